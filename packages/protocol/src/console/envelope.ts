@@ -1,0 +1,46 @@
+/** Envelope of every v2 console endpoint and of the login/user endpoints (HTTP 200 even on failure). */
+export interface ApiResult<T> {
+  data: T | null;
+  success: boolean;
+  code: string | null;
+  message: string | null;
+}
+
+/** Envelope produced by the login check: note `msg`, not `message`. */
+export interface ApiResultOld {
+  data: null;
+  success: false;
+  code: 'NO_LOGIN' | 'NO_PERMISSION';
+  msg: string | null;
+}
+
+/** Legacy v1 envelope (namespace and cluster routes). */
+export interface ConsoleResult<T> {
+  code: number;
+  message: string | null;
+  data: T | null;
+}
+
+export interface PageResult<T> {
+  totalCount: number;
+  list: T[];
+}
+
+export const ERROR_CODES = [
+  'NO_LOGIN',
+  'NO_PERMISSION',
+  'NO_NAMESPACE_PERMISSION',
+  'SYSTEM_ERROR',
+  'PARAM_ERROR',
+  'NOT_FOUND',
+  'USER_CHECK_ERROR',
+  'CAPTCHA_CHECK_ERROR',
+  'LOGIN_LIMITE_ERROR',
+  'SAVE_SESSION_ERROR',
+  'NOT_FOUND_USER_SESSION',
+  'NOT_FOUND_USER',
+  'OLD_PASSWORD_INVALID',
+  'USER_ROLE_IS_EMPTY',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];

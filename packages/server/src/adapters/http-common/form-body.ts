@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Form bodies are always decoded as UTF-8: the Node SDK declares `charset=GBK` while sending UTF-8, and the
+ * Java server forces UTF-8 for the same reason. Malformed escapes are kept as text rather than rejected.
+ */
+export function registerFormBody(app: FastifyInstance, bodyLimit: number): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'buffer', bodyLimit },
+    (_req, body, done) => {
+      const params: Record<string, string> = {};
+      for (const [k, v] of new URLSearchParams((body as Buffer).toString('utf8'))) {
+        if (!(k in params)) params[k] = v;
+      }
+      done(null, params);
+    },
+  );
+}

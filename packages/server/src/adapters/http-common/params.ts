@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import { invalid } from '../../shared/errors.js';
+
+export type Params = Record<string, string>;
+
+function flatten(source: unknown, into: Params): void {
+  if (!source || typeof source !== 'object' || Buffer.isBuffer(source)) return;
+  for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
+    if (k in into) continue;
+    const value = Array.isArray(v) ? v[0] : v;
+    if (typeof value === 'string') into[k] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') into[k] = String(value);
+  }
+}
+
+/** Query parameters merged with form-body parameters; the query wins, as nacos servers do. */
+export function requestParams(req: FastifyRequest): Params {
+  const params: Params = {};
+  flatten(req.query, params);
+  flatten(req.body, params);
+  return params;
+}
+
+/** A trimmed parameter, or undefined when absent or blank (blank counts as absent for nacos). */
+export function optional(params: Params, name: string): string | undefined {
+  const v = params[name]?.trim();
+  return v ? v : undefined;
+}
+
+/** The untrimmed value, for content that must be kept byte for byte. */
+export function rawParam(params: Params, name: string): string | undefined {
+  return params[name];
+}
+
+export function intParam(params: Params, name: string, fallback: number, min: number, max: number): number {
+  const v = optional(params, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw invalid(`${name} must be a whole number between ${min} and ${max}, got ${v}`);
+  }
+  return n;
+}
+
+/** The address of the calling client, for history and subscriber records. */
+export function clientIp(req: FastifyRequest): string {
+  return req.ip.replace(/^::ffff:/, '');
+}

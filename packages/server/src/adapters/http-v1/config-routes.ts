@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { canonicalTenant, parseConfigKey } from '../../core/config/config-key.js';
+import type { ConfigItem } from '../../core/config/config-model.js';
+import type { ConfigService } from '../../core/config/config-service.js';
+import { clientIp, intParam, optional, rawParam, requestParams, type Params } from '../http-common/params.js';
+import { invalid } from '../../shared/errors.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  json: 'application/json;charset=UTF-8',
+  xml: 'application/xml;charset=UTF-8',
+  html: 'text/html;charset=UTF-8',
+};
+
+function noCache(reply: FastifyReply): FastifyReply {
+  return reply.header('Pragma', 'no-cache').header('Expires', '0').header('Cache-Control', 'no-cache,no-store');
+}
+
+function sendConfig(reply: FastifyReply, item: ConfigItem) {
+  return noCache(reply)
+    .type(CONTENT_TYPES[item.type] ?? 'text/plain;charset=UTF-8')
+    .header('Config-Type', item.type)
+    .header('Content-MD5', item.md5)
+    .header('Last-Modified', new Date(item.modifiedAt).toUTCString())
+    .send(item.content);
+}
+
+function keyOf(params: Params) {
+  return parseConfigKey({ dataId: params.dataId, group: params.group, tenant: params.tenant });
+}
+
+/** Go's SearchConfig: `GET /v1/cs/configs?search=accurate|blur`. */
+function search(configs: ConfigService, params: Params, mode: 'accurate' | 'blur') {
+  const pageNo = intParam(params, 'pageNo', 1, 1, 1_000_000);
+  const pageSize = intParam(params, 'pageSize', 100, 1, 500);
+  const { total, items } = configs.search(
+    {
+      mode,
+      namespaceId: canonicalTenant(optional(params, 'tenant')),
+      dataId: optional(params, 'dataId'),
+      group: optional(params, 'group'),
+      appName: optional(params, 'appName'),
+      configTags: optional(params, 'config_tags'),
+    },
+    (pageNo - 1) * pageSize,
+    pageSize,
+  );
+  return {
+    totalCount: total,
+    pageNumber: pageNo,
+    pagesAvailable: Math.ceil(total / pageSize),
+    pageItems: items.map((c) => ({
+      id: String(c.id),
+      dataId: c.dataId,
+      group: c.group,
+      content: c.content,
+      md5: c.md5,
+      tenant: c.namespaceId,
+      appName: c.appName,
+      type: c.type,
+    })),
+  };
+}
+
+/** `/nacos/v1/cs/configs`: get (or search), publish, delete. */
+export function registerConfigRoutes(app: FastifyInstance, configs: ConfigService): void {
+  app.get('/nacos/v1/cs/configs', async (req, reply) => {
+    const params = requestParams(req);
+    const mode = optional(params, 'search');
+    if (mode === 'accurate' || mode === 'blur') return search(configs, params, mode);
+    if (mode !== undefined) throw invalid(`search must be accurate or blur, got ${mode}`);
+    const item = configs.get(keyOf(params));
+    if (!item) return noCache(reply).code(404).type('text/plain;charset=UTF-8').send('config data not exist\n');
+    return sendConfig(reply, item);
+  });
+
+  const publish = async (req: FastifyRequest, reply: FastifyReply) => {
+    const params = requestParams(req);
+    const key = keyOf(params);
+    const content = rawParam(params, 'content');
+    if (content === undefined) throw invalid('content is required');
+    const casMd5 = (req.headers.casmd5 as string | undefined) ?? optional(params, 'casMd5');
+    await configs.publish(
+      {
+        ...key,
+        content,
+        type: optional(params, 'type'),
+        desc: optional(params, 'desc'),
+        appName: optional(params, 'appName'),
+        configTags: optional(params, 'config_tags'),
+        casMd5,
+      },
+      { srcIp: clientIp(req), srcUser: optional(params, 'src_user') ?? optional(params, 'username') },
+    );
+    return reply.type('text/plain;charset=UTF-8').send('true');
+  };
+  app.post('/nacos/v1/cs/configs', publish);
+  app.put('/nacos/v1/cs/configs', publish);
+
+  app.delete('/nacos/v1/cs/configs', async (req, reply) => {
+    const params = requestParams(req);
+    await configs.remove(keyOf(params), { srcIp: clientIp(req), srcUser: optional(params, 'username') });
+    return reply.type('text/plain;charset=UTF-8').send('true');
+  });
+}

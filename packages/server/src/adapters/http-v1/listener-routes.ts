@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ConfigService } from '../../core/config/config-service.js';
+import { requestParams } from '../http-common/params.js';
+import { encodeChangedConfigs, parseListeningConfigs, type ListenEntry } from './listening-configs.js';
+import type { LongPollRegistry } from './long-poll.js';
+
+export interface LongPollTiming {
+  /** Shortest hold, 10 s in nacos; tests lower it. */
+  minHoldMs: number;
+  maxHoldMs: number;
+}
+
+export const DEFAULT_LONG_POLL_TIMING: LongPollTiming = { minHoldMs: 10_000, maxHoldMs: 120_000 };
+
+/** `POST /nacos/v1/cs/configs/listener`: the 1.x long-polling config listener. */
+export function registerListenerRoutes(
+  app: FastifyInstance,
+  configs: ConfigService,
+  polls: LongPollRegistry,
+  timing: LongPollTiming,
+): void {
+  const changedNow = (entries: ListenEntry[]) => entries.filter((e) => configs.md5Of(e.keyString) !== e.md5);
+
+  app.post('/nacos/v1/cs/configs/listener', async (req, reply) => {
+    const entries = parseListeningConfigs(requestParams(req)['Listening-Configs']);
+    reply.header('Pragma', 'no-cache').header('Expires', '0').header('Cache-Control', 'no-cache,no-store');
+    reply.type('text/plain;charset=UTF-8');
+    const changed = changedNow(entries);
+    const timeout = Number(req.headers['long-pulling-timeout']);
+    const noHangup = String(req.headers['long-pulling-timeout-no-hangup'] ?? '').toLowerCase() === 'true';
+    if (changed.length > 0 || !Number.isFinite(timeout) || timeout <= 0 || noHangup) {
+      return reply.send(encodeChangedConfigs(changed));
+    }
+    // Answer a little before the client gives up, as nacos does.
+    const holdMs = Math.min(Math.max(timing.minHoldMs, timeout - 500), timing.maxHoldMs);
+    const cancel = polls.hold(entries, holdMs, changedNow, (result) => reply.send(encodeChangedConfigs(result)));
+    // A client that hangs up must not stay registered.
+    reply.raw.on('close', cancel);
+    return reply;
+  });
+}

@@ -1,0 +1,56 @@
+import type { ConfigWatchHub } from '../../core/config/config-watch-hub.js';
+import type { ListenEntry } from './listening-configs.js';
+
+interface HeldPoll {
+  entries: ListenEntry[];
+  respond: (changed: ListenEntry[]) => void;
+  timer: NodeJS.Timeout;
+  watcher: (keyString: string) => void;
+}
+
+/**
+ * Held `/configs/listener` requests. Each one is registered under its keys in the watch hub, so a publish
+ * answers exactly the requests watching that key, at once.
+ */
+export class LongPollRegistry {
+  private readonly held = new Set<HeldPoll>();
+
+  constructor(private readonly hub: ConfigWatchHub) {}
+
+  /**
+   * Holds until a watched key changes (answering with the changed entries) or `holdMs` passes (answering with
+   * none). `changedNow` is re-evaluated on wake-up. Returns a cancel function for a client that went away.
+   */
+  hold(
+    entries: ListenEntry[],
+    holdMs: number,
+    changedNow: (entries: ListenEntry[]) => ListenEntry[],
+    respond: (changed: ListenEntry[]) => void,
+  ): () => void {
+    const poll: HeldPoll = {
+      entries,
+      respond,
+      timer: setTimeout(() => this.finish(poll, []), holdMs),
+      watcher: () => this.finish(poll, changedNow(entries)),
+    };
+    this.held.add(poll);
+    for (const entry of entries) this.hub.add(entry.keyString, poll.watcher);
+    return () => this.finish(poll, null);
+  }
+
+  /** Answers every held request with "no change" (shutdown). */
+  releaseAll(): void {
+    for (const poll of [...this.held]) this.finish(poll, []);
+  }
+
+  size(): number {
+    return this.held.size;
+  }
+
+  private finish(poll: HeldPoll, changed: ListenEntry[] | null): void {
+    if (!this.held.delete(poll)) return;
+    clearTimeout(poll.timer);
+    for (const entry of poll.entries) this.hub.remove(entry.keyString, poll.watcher);
+    if (changed) poll.respond(changed);
+  }
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { ConfigService } from '../../core/config/config-service.js';
+import { canonicalTenant } from '../../core/config/config-key.js';
+import type { NamespaceService, NamespaceView } from '../../core/namespace/namespace-service.js';
+import { invalid, notFound } from '../../shared/errors.js';
+import { optional, requestParams } from '../http-common/params.js';
+
+const QUOTA = 200;
+
+function view(ns: NamespaceView, configs: ConfigService) {
+  return {
+    namespace: ns.namespaceId,
+    namespaceShowName: ns.namespaceName,
+    namespaceDesc: ns.namespaceDesc,
+    quota: QUOTA,
+    configCount: configs.count(canonicalTenant(ns.namespaceId)),
+    type: ns.type,
+  };
+}
+
+/** `/nacos/v1/console/namespaces`: the nacos 1.x namespace API (list, create, update, delete). */
+export function registerNamespaceRoutes(app: FastifyInstance, namespaces: NamespaceService, configs: ConfigService) {
+  const path = '/nacos/v1/console/namespaces';
+
+  app.get(path, async (req) => {
+    const params = requestParams(req);
+    if (optional(params, 'checkNamespaceIdExist') === 'true') {
+      return namespaces.exists(optional(params, 'customNamespaceId') ?? '');
+    }
+    if (optional(params, 'show') === 'all') {
+      const id = optional(params, 'namespaceId') ?? '';
+      const ns = namespaces.get(id);
+      if (!ns) throw notFound(`namespace ${id} does not exist`);
+      return view(ns, configs);
+    }
+    return { code: 200, message: null, data: namespaces.list().map((ns) => view(ns, configs)) };
+  });
+
+  app.post(path, async (req, reply) => {
+    const params = requestParams(req);
+    const name = optional(params, 'namespaceName');
+    if (!name) throw invalid('namespaceName is required');
+    await namespaces.add({
+      namespaceId: optional(params, 'customNamespaceId') ?? optional(params, 'namespaceId'),
+      namespaceName: name,
+      namespaceDesc: optional(params, 'namespaceDesc'),
+    });
+    return reply.type('application/json;charset=UTF-8').send('true');
+  });
+
+  app.put(path, async (req, reply) => {
+    const params = requestParams(req);
+    const id = optional(params, 'namespace') ?? optional(params, 'namespaceId');
+    if (!id) throw invalid('namespace is required');
+    await namespaces.update({
+      namespaceId: id,
+      namespaceName: optional(params, 'namespaceShowName') ?? optional(params, 'namespaceName') ?? '',
+      namespaceDesc: optional(params, 'namespaceDesc'),
+    });
+    return reply.type('application/json;charset=UTF-8').send('true');
+  });
+
+  app.delete(path, async (req, reply) => {
+    const id = optional(requestParams(req), 'namespaceId');
+    if (!id) throw invalid('namespaceId is required');
+    await namespaces.remove(id);
+    return reply.type('application/json;charset=UTF-8').send('true');
+  });
+}

@@ -1,0 +1,45 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { httpLogger } from '../http-common/http-logger.js';
+import type { Logger } from '../../shared/logger.js';
+import type { Core } from '../../core/core.js';
+import { registerFormBody } from '../http-common/form-body.js';
+import { registerTextErrors } from '../http-common/text-errors.js';
+import { registerAuthRoutes } from './auth-routes.js';
+import { registerConfigRoutes } from './config-routes.js';
+import { registerHealthRoutes } from './health-routes.js';
+import { registerListenerRoutes, type LongPollTiming } from './listener-routes.js';
+import type { LongPollRegistry } from './long-poll.js';
+import { registerNamespaceRoutes } from './namespace-routes.js';
+
+export interface SdkHttpDeps {
+  core: Core;
+  logger: Logger;
+  longPolls: LongPollRegistry;
+  longPollTiming: LongPollTiming;
+  isReady: () => boolean;
+}
+
+/**
+ * The SDK port (8848): the nacos OpenAPI v1 under `/nacos`. See endpoints.md beside this file for which
+ * SDK call reaches which route.
+ */
+export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
+  const { core } = deps;
+  // Form bodies expand up to 3x when URL-encoded; leave room so an oversized config gets a clear 400.
+  const bodyLimit = core.configs.maxContentBytes * 3 + 64 * 1024;
+  const app = Fastify({
+    loggerInstance: httpLogger(deps.logger, 'sdk-http'),
+    bodyLimit,
+    // Long-poll requests are held ~30 s; idle keep-alive connections must outlive them.
+    keepAliveTimeout: 75_000,
+    trustProxy: false,
+  });
+  registerFormBody(app, bodyLimit);
+  registerTextErrors(app);
+  registerHealthRoutes(app, deps.isReady);
+  registerAuthRoutes(app);
+  registerConfigRoutes(app, core.configs);
+  registerListenerRoutes(app, core.configs, deps.longPolls, deps.longPollTiming);
+  registerNamespaceRoutes(app, core.namespaces, core.configs);
+  return app;
+}

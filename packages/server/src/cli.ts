@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Command, Option } from 'commander';
+import dotenv from 'dotenv';
+import { SETTING_DEFS, flagName, loadSettings, type Settings } from './settings.js';
+
+export const VERSION = '0.1.0';
+
+export interface ServeRequest {
+  settings: Settings;
+}
+
+/**
+ * Environment for the settings: the process environment, then `--env-file` (or `.env` in the working
+ * directory) for names the environment lacks, then command-line flags over both.
+ */
+export function resolveEnvironment(
+  flags: Record<string, string | undefined>,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Record<string, string | undefined> {
+  const merged: Record<string, string | undefined> = { ...env };
+  const envFile = flags.envFile ?? (existsSync(path.join(cwd, '.env')) ? path.join(cwd, '.env') : undefined);
+  if (envFile) {
+    const result = dotenv.config({ path: path.resolve(cwd, envFile), processEnv: {}, quiet: true });
+    if (result.error) throw new Error(`cannot read env file ${envFile}: ${result.error.message}`);
+    for (const [k, v] of Object.entries(result.parsed ?? {})) if (merged[k] === undefined) merged[k] = v;
+  }
+  for (const def of SETTING_DEFS) {
+    const camel = flagName(def.env).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+    if (flags[camel] !== undefined) merged[def.env] = flags[camel];
+  }
+  return merged;
+}
+
+/** The `tsnacos` command; `serve` (the default) starts the server, other subcommands are tools. */
+export function createProgram(serve: (req: ServeRequest) => Promise<void>): Command {
+  const program = new Command('tsnacos')
+    .description('A nacos-compatible configuration center and service registry (HTTP v1, gRPC v2, web console).')
+    .version(VERSION);
+
+  const serveCommand = new Command('serve')
+    .description('start the server (the default command)')
+    .option('-e, --env-file <path>', 'read settings from this env file (default: .env in the working directory)');
+  for (const def of SETTING_DEFS) {
+    serveCommand.addOption(new Option(`--${flagName(def.env)} <value>`, `${def.describe} [${def.env}, default ${def.defaultText}]`));
+  }
+  serveCommand.action(async (flags: Record<string, string | undefined>) => {
+    const settings = loadSettings(resolveEnvironment(flags, process.env, process.cwd()));
+    await serve({ settings });
+  });
+  program.addCommand(serveCommand, { isDefault: true });
+  return program;
+}

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import type { ConfigKey } from './config-key.js';
+
+export const CONFIG_TYPES = ['text', 'json', 'xml', 'yaml', 'html', 'properties', 'toml'] as const;
+export type ConfigType = (typeof CONFIG_TYPES)[number];
+
+/** Unknown or blank types are stored as `text`; `yml` is accepted for `yaml`. */
+export function normalizeConfigType(type: string | undefined): ConfigType {
+  const t = (type ?? '').trim().toLowerCase();
+  if (t === 'yml') return 'yaml';
+  return (CONFIG_TYPES as readonly string[]).includes(t) ? (t as ConfigType) : 'text';
+}
+
+/** Lowercase hex MD5 of the UTF-8 bytes, as every nacos client computes it. */
+export function md5Hex(content: string): string {
+  return createHash('md5').update(content, 'utf8').digest('hex');
+}
+
+/** Attributes a client may set on publish besides the content. */
+export interface ConfigAttributes {
+  type: ConfigType;
+  desc: string;
+  appName: string;
+  configTags: string;
+}
+
+export interface ConfigItem extends ConfigKey, ConfigAttributes {
+  id: number;
+  content: string;
+  md5: string;
+  createdAt: number;
+  modifiedAt: number;
+  srcUser: string;
+  srcIp: string;
+}
+
+export type HistoryOp = 'I' | 'U' | 'D';
+
+/** One change of a config, with the value after the change (for a delete: the value removed). */
+export interface ConfigHistoryEntry extends ConfigKey, ConfigAttributes {
+  id: number;
+  content: string;
+  md5: string;
+  op: HistoryOp;
+  srcIp: string;
+  srcUser: string;
+  createdAt: number;
+}
+
+/** Who made a change; recorded in history. */
+export interface ChangeSource {
+  srcIp?: string;
+  srcUser?: string;
+}

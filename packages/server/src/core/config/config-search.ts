@@ -1,0 +1,48 @@
+import type { ConfigItem } from './config-model.js';
+
+export type SearchMode = 'accurate' | 'blur';
+
+export interface ConfigSearch {
+  mode: SearchMode;
+  /** Canonical namespace id; undefined searches every namespace. */
+  namespaceId?: string;
+  dataId?: string;
+  group?: string;
+  appName?: string;
+  /** Comma-separated tags; a config matches when it carries all of them. */
+  configTags?: string;
+  /** Substring of the content (blur) or the whole content (accurate). */
+  content?: string;
+}
+
+/** `*` is a wildcard; in blur mode a pattern without one matches as a substring. */
+function matcher(pattern: string | undefined, mode: SearchMode): (value: string) => boolean {
+  if (!pattern) return () => true;
+  if (mode === 'accurate') return (value) => value === pattern;
+  if (!pattern.includes('*')) return (value) => value.includes(pattern);
+  const escaped = pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const re = new RegExp(`^${escaped.join('.*')}$`, 's');
+  return (value) => re.test(value);
+}
+
+export function splitTags(tags: string | undefined): string[] {
+  return (tags ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+export function configFilter(search: ConfigSearch): (item: ConfigItem) => boolean {
+  const dataId = matcher(search.dataId, search.mode);
+  const group = matcher(search.group, search.mode);
+  const appName = matcher(search.appName, search.mode);
+  const content = matcher(search.content, search.mode);
+  const tags = splitTags(search.configTags);
+  return (item) =>
+    (search.namespaceId === undefined || item.namespaceId === search.namespaceId) &&
+    dataId(item.dataId) &&
+    group(item.group) &&
+    appName(item.appName) &&
+    content(item.content) &&
+    (tags.length === 0 || tags.every((t) => splitTags(item.configTags).includes(t)));
+}

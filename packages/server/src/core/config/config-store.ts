@@ -1,0 +1,25 @@
+import type { ConfigKey } from './config-key.js';
+import type { ConfigHistoryEntry, ConfigItem } from './config-model.js';
+
+export type NewHistoryEntry = Omit<ConfigHistoryEntry, 'id'>;
+
+export interface HistoryPage {
+  total: number;
+  items: ConfigHistoryEntry[];
+}
+
+/**
+ * Durable storage of configs and their history. Every method resolves only once the change is durable;
+ * the service answers clients after that, so an acknowledged write survives a crash.
+ */
+export interface ConfigStore {
+  /** Everything, for the in-memory read model built at start. */
+  loadAll(): Promise<ConfigItem[]>;
+  /** Inserts or replaces the config and appends the history entry, atomically. Returns the config's id. */
+  save(item: Omit<ConfigItem, 'id'>, history: NewHistoryEntry): Promise<number>;
+  /** Removes the config and appends the history entry, atomically. */
+  remove(key: ConfigKey, history: NewHistoryEntry): Promise<void>;
+  /** History of one config, newest first. */
+  listHistory(key: ConfigKey, offset: number, limit: number): Promise<HistoryPage>;
+  getHistory(id: number): Promise<ConfigHistoryEntry | undefined>;
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+import { buildApp } from './app.js';
+import { createProgram, VERSION, type ServeRequest } from './cli.js';
+import { SettingsError } from './settings.js';
+import { createLogger } from './shared/logger.js';
+
+async function serve({ settings }: ServeRequest): Promise<void> {
+  const logger = createLogger(settings.logLevel);
+  const app = await buildApp({ settings, logger });
+  const urls = await app.listen();
+  logger.info({ dataDir: settings.dataDir }, `tsnacos ${VERSION} started`);
+  console.log(`tsnacos ${VERSION}`);
+  console.log(`  nacos HTTP API : ${urls.http}/nacos`);
+  console.log(`  nacos gRPC     : port ${settings.grpcPort}`);
+  console.log(`  console        : ${urls.console ? `${urls.console}/rnacos/` : 'disabled'}`);
+  console.log(`  data dir       : ${settings.dataDir}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      logger.warn(`${signal} again: exiting at once`);
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info(`${signal}: shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+createProgram(serve)
+  .parseAsync(process.argv)
+  .catch((err: unknown) => {
+    if (err instanceof SettingsError) console.error(`tsnacos: invalid setting: ${err.message}`);
+    else console.error(`tsnacos: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });

@@ -1,0 +1,28 @@
+/**
+ * Errors raised by core and adapters. Adapters map `kind` to the status or code their clients expect,
+ * so a client's mistake is never reported as a server failure.
+ */
+export type ErrorKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'unavailable';
+
+export class NacosError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'NacosError';
+  }
+}
+
+export const invalid = (message: string) => new NacosError('invalid', message);
+export const notFound = (message: string) => new NacosError('not_found', message);
+export const conflict = (message: string) => new NacosError('conflict', message);
+export const forbidden = (message: string) => new NacosError('forbidden', message);
+
+export const HTTP_STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  unavailable: 503,
+};

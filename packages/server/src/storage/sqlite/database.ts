@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './migrations.js';
+
+export type SqliteDatabase = Database.Database;
+
+export const DATABASE_FILE = 'tsnacos.db';
+
+/**
+ * Opens (creating if needed) the store in `dataDir` and brings its schema up to date.
+ * WAL with synchronous=FULL: a transaction is on disk before the call that committed it returns.
+ */
+export function openDatabase(dataDir: string): SqliteDatabase {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, DATABASE_FILE));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: SqliteDatabase): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(`the store was written by a newer tsnacos (schema ${current}, this one knows ${MIGRATIONS.length})`);
+  }
+  for (let version = current + 1; version <= MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version - 1]);
+      db.pragma(`user_version = ${version}`);
+    })();
+  }
+}

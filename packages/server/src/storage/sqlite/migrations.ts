@@ -1,0 +1,49 @@
+/**
+ * Schema versions, applied in order and recorded in `PRAGMA user_version`. Never edit a released entry:
+ * add a new one.
+ */
+export const MIGRATIONS: string[] = [
+  // 1: config center and namespaces
+  `
+  CREATE TABLE config (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    namespace_id TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    data_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    md5 TEXT NOT NULL,
+    config_type TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    app_name TEXT NOT NULL DEFAULT '',
+    config_tags TEXT NOT NULL DEFAULT '',
+    src_user TEXT NOT NULL DEFAULT '',
+    src_ip TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    modified_at INTEGER NOT NULL,
+    UNIQUE (namespace_id, group_name, data_id)
+  );
+  CREATE TABLE config_history (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    namespace_id TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    data_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    md5 TEXT NOT NULL,
+    config_type TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    app_name TEXT NOT NULL DEFAULT '',
+    config_tags TEXT NOT NULL DEFAULT '',
+    op_type TEXT NOT NULL,
+    src_ip TEXT NOT NULL DEFAULT '',
+    src_user TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX config_history_by_key ON config_history (namespace_id, group_name, data_id, id);
+  CREATE TABLE namespace (
+    namespace_id TEXT PRIMARY KEY,
+    namespace_name TEXT NOT NULL,
+    namespace_desc TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL
+  );
+  `,
+];

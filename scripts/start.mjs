@@ -1,0 +1,13 @@
+// `npm start`: install what is missing, build every package, run the server in the foreground.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureInstalled, root, run } from './ensure-install.mjs';
+
+ensureInstalled();
+run('npm', ['run', 'build']);
+const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js'), ...process.argv.slice(2)], {
+  cwd: process.cwd(),
+  stdio: 'inherit',
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
