@@ -5,6 +5,7 @@ import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
 import { createConsoleHttpServer } from './adapters/console-api/console-http-server.js';
 import { ConfigService } from './core/config/config-service.js';
 import { ConfigWatchHub } from './core/config/config-watch-hub.js';
+import { openApiAccess } from './core/auth/api-access.js';
 import type { Core } from './core/core.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
 import { systemClock, type Clock } from './shared/clock.js';
@@ -49,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const core: Core = {
     configs: await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent),
     namespaces: await NamespaceService.create(new SqliteNamespaceStore(db), clock),
+    apiAccess: openApiAccess,
   };
 
   let closing = false;

@@ -1,3 +1,4 @@
+import type { ApiAccessGuard } from './auth/api-access.js';
 import type { ConfigService } from './config/config-service.js';
 import type { NamespaceService } from './namespace/namespace-service.js';
 
@@ -5,4 +6,6 @@ import type { NamespaceService } from './namespace/namespace-service.js';
 export interface Core {
   configs: ConfigService;
   namespaces: NamespaceService;
+  /** Guards the SDK doors (HTTP v1, gRPC); open unless OpenAPI auth is enabled. */
+  apiAccess: ApiAccessGuard;
 }

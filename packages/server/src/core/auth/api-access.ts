@@ -1,0 +1,30 @@
+/**
+ * Access control for the SDK doors (HTTP OpenAPI and gRPC). Adapters extract the credentials a client sent
+ * and ask the guard before serving; with OpenAPI auth off the open guard lets everything through.
+ */
+export type ApiAction = 'read' | 'write';
+
+export interface ApiCredentials {
+  /** `accessToken` parameter or header, or an `Authorization: Bearer` token. */
+  accessToken?: string;
+  /** The Node SDK sends username/password on every request instead of a token. */
+  username?: string;
+  password?: string;
+}
+
+export interface ApiResource {
+  /** Canonical namespace id ("" = default for config, "public" for naming; guards treat both as default). */
+  namespaceId: string;
+  action: ApiAction;
+}
+
+export interface ApiAccessGuard {
+  readonly enabled: boolean;
+  /** Resolves when allowed; rejects with a `forbidden` NacosError otherwise. */
+  check(credentials: ApiCredentials, resource: ApiResource): Promise<void>;
+}
+
+export const openApiAccess: ApiAccessGuard = {
+  enabled: false,
+  check: async () => {},
+};
