@@ -3,10 +3,13 @@ import { createSdkHttpServer } from './adapters/http-v1/sdk-http-server.js';
 import { DEFAULT_LONG_POLL_TIMING, type LongPollTiming } from './adapters/http-v1/listener-routes.js';
 import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
 import { createConsoleHttpServer } from './adapters/console-api/console-http-server.js';
+import { DEFAULT_CONNECTION_TIMINGS, type ConnectionTimings } from './adapters/grpc-v2/connections.js';
+import { createGrpcDoor, type GrpcDoor } from './adapters/grpc-v2/grpc-door.js';
 import { ConfigService } from './core/config/config-service.js';
 import { ConfigWatchHub } from './core/config/config-watch-hub.js';
 import { openApiAccess } from './core/auth/api-access.js';
 import type { Core } from './core/core.js';
+import { ClientConnectionRegistry } from './core/connection/client-connection-registry.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { createLogger, type Logger } from './shared/logger.js';
@@ -21,11 +24,15 @@ export interface AppOptions {
   logger?: Logger;
   clock?: Clock;
   longPollTiming?: LongPollTiming;
+  /** gRPC push/detection timings; the detection idle time otherwise comes from the settings. */
+  grpcTimings?: Partial<ConnectionTimings>;
 }
 
 export interface ListenAddresses {
   http: string;
   console: string | null;
+  /** Bound gRPC port. */
+  grpc: number;
 }
 
 export interface App {
@@ -33,6 +40,8 @@ export interface App {
   core: Core;
   sdkHttp: FastifyInstance;
   consoleHttp: FastifyInstance | null;
+  /** The nacos 2.x gRPC door (its connections are readable through `core.connections`). */
+  grpc: GrpcDoor;
   /** Opens the ports; tests that only inject requests never call it. */
   listen(): Promise<ListenAddresses>;
   /** Stops accepting, answers held requests, then closes the store. */
@@ -51,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     configs: await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent),
     namespaces: await NamespaceService.create(new SqliteNamespaceStore(db), clock),
     apiAccess: openApiAccess,
+    connections: new ClientConnectionRegistry(),
   };
 
   let closing = false;
@@ -62,6 +72,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
     isReady: () => !closing,
   });
+  const grpc = createGrpcDoor({
+    core,
+    logger,
+    clock,
+    timings: {
+      ...DEFAULT_CONNECTION_TIMINGS,
+      detectionIdleMs: settings.grpcDetectionTimeoutSeconds * 1000,
+      ...options.grpcTimings,
+    },
+    configMaxContent: settings.configMaxContent,
+  });
   const consoleHttp = settings.consolePort > 0 ? createConsoleHttpServer({ core, logger }) : null;
 
   return {
@@ -69,18 +90,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     core,
     sdkHttp,
     consoleHttp,
+    grpc,
     async listen() {
       const http = await sdkHttp.listen({ port: settings.httpPort, host: settings.sdkHost });
+      const grpcPort = await grpc.listen(settings.sdkHost, settings.grpcPort);
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })
         : null;
-      return { http, console: consoleUrl };
+      return { http, console: consoleUrl, grpc: grpcPort };
     },
     async close() {
       if (closing) return;
       closing = true;
       longPolls.releaseAll();
-      await Promise.all([sdkHttp.close(), consoleHttp?.close()]);
+      await Promise.all([sdkHttp.close(), consoleHttp?.close(), grpc.close()]);
       db.close();
     },
   };

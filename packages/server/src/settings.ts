@@ -15,6 +15,8 @@ export interface Settings {
   dataDir: string;
   configMaxContent: number;
   logLevel: LogLevel;
+  /** gRPC connections silent this long are probed (ClientDetectionRequest) and dropped if they do not answer. */
+  grpcDetectionTimeoutSeconds: number;
 }
 
 export interface SettingDef {
@@ -39,6 +41,11 @@ export const SETTING_DEFS: SettingDef[] = [
   },
   { env: 'RNACOS_CONFIG_MAX_CONTENT', describe: 'largest config content in bytes', defaultText: '10485760' },
   { env: 'RNACOS_LOG_LEVEL', describe: `log level (${LOG_LEVELS.join(', ')})`, defaultText: 'info' },
+  {
+    env: 'RNACOS_GRPC_DETECTION_TIMEOUT_SECOND',
+    describe: 'seconds of silence before a gRPC client is probed; no answer within 3 s drops it',
+    defaultText: '15',
+  },
 ];
 
 export class SettingsError extends Error {}
@@ -103,6 +110,9 @@ export function loadSettings(source: Source = process.env): Settings {
     dataDir: path.resolve(get('RNACOS_DATA_DIR') ?? defaultDataDir(source)),
     configMaxContent: maxContent === undefined ? 10 * 1024 * 1024 : integer('RNACOS_CONFIG_MAX_CONTENT', maxContent, 1, 1024 ** 3),
     logLevel: logLevel as LogLevel,
+    grpcDetectionTimeoutSeconds: ((v) => (v === undefined ? 15 : integer('RNACOS_GRPC_DETECTION_TIMEOUT_SECOND', v, 1, 86_400)))(
+      get('RNACOS_GRPC_DETECTION_TIMEOUT_SECOND'),
+    ),
   };
 }
 

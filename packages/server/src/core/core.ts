@@ -1,5 +1,6 @@
 import type { ApiAccessGuard } from './auth/api-access.js';
 import type { ConfigService } from './config/config-service.js';
+import type { ClientConnectionRegistry } from './connection/client-connection-registry.js';
 import type { NamespaceService } from './namespace/namespace-service.js';
 
 /** The domain services every adapter reaches; built once in app.ts. */
@@ -8,4 +9,6 @@ export interface Core {
   namespaces: NamespaceService;
   /** Guards the SDK doors (HTTP v1, gRPC); open unless OpenAPI auth is enabled. */
   apiAccess: ApiAccessGuard;
+  /** Live gRPC client connections (id, client, namespace, labels, activity), for reading. */
+  connections: ClientConnectionRegistry;
 }
