@@ -50,5 +50,10 @@ export function createProgram(serve: (req: ServeRequest) => Promise<void>): Comm
     await serve({ settings });
   });
   program.addCommand(serveCommand, { isDefault: true });
+  program.addHelpText(
+    'after',
+    '\nWithout a command, tsnacos starts the server: `tsnacos --http-port 9000` is `tsnacos serve --http-port 9000`.\n' +
+      'Every server flag is also an environment variable: see `tsnacos serve --help`.',
+  );
   return program;
 }
