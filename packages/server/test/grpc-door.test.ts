@@ -101,6 +101,25 @@ describe('gRPC door', () => {
     expect(app.grpc.configListeners.listenedBy(id)).toEqual([]);
   });
 
+  it('removes a dropped client instances and pushes that to subscribers within a second', async () => {
+    await start();
+    const provider = client();
+    const watcher = client();
+    await provider.connect();
+    await watcher.connect();
+    const service = { namespace: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'svc' };
+    await watcher.request('SubscribeServiceRequest', { ...service, subscribe: true, clusters: '' });
+    const registered = await provider.request('InstanceRequest', { ...service, type: 'registerInstance', instance: { ip: '10.0.0.1', port: 80 } });
+    expect(registered.body.success).toBe(true);
+    const hostsOf = (m: { body: Record<string, unknown> }) => (m.body.serviceInfo as { hosts: unknown[] }).hosts.length;
+    await watcher.waitFor((m) => m.type === 'NotifySubscriberRequest' && hostsOf(m) === 1);
+
+    provider.close();
+    const emptied = await watcher.waitFor((m) => m.type === 'NotifySubscriberRequest' && hostsOf(m) === 0, 1_000);
+    expect(emptied.body.serviceInfo).toMatchObject({ name: 'svc', groupName: 'DEFAULT_GROUP', clusters: '' });
+    expect(app.core.naming.stats().instanceCount).toBe(0);
+  });
+
   it('unregisters a client that ends its stream', async () => {
     await start();
     const c = client();

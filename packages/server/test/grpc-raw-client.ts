@@ -24,6 +24,8 @@ export class RawNacosClient {
     this.client = new grpc.Client(address, grpc.credentials.createInsecure(), {
       'grpc.max_receive_message_length': 64 * 1024 * 1024,
       'grpc.max_send_message_length': 64 * 1024 * 1024,
+      // Its own HTTP/2 connection: grpc-js would otherwise share one between clients of the same address.
+      'grpc.use_local_subchannel_pool': 1,
       ...options,
     });
   }

@@ -47,7 +47,10 @@ def client_config(args):
                .grpc_config(GRPCConfig(grpc_timeout=5000)))
     if args.get("username"):
         builder = builder.username(args["username"]).password(args.get("password", ""))
-    return builder.build()
+    config = builder.build()
+    # Apply empty instance lists too (the SDK ignores them by default): the tests watch instances leave.
+    config.set_update_cache_when_empty(True)
+    return config
 
 
 async def create_config(args):
@@ -111,7 +114,7 @@ async def naming_batch_register(args):
 async def naming_list(args):
     param = ListInstanceParam(service_name=args["service"], group_name=args.get("group", "DEFAULT_GROUP"),
                               clusters=args.get("clusters", []), subscribe=args.get("subscribe", False),
-                              healthy_only=args.get("healthyOnly", False))
+                              healthy_only=args.get("healthyOnly"))
     return [instance_json(i) for i in await clients[args["client"]].list_instances(param)]
 
 

@@ -135,8 +135,8 @@ export class GrpcConnections {
     this.closeHooks.push(hook);
   }
 
-  /** Writes a server message that expects no answer. */
-  send(conn: GrpcConnection, type: string, body: JsonObject): void {
+  /** Writes a server message that expects no answer (`body` may be JSON text already). */
+  send(conn: GrpcConnection, type: string, body: JsonObject | string): void {
     if (conn.closed) return;
     try {
       conn.sink.write(encodePayload(type, body));
@@ -150,11 +150,16 @@ export class GrpcConnections {
    * the connection went away. Never rejects.
    */
   push(conn: GrpcConnection, type: string, body: JsonObject, ackTimeoutMs = this.timings.ackTimeoutMs): Promise<JsonObject | undefined> {
+    return this.pushJson(conn, type, (requestId) => JSON.stringify({ headers: {}, requestId, ...body }), ackTimeoutMs);
+  }
+
+  /** `push` for a body rendered by the caller (fan-out reuses one rendering), given its requestId. */
+  pushJson(conn: GrpcConnection, type: string, render: (requestId: string) => string, ackTimeoutMs = this.timings.ackTimeoutMs): Promise<JsonObject | undefined> {
     if (conn.closed) return Promise.resolve(undefined);
     const requestId = String(this.nextRequestId++);
     return new Promise((resolve) => {
       conn.pending.set(requestId, { deadline: this.clock.now() + ackTimeoutMs, settle: resolve });
-      this.send(conn, type, { headers: {}, requestId, ...body });
+      this.send(conn, type, render(requestId));
     });
   }
 

@@ -6,8 +6,14 @@ import { configBatchListenHandler } from './handlers/config-batch-listen.js';
 import { configPublishHandler } from './handlers/config-publish.js';
 import { configQueryHandler } from './handlers/config-query.js';
 import { configRemoveHandler } from './handlers/config-remove.js';
+import { batchInstanceHandler } from './handlers/batch-instance.js';
 import { healthCheckHandler } from './handlers/health-check.js';
+import { instanceHandler } from './handlers/instance.js';
+import { persistentInstanceHandler } from './handlers/persistent-instance.js';
 import { serverCheckHandler } from './handlers/server-check.js';
+import { serviceListHandler } from './handlers/service-list.js';
+import { serviceQueryHandler } from './handlers/service-query.js';
+import { subscribeServiceHandler } from './handlers/subscribe-service.js';
 
 export interface HandlerDeps {
   core: Core;
@@ -28,5 +34,11 @@ export function createHandlers(deps: HandlerDeps): ReadonlyMap<string, GrpcHandl
     ['ConfigPublishRequest', configPublishHandler(core.configs)],
     ['ConfigRemoveRequest', configRemoveHandler(core.configs)],
     ['ConfigBatchListenRequest', configBatchListenHandler(core.configs, configListeners)],
+    ['InstanceRequest', instanceHandler(core.naming)],
+    ['BatchInstanceRequest', batchInstanceHandler(core.naming)],
+    ['PersistentInstanceRequest', persistentInstanceHandler(core.naming)],
+    ['ServiceQueryRequest', serviceQueryHandler(core.naming)],
+    ['SubscribeServiceRequest', subscribeServiceHandler(core.naming, core.connections)],
+    ['ServiceListRequest', serviceListHandler(core.naming)],
   ]);
 }

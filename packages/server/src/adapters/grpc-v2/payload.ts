@@ -41,13 +41,14 @@ export function decodePayload(bytes: Uint8Array): DecodedPayload {
 }
 
 /**
- * Encodes a message. Server messages leave headers and clientIp empty; tests and the benchmark driver pass
+ * Encodes a message (`body` as an object, or already as JSON text). Server messages leave headers and clientIp empty; tests and the benchmark driver pass
  * them to encode what a client sends.
  */
-export function encodePayload(type: string, body: JsonObject, headers: Record<string, string> = {}, clientIp = ''): Buffer {
+export function encodePayload(type: string, body: JsonObject | string, headers: Record<string, string> = {}, clientIp = ''): Buffer {
+  const json = typeof body === 'string' ? body : JSON.stringify(body);
   const message = {
     metadata: { type, clientIp, headers },
-    body: { type_url: '', value: Buffer.from(JSON.stringify(body), 'utf8') },
+    body: { type_url: '', value: Buffer.from(json, 'utf8') },
   };
   return Buffer.from(PayloadType.encode(message).finish());
 }
