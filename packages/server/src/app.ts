@@ -71,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     longPolls,
     longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
     isReady: () => !closing,
+    udpPush: false,
   });
   const consoleHttp = settings.consolePort > 0 ? createConsoleHttpServer({ core, logger }) : null;
 

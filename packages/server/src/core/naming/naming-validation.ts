@@ -79,8 +79,9 @@ export function checkIp(ip: string | undefined): string {
 }
 
 export function checkPort(port: number | undefined): number {
-  if (port === undefined || !Number.isInteger(port) || port < 1 || port > 65535) {
-    throw invalid(`invalid port: ${port ?? 'missing'} (a whole number from 1 to 65535)`);
+  if (port === undefined || Number.isNaN(port)) throw invalid('port is required');
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw invalid(`invalid port: ${port} (a whole number from 1 to 65535)`);
   }
   return port;
 }
