@@ -1,8 +1,10 @@
+import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createSdkHttpServer } from './adapters/http-v1/sdk-http-server.js';
 import { DEFAULT_LONG_POLL_TIMING, type LongPollTiming } from './adapters/http-v1/listener-routes.js';
 import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
 import { createConsoleHttpServer } from './adapters/console-api/console-http-server.js';
+import { DEFAULT_UDP_PUSH_TIMING, UdpPusher, type UdpPushTiming } from './adapters/udp-push/udp-pusher.js';
 import { ConfigService } from './core/config/config-service.js';
 import { ConfigWatchHub } from './core/config/config-watch-hub.js';
 import { openApiAccess } from './core/auth/api-access.js';
@@ -26,6 +28,7 @@ export interface AppOptions {
   logger?: Logger;
   clock?: Clock;
   longPollTiming?: LongPollTiming;
+  udpPushTiming?: Partial<UdpPushTiming>;
 }
 
 export interface ListenAddresses {
@@ -38,6 +41,8 @@ export interface App {
   core: Core;
   sdkHttp: FastifyInstance;
   consoleHttp: FastifyInstance | null;
+  /** UDP pushes to 1.x naming clients; null when RNACOS_NAMING_UDP_PUSH is false. Binds in listen(). */
+  udpPush: UdpPusher | null;
   /** Opens the ports; tests that only inject requests never call it. */
   listen(): Promise<ListenAddresses>;
   /** Stops accepting, answers held requests, then closes the store. */
@@ -62,6 +67,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     apiAccess: openApiAccess,
   };
   let namingTimer: ReturnType<typeof setInterval> | null = null;
+  const udpPush = settings.namingUdpPush
+    ? new UdpPusher(core.naming, clock, logger, { ...DEFAULT_UDP_PUSH_TIMING, ...options.udpPushTiming })
+    : null;
 
   let closing = false;
   const longPolls = new LongPollRegistry(watchers);
@@ -71,7 +79,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     longPolls,
     longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
     isReady: () => !closing,
-    udpPush: false,
+    udpPush: udpPush !== null,
   });
   const consoleHttp = settings.consolePort > 0 ? createConsoleHttpServer({ core, logger }) : null;
 
@@ -80,9 +88,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     core,
     sdkHttp,
     consoleHttp,
+    udpPush,
     async listen() {
       const http = await sdkHttp.listen({ port: settings.httpPort, host: settings.sdkHost });
-      namingTimer ??= setInterval(() => core.naming.tick(), NAMING_TICK_MS);
+      await udpPush?.start(isIP(settings.sdkHost) === 4 ? settings.sdkHost : '0.0.0.0');
+      namingTimer ??= setInterval(() => {
+        core.naming.tick();
+        udpPush?.tick();
+      }, NAMING_TICK_MS);
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })
         : null;
@@ -93,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       closing = true;
       if (namingTimer) clearInterval(namingTimer);
       longPolls.releaseAll();
-      await Promise.all([sdkHttp.close(), consoleHttp?.close()]);
+      await Promise.all([sdkHttp.close(), consoleHttp?.close(), udpPush?.close()]);
       db.close();
     },
   };

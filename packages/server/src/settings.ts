@@ -19,6 +19,8 @@ export interface Settings {
   namingHealthTimeoutMs: number;
   /** Silence after which an ephemeral HTTP instance is removed (ms). */
   namingInstanceTimeoutMs: number;
+  /** Push instance changes over UDP to 1.x clients that poll with `udpPort`. */
+  namingUdpPush: boolean;
 }
 
 export interface SettingDef {
@@ -52,6 +54,11 @@ export const SETTING_DEFS: SettingDef[] = [
     env: 'RNACOS_NAMING_INSTANCE_TIMEOUT_SECOND',
     describe: 'seconds without a heartbeat before an ephemeral HTTP instance is removed',
     defaultText: '30',
+  },
+  {
+    env: 'RNACOS_NAMING_UDP_PUSH',
+    describe: 'push instance changes over UDP to 1.x clients (true or false)',
+    defaultText: 'true',
   },
 ];
 
@@ -132,6 +139,7 @@ export function loadSettings(source: Source = process.env): Settings {
     logLevel: logLevel as LogLevel,
     namingHealthTimeoutMs: namingHealthTimeoutS * 1000,
     namingInstanceTimeoutMs: namingInstanceTimeoutS * 1000,
+    namingUdpPush: parseBoolean('RNACOS_NAMING_UDP_PUSH', get('RNACOS_NAMING_UDP_PUSH'), true),
   };
 }
 
