@@ -5,7 +5,9 @@ import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
 import { createConsoleHttpServer } from './adapters/console-api/console-http-server.js';
 import { ConfigService } from './core/config/config-service.js';
 import { ConfigWatchHub } from './core/config/config-watch-hub.js';
-import { openApiAccess } from './core/auth/api-access.js';
+import { createAuth } from './core/auth/auth-factory.js';
+import type { CaptchaSource } from './core/auth/captcha-service.js';
+import { VERSION } from './cli.js';
 import type { Core } from './core/core.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
 import { systemClock, type Clock } from './shared/clock.js';
@@ -14,6 +16,7 @@ import type { Settings } from './settings.js';
 import { openDatabase } from './storage/sqlite/database.js';
 import { SqliteConfigStore } from './storage/sqlite/sqlite-config-store.js';
 import { SqliteNamespaceStore } from './storage/sqlite/sqlite-namespace-store.js';
+import { SqliteUserStore } from './storage/sqlite/sqlite-user-store.js';
 
 /** What the process (or a test) can swap: everything else comes from the settings. */
 export interface AppOptions {
@@ -21,6 +24,10 @@ export interface AppOptions {
   logger?: Logger;
   clock?: Clock;
   longPollTiming?: LongPollTiming;
+  /** Captcha text and picture; tests inject a text they know. */
+  captchaSource?: CaptchaSource;
+  /** The built web console served at `/rnacos`. */
+  webDist?: URL;
 }
 
 export interface ListenAddresses {
@@ -47,10 +54,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const db = openDatabase(settings.dataDir);
   const watchers = new ConfigWatchHub();
+  const { auth, apiAccess } = await createAuth(new SqliteUserStore(db), settings, clock, logger, options.captchaSource);
   const core: Core = {
     configs: await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent),
     namespaces: await NamespaceService.create(new SqliteNamespaceStore(db), clock),
-    apiAccess: openApiAccess,
+    apiAccess,
+    auth,
   };
 
   let closing = false;
@@ -62,7 +71,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
     isReady: () => !closing,
   });
-  const consoleHttp = settings.consolePort > 0 ? createConsoleHttpServer({ core, logger }) : null;
+  const consoleDeps = { core, logger, settings, version: VERSION, webDist: options.webDist };
+  const consoleHttp = settings.consoleEnabled ? await createConsoleHttpServer(consoleDeps) : null;
 
   return {
     settings,

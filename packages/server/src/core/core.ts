@@ -1,4 +1,5 @@
 import type { ApiAccessGuard } from './auth/api-access.js';
+import type { AuthService } from './auth/auth-service.js';
 import type { ConfigService } from './config/config-service.js';
 import type { NamespaceService } from './namespace/namespace-service.js';
 
@@ -8,4 +9,6 @@ export interface Core {
   namespaces: NamespaceService;
   /** Guards the SDK doors (HTTP v1, gRPC); open unless OpenAPI auth is enabled. */
   apiAccess: ApiAccessGuard;
+  /** Console users, logins and sessions. */
+  auth: AuthService;
 }

@@ -46,4 +46,19 @@ export const MIGRATIONS: string[] = [
     created_at INTEGER NOT NULL
   );
   `,
+  // 2: console users (roles and namespace privilege as JSON)
+  `
+  CREATE TABLE users (
+    username TEXT PRIMARY KEY,
+    nickname TEXT NOT NULL DEFAULT '',
+    password_hash TEXT NOT NULL,
+    enabled INTEGER NOT NULL,
+    roles TEXT NOT NULL,
+    extend_info TEXT NOT NULL DEFAULT '{}',
+    namespace_privilege TEXT NOT NULL,
+    source TEXT,
+    created_at INTEGER NOT NULL,
+    modified_at INTEGER NOT NULL
+  );
+  `,
 ];
