@@ -18,7 +18,7 @@ export function inputOf(req: FastifyRequest): Input {
 
 /** A string field (numbers and booleans are accepted as text); undefined when absent or null. */
 export function text(input: Input, name: string): string | undefined {
-  const value = Array.isArray(input[name]) ? (input[name] as unknown[])[0] : input[name];
+  const value = input[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
