@@ -71,7 +71,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
     isReady: () => !closing,
   });
-  const consoleDeps = { core, logger, settings, version: VERSION, webDist: options.webDist };
+  const consoleDeps = { core, logger, settings, clock, version: VERSION, webDist: options.webDist };
   const consoleHttp = settings.consoleEnabled ? await createConsoleHttpServer(consoleDeps) : null;
 
   return {

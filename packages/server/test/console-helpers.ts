@@ -62,3 +62,18 @@ export function call(app: FastifyInstance, method: 'GET' | 'POST', path: string,
     ...(options.json !== undefined ? { payload: JSON.stringify(options.json), headers: { 'content-type': 'application/json' } } : {}),
   });
 }
+
+/** A multipart/form-data body with one file field, as a browser upload sends it. */
+export function multipart(field: string, fileName: string, data: Buffer, fields: Record<string, string> = {}) {
+  const boundary = '----tsnacos' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/zip\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

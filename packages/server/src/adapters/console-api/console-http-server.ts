@@ -3,11 +3,13 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Core } from '../../core/core.js';
 import type { Settings } from '../../settings.js';
+import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { registerFormBody } from '../http-common/form-body.js';
 import { httpLogger } from '../http-common/http-logger.js';
 import { registerClusterRoutes } from './cluster-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
+import { registerConfigZipRoutes } from './config-zip-routes.js';
 import { registerConsoleLogin, registerOldConsolePrincipal } from './console-auth.js';
 import { isApiPath } from './console-paths.js';
 import { registerConsoleSpa, WEB_DIST } from './console-spa.js';
@@ -21,6 +23,7 @@ export interface ConsoleDeps {
   logger: Logger;
   settings: Settings;
   version: string;
+  clock: Clock;
   /** The built web console; tests may point elsewhere. */
   webDist?: URL;
 }
@@ -48,6 +51,7 @@ export async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps
   registerUserRoutes(app, { auth: core.auth, version: deps.version });
   registerNamespaceRoutes(app, core);
   registerConfigRoutes(app, core);
+  registerConfigZipRoutes(app, core, deps.clock);
   registerClusterRoutes(app, { nodeId: settings.nodeId, addr: settings.nodeAddr });
 }
 
