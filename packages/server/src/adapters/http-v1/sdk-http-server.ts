@@ -4,6 +4,7 @@ import type { Logger } from '../../shared/logger.js';
 import type { Core } from '../../core/core.js';
 import { registerFormBody } from '../http-common/form-body.js';
 import { registerTextErrors } from '../http-common/text-errors.js';
+import { registerApiAuth } from './api-auth-hook.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
 import { registerHealthRoutes } from './health-routes.js';
@@ -36,8 +37,9 @@ export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
   });
   registerFormBody(app, bodyLimit);
   registerTextErrors(app);
+  registerApiAuth(app, core.apiAccess);
   registerHealthRoutes(app, deps.isReady);
-  registerAuthRoutes(app);
+  registerAuthRoutes(app, core.auth, core.apiAccess.enabled);
   registerConfigRoutes(app, core.configs);
   registerListenerRoutes(app, core.configs, deps.longPolls, deps.longPollTiming);
   registerNamespaceRoutes(app, core.namespaces, core.configs);
