@@ -9,6 +9,7 @@ import { createAuth } from './core/auth/auth-factory.js';
 import type { CaptchaSource } from './core/auth/captcha-service.js';
 import { VERSION } from './cli.js';
 import type { Core } from './core/core.js';
+import { MetricsService } from './core/metrics/metrics-service.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { createLogger, type Logger } from './shared/logger.js';
@@ -60,6 +61,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     namespaces: await NamespaceService.create(new SqliteNamespaceStore(db), clock),
     apiAccess,
     auth,
+    metrics: new MetricsService({
+      clock,
+      enabled: settings.enableMetrics,
+      collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
+    }),
   };
 
   let closing = false;
@@ -71,6 +77,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
     isReady: () => !closing,
   });
+  core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
+  core.metrics.addGauge('config_listener_client_size', 'held HTTP config long-polls', () => longPolls.size());
+  core.metrics.addGauge('config_listener_key_size', 'config watch registrations', () => watchers.size());
   const consoleDeps = { core, logger, settings, clock, version: VERSION, webDist: options.webDist };
   const consoleHttp = settings.consoleEnabled ? await createConsoleHttpServer(consoleDeps) : null;
 
@@ -84,11 +93,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })
         : null;
+      core.metrics.start();
       return { http, console: consoleUrl };
     },
     async close() {
       if (closing) return;
       closing = true;
+      core.metrics.stop();
       longPolls.releaseAll();
       await Promise.all([sdkHttp.close(), consoleHttp?.close()]);
       db.close();

@@ -1,6 +1,7 @@
 import type { ApiAccessGuard } from './auth/api-access.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { ConfigService } from './config/config-service.js';
+import type { MetricsService } from './metrics/metrics-service.js';
 import type { NamespaceService } from './namespace/namespace-service.js';
 
 /** The domain services every adapter reaches; built once in app.ts. */
@@ -11,4 +12,6 @@ export interface Core {
   apiAccess: ApiAccessGuard;
   /** Console users, logins and sessions. */
   auth: AuthService;
+  /** Request latencies (`recordRequest`), gauges and the monitoring timeline. */
+  metrics: MetricsService;
 }

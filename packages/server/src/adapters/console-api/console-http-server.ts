@@ -15,6 +15,7 @@ import { isApiPath } from './console-paths.js';
 import { registerConsoleSpa, WEB_DIST } from './console-spa.js';
 import { fail, sendError } from './envelope.js';
 import { registerLoginRoutes } from './login-routes.js';
+import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 
@@ -53,6 +54,7 @@ export async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps
   registerConfigRoutes(app, core);
   registerConfigZipRoutes(app, core, deps.clock);
   registerClusterRoutes(app, { nodeId: settings.nodeId, addr: settings.nodeAddr });
+  registerMetricsRoutes(app, core.metrics, settings.nodeId);
 }
 
 /** The console port (10848): the web console under `/rnacos` and its API, behind the login check. */

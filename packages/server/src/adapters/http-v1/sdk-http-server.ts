@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './auth-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { registerListenerRoutes, type LongPollTiming } from './listener-routes.js';
+import { registerMetricsRoutes, registerRequestMetrics } from './metrics-routes.js';
 import type { LongPollRegistry } from './long-poll.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 
@@ -37,7 +38,9 @@ export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
   });
   registerFormBody(app, bodyLimit);
   registerTextErrors(app);
+  registerRequestMetrics(app, core.metrics);
   registerApiAuth(app, core.apiAccess);
+  registerMetricsRoutes(app, core.metrics);
   registerHealthRoutes(app, deps.isReady);
   registerAuthRoutes(app, core.auth, core.apiAccess.enabled);
   registerConfigRoutes(app, core.configs);
