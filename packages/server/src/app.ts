@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { createSdkHttpServer } from './adapters/http-v1/sdk-http-server.js';
 import { DEFAULT_LONG_POLL_TIMING, type LongPollTiming } from './adapters/http-v1/listener-routes.js';
 import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
-import { createConsoleHttpServer } from './adapters/console-api/console-http-server.js';
+import { createConsoleHttpServer, registerOldConsole } from './adapters/console-api/console-http-server.js';
+import { registerConsoleHint } from './adapters/console-api/console-spa.js';
 import { ConfigService } from './core/config/config-service.js';
 import { ConfigWatchHub } from './core/config/config-watch-hub.js';
 import { createAuth } from './core/auth/auth-factory.js';
@@ -70,17 +71,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   let closing = false;
   const longPolls = new LongPollRegistry(watchers);
+  const consoleDeps = { core, logger, settings, clock, version: VERSION, webDist: options.webDist };
+  // The no-login console never runs beside OpenAPI auth: it would be a way around it.
+  const oldConsole = settings.enableNoAuthConsole && !settings.enableOpenApiAuth;
   const sdkHttp = createSdkHttpServer({
     core,
     logger,
     longPolls,
     longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
     isReady: () => !closing,
+    mountConsole: (app) =>
+      oldConsole ? registerOldConsole(app, consoleDeps) : registerConsoleHint(app, settings.consoleEnabled ? settings.consolePort : 0),
   });
   core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
   core.metrics.addGauge('config_listener_client_size', 'held HTTP config long-polls', () => longPolls.size());
   core.metrics.addGauge('config_listener_key_size', 'config watch registrations', () => watchers.size());
-  const consoleDeps = { core, logger, settings, clock, version: VERSION, webDist: options.webDist };
   const consoleHttp = settings.consoleEnabled ? await createConsoleHttpServer(consoleDeps) : null;
 
   return {

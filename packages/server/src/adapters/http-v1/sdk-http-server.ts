@@ -19,6 +19,8 @@ export interface SdkHttpDeps {
   longPolls: LongPollRegistry;
   longPollTiming: LongPollTiming;
   isReady: () => boolean;
+  /** Mounts the console pages on this port (the no-login console, or a page pointing to the console port). */
+  mountConsole?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -46,5 +48,6 @@ export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
   registerConfigRoutes(app, core.configs);
   registerListenerRoutes(app, core.configs, deps.longPolls, deps.longPollTiming);
   registerNamespaceRoutes(app, core.namespaces, core.configs);
+  deps.mountConsole?.(app);
   return app;
 }
