@@ -14,6 +14,7 @@ import type { Settings } from './settings.js';
 import { openDatabase } from './storage/sqlite/database.js';
 import { SqliteConfigStore } from './storage/sqlite/sqlite-config-store.js';
 import { SqliteNamespaceStore } from './storage/sqlite/sqlite-namespace-store.js';
+import { createTransferService } from './transfer-wiring.js';
 
 /** What the process (or a test) can swap: everything else comes from the settings. */
 export interface AppOptions {
@@ -47,10 +48,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const db = openDatabase(settings.dataDir);
   const watchers = new ConfigWatchHub();
+  const configs = await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent);
+  const namespaces = await NamespaceService.create(new SqliteNamespaceStore(db), clock);
   const core: Core = {
-    configs: await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent),
-    namespaces: await NamespaceService.create(new SqliteNamespaceStore(db), clock),
+    configs,
+    namespaces,
     apiAccess: openApiAccess,
+    transfer: createTransferService(db, clock, settings, [() => configs.reload(), () => namespaces.reload()]),
   };
 
   let closing = false;

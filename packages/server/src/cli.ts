@@ -3,8 +3,9 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import dotenv from 'dotenv';
 import { SETTING_DEFS, flagName, loadSettings, type Settings } from './settings.js';
+import { VERSION } from './shared/version.js';
 
-export const VERSION = '0.1.0';
+export { VERSION };
 
 export interface ServeRequest {
   settings: Settings;
