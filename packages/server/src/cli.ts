@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import dotenv from 'dotenv';
+import { transferCommands } from './commands/transfer-commands.js';
 import { SETTING_DEFS, flagName, loadSettings, type Settings } from './settings.js';
 import { VERSION } from './shared/version.js';
 
@@ -51,5 +52,6 @@ export function createProgram(serve: (req: ServeRequest) => Promise<void>): Comm
     await serve({ settings });
   });
   program.addCommand(serveCommand, { isDefault: true });
+  for (const command of transferCommands()) program.addCommand(command);
   return program;
 }

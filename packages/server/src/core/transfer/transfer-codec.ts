@@ -106,19 +106,19 @@ export async function decodeTransfer(
 
 const encoder = new TextEncoder();
 
+export const encodeConfigRecord = (config: TransferConfig) =>
+  encodeRecord(T_CONFIG, encoder.encode(configRecordKey(config)), encodeConfigValue(config));
+export const encodeNamespaceRecord = (ns: TransferNamespace) =>
+  encodeRecord(T_NAMESPACE, encoder.encode(ns.namespaceId), encodeNamespaceValue(ns));
+export const encodeUserRecord = (user: TransferUser) => encodeRecord(T_USER, encoder.encode(user.username), encodeUserValue(user));
+export const encodeInstanceRecord = (instance: TransferInstance) =>
+  encodeRecord(T_NAMING_INSTANCE, new Uint8Array(0), encodeInstanceValue(instance));
+
 /** The file, in chunks: prefix and header, then configs, namespaces, users, instances (server order). */
 export function* encodeTransfer(content: TransferContent, header: HeaderInput): Generator<Uint8Array> {
   yield encodeFileStart(header);
-  for (const config of content.configs) {
-    yield encodeRecord(T_CONFIG, encoder.encode(configRecordKey(config)), encodeConfigValue(config));
-  }
-  for (const ns of content.namespaces) {
-    yield encodeRecord(T_NAMESPACE, encoder.encode(ns.namespaceId), encodeNamespaceValue(ns));
-  }
-  for (const user of content.users) {
-    yield encodeRecord(T_USER, encoder.encode(user.username), encodeUserValue(user));
-  }
-  for (const instance of content.instances) {
-    yield encodeRecord(T_NAMING_INSTANCE, new Uint8Array(0), encodeInstanceValue(instance));
-  }
+  for (const config of content.configs) yield encodeConfigRecord(config);
+  for (const ns of content.namespaces) yield encodeNamespaceRecord(ns);
+  for (const user of content.users) yield encodeUserRecord(user);
+  for (const instance of content.instances) yield encodeInstanceRecord(instance);
 }
