@@ -8,13 +8,18 @@ import { ConfigWatchHub } from './core/config/config-watch-hub.js';
 import { openApiAccess } from './core/auth/api-access.js';
 import type { Core } from './core/core.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
+import { NamingService } from './core/naming/naming-service.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import type { Settings } from './settings.js';
 import { openDatabase } from './storage/sqlite/database.js';
 import { SqliteConfigStore } from './storage/sqlite/sqlite-config-store.js';
 import { SqliteNamespaceStore } from './storage/sqlite/sqlite-namespace-store.js';
+import { SqliteInstanceStore } from './storage/sqlite/sqlite-instance-store.js';
 import { createTransferService } from './transfer-wiring.js';
+
+/** How often heartbeats, subscribers and push retries are checked once listening. */
+const NAMING_TICK_MS = 1000;
 
 /** What the process (or a test) can swap: everything else comes from the settings. */
 export interface AppOptions {
@@ -50,12 +55,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const watchers = new ConfigWatchHub();
   const configs = await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent);
   const namespaces = await NamespaceService.create(new SqliteNamespaceStore(db), clock);
+  const naming = await NamingService.create(new SqliteInstanceStore(db), clock, {
+    beatTimeoutMs: settings.namingHealthTimeoutMs,
+    deleteTimeoutMs: settings.namingInstanceTimeoutMs,
+  });
   const core: Core = {
     configs,
     namespaces,
+    naming,
     apiAccess: openApiAccess,
-    transfer: createTransferService(db, clock, settings, [() => configs.reload(), () => namespaces.reload()]),
+    transfer: createTransferService(db, clock, settings, { configs, namespaces, naming }),
   };
+  let namingTimer: ReturnType<typeof setInterval> | null = null;
 
   let closing = false;
   const longPolls = new LongPollRegistry(watchers);
@@ -65,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     longPolls,
     longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
     isReady: () => !closing,
+    udpPush: false,
   });
   const consoleHttp = settings.consolePort > 0 ? createConsoleHttpServer({ core, logger }) : null;
 
@@ -75,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     consoleHttp,
     async listen() {
       const http = await sdkHttp.listen({ port: settings.httpPort, host: settings.sdkHost });
+      namingTimer ??= setInterval(() => core.naming.tick(), NAMING_TICK_MS);
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })
         : null;
@@ -83,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async close() {
       if (closing) return;
       closing = true;
+      if (namingTimer) clearInterval(namingTimer);
       longPolls.releaseAll();
       await Promise.all([sdkHttp.close(), consoleHttp?.close()]);
       db.close();

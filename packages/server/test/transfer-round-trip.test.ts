@@ -32,6 +32,10 @@ async function populated(): Promise<TestApp> {
   clock.advance(1000);
   await a.core.configs.remove({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'gone.txt' });
   await publish('gone.txt', 'new life');
+  const orders = { namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'orders' };
+  await a.core.naming.registerInstance(orders, { ip: '10.0.0.1', port: 8080, ephemeral: false, weight: 2.5, metadata: { zone: 'a' } });
+  await a.core.naming.registerInstance({ ...orders, namespaceId: 'dev' }, { ip: '10.0.0.2', port: 9090, clusterName: 'C1', ephemeral: false, enabled: false, appName: 'shop' });
+  await a.core.naming.registerInstance(orders, { ip: '10.0.0.3', port: 8080, ephemeral: true });
   return a;
 }
 
@@ -53,16 +57,24 @@ describe('transfer export and import', () => {
     // A deleted config's earlier life is not part of its history.
     expect(first.content.configs.find((c) => c.dataId === 'gone.txt')!.histories.map((h) => h.content)).toEqual(['new life']);
     expect(first.content.namespaces).toEqual([{ namespaceId: 'dev', namespaceName: 'Development', type: '2' }]);
+    // Persistent instances only; ephemeral ones belong to their clients.
+    expect(first.content.instances.map((i) => `${i.namespaceId}/${i.serviceName} ${i.ip}:${i.port} ${i.clusterName} w${i.weight}`).sort()).toEqual([
+      'dev/orders 10.0.0.2:9090 C1 w1',
+      'public/orders 10.0.0.1:8080 DEFAULT w2.5',
+    ]);
 
     const target = await app();
     const report = await target.core.transfer.importDecoded(first, IMPORT_EVERYTHING);
-    expect(report.imported).toEqual({ T_CONFIG: 3, T_NAMESPACE: 1 });
+    expect(report.imported).toEqual({ T_CONFIG: 3, T_NAMESPACE: 1, T_NAMING_INSTANCE: 2 });
     expect(report.skipped).toEqual([]);
 
     const second = await exported(target);
     const strip = (c: (typeof first.content.configs)[number]) => ({ ...c, histories: c.histories.map(({ id: _id, ...h }) => h) });
     expect(second.content.configs.map(strip)).toEqual(first.content.configs.map(strip));
     expect(second.content.namespaces).toEqual(first.content.namespaces);
+    expect(second.content.instances).toEqual(first.content.instances);
+    const served = target.core.naming.query({ namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'orders' });
+    expect(served.hosts.map((h) => [h.ip, h.ephemeral, h.metadata])).toEqual([['10.0.0.1', false, { zone: 'a' }]]);
     // The imported data is live: served from memory and visible through the services.
     expect(target.core.configs.get({ namespaceId: 'dev', group: 'DEFAULT_GROUP', dataId: 'db.properties' })?.content).toBe('url=a');
     expect(target.core.namespaces.get('dev')?.namespaceName).toBe('Development');
@@ -82,6 +94,22 @@ describe('transfer export and import', () => {
       ['port: 8080', '', 2_000_000],
       ['port: 80', 'admin', 1_000_000],
     ]);
+  });
+
+  it('registers persistent instances but never replaces an ephemeral one', async () => {
+    const target = await app();
+    const orders = { namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'orders' };
+    const decoded = await decodeTransfer([sampleServerExport()]);
+    decoded.content.instances.push({ ...decoded.content.instances[0], ip: '10.0.0.6' }, { ...decoded.content.instances[0], ip: '10.0.0.7', ephemeral: true });
+    await target.core.naming.registerInstance(orders, { ip: '10.0.0.6', port: 8080, ephemeral: true });
+    const report = await target.core.transfer.importDecoded(decoded, IMPORT_EVERYTHING);
+    expect(report.imported.T_NAMING_INSTANCE).toBe(1);
+    expect(report.skipped.map((s) => [s.key, s.reason])).toEqual([
+      ['public/DEFAULT_GROUP@@orders 10.0.0.6:8080', 'the same instance is registered as ephemeral'],
+      ['public/DEFAULT_GROUP@@orders 10.0.0.7:8080', 'ephemeral instances are not imported (their owners register them again)'],
+    ]);
+    expect(target.core.naming.getInstance(orders, { ip: '10.0.0.5', port: 8080 })).toMatchObject({ ephemeral: false, weight: 0.5, metadata: { zone: 'a' } });
+    expect(target.core.naming.getInstance(orders, { ip: '10.0.0.6', port: 8080 })?.ephemeral).toBe(true);
   });
 
   it('creates the namespace of an imported config even without a namespace record', async () => {

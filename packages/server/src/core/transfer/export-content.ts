@@ -1,4 +1,5 @@
 import type { TransferConfig, TransferContent, TransferHistoryItem, TransferNamespace } from './transfer-model.js';
+import { transferInstanceOf } from './instance-import.js';
 import type { StoreSnapshot, StoredConfig } from './transfer-store.js';
 
 /** What an export writes for the store's content. */
@@ -9,7 +10,7 @@ export function contentOfSnapshot(snapshot: StoreSnapshot): TransferContent {
       (ns): TransferNamespace => ({ namespaceId: ns.namespaceId, namespaceName: ns.namespaceName, type: '2' }),
     ),
     users: [],
-    instances: [],
+    instances: snapshot.instances.map(transferInstanceOf),
   };
 }
 

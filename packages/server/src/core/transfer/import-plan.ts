@@ -3,7 +3,9 @@ import type { NewHistoryEntry } from '../config/config-store.js';
 import { isDefaultNamespace } from '../namespace/namespace-service.js';
 import type { Namespace } from '../namespace/namespace-store.js';
 import { configRecordKey, MAX_HISTORY_ITEMS } from './config-record.js';
-import { T_CACHE, T_CONFIG, T_NAMESPACE } from './transfer-format.js';
+import type { InstanceRef, ServiceKey } from '../naming/naming-model.js';
+import { storedInstanceOf } from './instance-import.js';
+import { T_CACHE, T_CONFIG, T_NAMESPACE, T_NAMING_INSTANCE } from './transfer-format.js';
 import type { TableCounts, TransferConfig, TransferContent, TransferHistoryItem } from './transfer-model.js';
 import type { ConfigReplacement, ImportPlan } from './transfer-store.js';
 
@@ -31,6 +33,8 @@ export interface PlannedImport {
 
 export interface PlanContext {
   now: number;
+  /** How the live registry holds an instance now (undefined offline or when absent). */
+  registeredAs: (key: ServiceKey, ref: Required<InstanceRef>) => 'ephemeral' | 'persistent' | undefined;
   maxContentBytes: number;
   /** Namespaces that exist already (kept with their creation time and description). */
   existingNamespaces: ReadonlyMap<string, Namespace>;
@@ -43,7 +47,7 @@ const MAX_NAMESPACE_NAME = 128;
 export function planImport(content: TransferContent, options: ImportOptions, ctx: PlanContext, fileTables: TableCounts): PlannedImport {
   const imported: TableCounts = {};
   const skipped: SkippedRecord[] = [];
-  const plan: ImportPlan = { configs: [], namespaces: [] };
+  const plan: ImportPlan = { configs: [], namespaces: [], instances: [] };
   const count = (table: string) => (imported[table] = (imported[table] ?? 0) + 1);
 
   if (options.configs) {
@@ -79,6 +83,15 @@ export function planImport(content: TransferContent, options: ImportOptions, ctx
       }
     }
     plan.namespaces = [...namespaces.values()];
+  }
+  // Naming records are always imported, as r-nacos does.
+  for (const instance of content.instances) {
+    const verdict = storedInstanceOf(instance, ctx.now, ctx.registeredAs);
+    if ('skip' in verdict) skipped.push({ table: T_NAMING_INSTANCE, key: verdict.key, reason: verdict.skip });
+    else {
+      plan.instances.push(verdict.instance);
+      count(T_NAMING_INSTANCE);
+    }
   }
   if (options.cache && fileTables[T_CACHE]) {
     skipped.push({ table: T_CACHE, key: '*', reason: `${fileTables[T_CACHE]} cache records: this server keeps no cache table` });

@@ -1,4 +1,7 @@
 import type { Clock } from '../../shared/clock.js';
+import type { ConfigService } from '../config/config-service.js';
+import type { NamingService } from '../naming/naming-service.js';
+import type { NamespaceService } from '../namespace/namespace-service.js';
 import { conflict } from '../../shared/errors.js';
 import { MAX_HISTORY_ITEMS } from './config-record.js';
 import { contentOfSnapshot } from './export-content.js';
@@ -25,8 +28,14 @@ export interface TransferServiceOptions {
   maxContentBytes: number;
   /** `from_sys` written into export headers. */
   fromSys: string;
-  /** Refresh in-memory read models after an import; the offline CLI has none. */
-  afterImport?: Array<() => Promise<void>>;
+  /** The running server's in-memory read models, refreshed after an import; the offline CLI has none. */
+  live?: LiveModels;
+}
+
+export interface LiveModels {
+  configs: ConfigService;
+  namespaces: NamespaceService;
+  naming: NamingService;
 }
 
 /** Full export and import of the store in the r-nacos transfer format. */
@@ -57,11 +66,24 @@ export class TransferService {
       const { plan, imported, skipped } = planImport(
         decoded.content,
         options,
-        { now: this.options.clock.now(), maxContentBytes: this.options.maxContentBytes, existingNamespaces: existing },
+        {
+          now: this.options.clock.now(),
+          maxContentBytes: this.options.maxContentBytes,
+          existingNamespaces: existing,
+          registeredAs: (key, ref) => {
+            const current = this.options.live?.naming.getInstance(key, ref);
+            return current ? (current.ephemeral ? 'ephemeral' : 'persistent') : undefined;
+          },
+        },
         decoded.tables,
       );
       await this.options.store.apply(plan);
-      for (const reload of this.options.afterImport ?? []) await reload();
+      const live = this.options.live;
+      if (live) {
+        await live.configs.reload();
+        await live.namespaces.reload();
+        live.naming.adoptStored(plan.instances);
+      }
       return { read: decoded.tables, imported, skipped, ignored: decoded.ignored };
     } finally {
       this.importing = false;

@@ -1,5 +1,6 @@
 import type { ConfigHistoryEntry, ConfigItem } from '../config/config-model.js';
 import type { NewHistoryEntry } from '../config/config-store.js';
+import type { StoredInstance } from '../naming/instance-store.js';
 import type { Namespace } from '../namespace/namespace-store.js';
 
 /** A config with the history of its current life (after its last deletion), oldest first. */
@@ -12,6 +13,8 @@ export interface StoredConfig {
 export interface StoreSnapshot {
   configs: StoredConfig[];
   namespaces: Namespace[];
+  /** Persistent naming instances (ephemeral ones are never stored). */
+  instances: StoredInstance[];
 }
 
 /** A config to replace as a whole: the row and its complete new history, oldest first. */
@@ -24,6 +27,8 @@ export interface ConfigReplacement {
 export interface ImportPlan {
   configs: ConfigReplacement[];
   namespaces: Namespace[];
+  /** Persistent instances, inserted or replaced by (service, cluster, ip, port). */
+  instances: StoredInstance[];
 }
 
 /**

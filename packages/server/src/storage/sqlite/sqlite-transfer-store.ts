@@ -4,15 +4,18 @@ import type { ConfigReplacement, ImportPlan, StoreSnapshot, TransferStore } from
 import type { SqliteDatabase } from './database.js';
 import { CONFIG_COLUMNS, HISTORY_COLUMNS, toHistory, toItem } from './sqlite-config-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
+import { TransferInstanceRows } from './sqlite-transfer-naming.js';
 
 type Row = Record<string, unknown>;
 
 /** Whole-store reads and all-or-nothing imports for data transfer. */
 export class SqliteTransferStore implements TransferStore {
   private readonly namespaceStore: SqliteNamespaceStore;
+  private readonly instances: TransferInstanceRows;
 
   constructor(private readonly db: SqliteDatabase) {
     this.namespaceStore = new SqliteNamespaceStore(db);
+    this.instances = new TransferInstanceRows(db);
   }
 
   async namespaces(): Promise<Namespace[]> {
@@ -38,6 +41,7 @@ export class SqliteTransferStore implements TransferStore {
         namespaceDesc: String(r.namespace_desc),
         createdAt: Number(r.created_at),
       })),
+      instances: this.instances.all(),
     }))();
   }
 
@@ -71,6 +75,7 @@ export class SqliteTransferStore implements TransferStore {
     this.db.transaction(() => {
       for (const ns of plan.namespaces) upsertNamespace.run(ns);
       for (const config of plan.configs) replaceConfig(config);
+      for (const instance of plan.instances) this.instances.put(instance);
     })();
   }
 }
