@@ -52,7 +52,9 @@ export function createProgram(serve: (req: ServeRequest) => Promise<void>): Comm
     await serve({ settings });
   });
   program.addCommand(serveCommand, { isDefault: true });
-  for (const command of transferCommands()) program.addCommand(command);
+  const storeSettings = (flags: { dataDir?: string; envFile?: string }) =>
+    loadSettings(resolveEnvironment(flags, process.env, process.cwd()));
+  for (const command of transferCommands(storeSettings)) program.addCommand(command);
   program.addHelpText(
     'after',
     '\nWithout a command, tsnacos starts the server: `tsnacos --http-port 9000` is `tsnacos serve --http-port 9000`.\n' +

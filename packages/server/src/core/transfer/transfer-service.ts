@@ -50,8 +50,12 @@ export class TransferService {
 
   /** The export file, in chunks. */
   async exportFile(): Promise<Uint8Array[]> {
-    const content = await this.exportContent();
-    return [...encodeTransfer(content, { modifyTime: this.options.clock.now(), fromSys: this.options.fromSys, tableIds: SERVER_TABLE_IDS })];
+    return [...this.encode(await this.exportContent())];
+  }
+
+  /** Content as an export file of this server (header with the server's table map). */
+  encode(content: TransferContent): Generator<Uint8Array> {
+    return encodeTransfer(content, { modifyTime: this.options.clock.now(), fromSys: this.options.fromSys, tableIds: SERVER_TABLE_IDS });
   }
 
   /**
