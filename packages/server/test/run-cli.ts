@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,10 +11,28 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `tsnacos <args>` from the sources (through tsx) as a child process, bounded by a timeout. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** The built CLI when it is newer than every source file (as after `npm test`'s build), else the sources. */
+function entryArgs(): string[] {
+  const built = path.join(serverDir, 'dist', 'main.js');
+  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime(path.join(serverDir, 'src'))) return [built];
+  return ['--import', 'tsx', path.join(serverDir, 'src', 'main.ts')];
+}
+
+let entry: string[] | undefined;
+
+/** Runs `tsnacos <args>` as a child process, bounded by a timeout. */
 export function runCli(args: string[], options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src', 'main.ts'), ...args], {
+    entry ??= entryArgs();
+    const child = spawn(process.execPath, [...entry, ...args], {
       cwd: serverDir,
       env: { ...process.env, RNACOS_LOG_LEVEL: 'silent', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
