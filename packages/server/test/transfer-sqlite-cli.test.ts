@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeTransfer } from '../src/core/transfer/transfer-codec.js';
+import { buildTestApp, tempDataDir } from './helpers.js';
 import { lastErrorLine, runCli } from './run-cli.js';
 import { SAMPLE_HASH, sampleServerExport } from './transfer-bytes.js';
 
@@ -124,6 +125,11 @@ describe('data-to-sqlite and sqlite-to-data', () => {
     const wrong = await runCli(['sqlite-to-data', file('foreign.db'), file('x.data')]);
     expect(wrong.code).not.toBe(0);
     expect(lastErrorLine(wrong)).toMatch(/wrong schema: .*has no table tb_config/);
+    const store = tempDataDir();
+    await (await buildTestApp({ dataDir: store })).close();
+    const intoStore = await runCli(['data-to-sqlite', sampleFile(), path.join(store, 'tsnacos.db')]);
+    expect(lastErrorLine(intoStore)).toMatch(/tsnacos\.db is a tsnacos store, not a converter database/);
+    rmSync(store, { recursive: true, force: true });
     const missing = await runCli(['sqlite-to-data', file('nope.db'), file('x.data')]);
     expect(lastErrorLine(missing)).toMatch(/cannot open SQLite database .*nope\.db: no such file/);
     const noData = await runCli(['data-to-sqlite', file('nope.data'), file('y.db')]);

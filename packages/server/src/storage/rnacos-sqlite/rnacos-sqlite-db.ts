@@ -77,6 +77,10 @@ export class RnacosSqliteDb {
       throw new Error(`cannot open SQLite database ${file}: ${/unable to open/i.test(message) ? 'no such file' : message}`);
     }
     try {
+      // A tsnacos store records its schema version; the converter layout never does.
+      if ((db.pragma('user_version', { simple: true }) as number) > 0) {
+        throw new Error(`${file} is a tsnacos store, not a converter database (use tsnacos import / export for it)`);
+      }
       if (mode.create) db.exec(SCHEMA);
       checkSchema(db, file);
     } catch (err) {
