@@ -4,7 +4,8 @@ import { encodeConfigRecord, encodeNamespaceRecord, encodeUserRecord } from '../
 import { CONVERTER_TABLE_IDS } from '../core/transfer/transfer-format.js';
 import { encodeFileStart } from '../core/transfer/transfer-writer.js';
 import { VERSION } from '../shared/version.js';
-import { NacosMysqlSource, describeMysqlError, isMysqlError } from '../storage/nacos-mysql/nacos-mysql-source.js';
+import { describeMysqlError, isMysqlError } from '../storage/nacos-mysql/mysql-connection.js';
+import { NacosMysqlSource } from '../storage/nacos-mysql/nacos-mysql-source.js';
 import { configFromNacos, namespaceFromNacos, userFromNacos } from '../storage/nacos-mysql/nacos-mysql-rows.js';
 import { writeFileAtomically } from './atomic-file.js';
 import { createProgress } from './progress.js';

@@ -142,43 +142,38 @@ export class TransferStreamReader {
   /** A complete `varint length + bytes` frame, or undefined when more input is needed. */
   private readFrame(): { offset: number; bytes: Uint8Array } | undefined {
     const start = this.offset;
+    const prefix = this.peekLength();
+    if (!prefix) return undefined;
+    if (prefix.length > MAX_MESSAGE_BYTES) {
+      throw new TransferFormatError(start, `length prefix ${prefix.length} is larger than any valid record (${MAX_MESSAGE_BYTES} bytes)`);
+    }
+    if (this.queue.length < prefix.size + prefix.length) return undefined;
+    this.queue.take(prefix.size);
+    const bytes = this.queue.take(prefix.length);
+    this.offset += prefix.size + prefix.length;
+    return { offset: start, bytes };
+  }
+
+  /** The base-128 varint at the front of the queue, undefined while it is incomplete. */
+  private peekLength(): { length: number; size: number } | undefined {
     let length = 0;
     let scale = 1;
-    let size = 0;
-    for (;;) {
+    for (let size = 0; ; ) {
       const byte = this.queue.at(size);
       if (byte === undefined) return undefined;
       size++;
       length += (byte & 0x7f) * scale;
-      if ((byte & 0x80) === 0) break;
+      if ((byte & 0x80) === 0) return { length, size };
       scale *= 128;
-      if (size >= 8) throw new TransferFormatError(start, 'invalid length prefix (varint too long)');
+      if (size >= 8) throw new TransferFormatError(this.offset, 'invalid length prefix (varint too long)');
     }
-    if (length > MAX_MESSAGE_BYTES) {
-      throw new TransferFormatError(start, `length prefix ${length} is larger than any valid record (${MAX_MESSAGE_BYTES} bytes)`);
-    }
-    if (this.queue.length < size + length) return undefined;
-    this.queue.take(size);
-    const bytes = this.queue.take(length);
-    this.offset += size + length;
-    return { offset: start, bytes };
   }
 
   private truncated(what: string): TransferFormatError {
-    const start = this.offset;
-    let size = 0;
-    let length = 0;
-    let scale = 1;
-    for (let byte = this.queue.at(0); byte !== undefined; byte = this.queue.at(size)) {
-      size++;
-      length += (byte & 0x7f) * scale;
-      scale *= 128;
-      if ((byte & 0x80) === 0) {
-        const have = this.queue.length - size;
-        return new TransferFormatError(start, `file is truncated: ${what} declares ${length} bytes but only ${have} remain`);
-      }
-    }
-    return new TransferFormatError(start, `file is truncated inside the length prefix of ${what}`);
+    const prefix = this.peekLength();
+    if (!prefix) return new TransferFormatError(this.offset, `file is truncated inside the length prefix of ${what}`);
+    const have = this.queue.length - prefix.size;
+    return new TransferFormatError(this.offset, `file is truncated: ${what} declares ${prefix.length} bytes but only ${have} remain`);
   }
 }
 
