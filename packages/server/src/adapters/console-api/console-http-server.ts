@@ -17,6 +17,7 @@ import { fail, sendError } from './envelope.js';
 import { registerLoginRoutes } from './login-routes.js';
 import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
+import { registerTransferRoutes } from './transfer-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 
 export interface ConsoleDeps {
@@ -55,6 +56,7 @@ export async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps
   registerConfigZipRoutes(app, core, deps.clock);
   registerClusterRoutes(app, { nodeId: settings.nodeId, addr: settings.nodeAddr });
   registerMetricsRoutes(app, core.metrics, settings.nodeId);
+  registerTransferRoutes(app, core, deps.clock, UPLOAD_LIMIT);
 }
 
 /** The console port (10848): the web console under `/rnacos` and its API, behind the login check. */
