@@ -110,6 +110,7 @@ export function instanceOf(params: Params): InstanceInput {
     enabled: boolParam(params, 'enabled') ?? boolParam(params, 'enable'),
     ephemeral: boolParam(params, 'ephemeral'),
     metadata: parseMetadata(params.metadata),
+    instanceId: optional(params, 'instanceId'),
     appName: optional(params, 'app'),
   };
 }
