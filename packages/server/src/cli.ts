@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import dotenv from 'dotenv';
+import { transferCommands } from './commands/transfer-commands.js';
 import { SETTING_DEFS, flagName, loadSettings, type Settings } from './settings.js';
+import { VERSION } from './shared/version.js';
 
-export const VERSION = '0.1.0';
+export { VERSION };
 
 export interface ServeRequest {
   settings: Settings;
@@ -24,7 +26,7 @@ export function resolveEnvironment(
   if (envFile) {
     const result = dotenv.config({ path: path.resolve(cwd, envFile), processEnv: {}, quiet: true });
     if (result.error) throw new Error(`cannot read env file ${envFile}: ${result.error.message}`);
-    for (const [k, v] of Object.entries(result.parsed ?? {})) if (merged[k] === undefined) merged[k] = v;
+    for (const [k, v] of Object.entries(result.parsed ?? {})) if (!merged[k]?.trim()) merged[k] = v;
   }
   for (const def of SETTING_DEFS) {
     const camel = flagName(def.env).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -50,5 +52,13 @@ export function createProgram(serve: (req: ServeRequest) => Promise<void>): Comm
     await serve({ settings });
   });
   program.addCommand(serveCommand, { isDefault: true });
+  const storeSettings = (flags: { dataDir?: string; envFile?: string }) =>
+    loadSettings(resolveEnvironment(flags, process.env, process.cwd()));
+  for (const command of transferCommands(storeSettings)) program.addCommand(command);
+  program.addHelpText(
+    'after',
+    '\nWithout a command, tsnacos starts the server: `tsnacos --http-port 9000` is `tsnacos serve --http-port 9000`.\n' +
+      'Every server flag is also an environment variable: see `tsnacos serve --help`.',
+  );
   return program;
 }
