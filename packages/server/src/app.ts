@@ -1,9 +1,11 @@
+import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createSdkHttpServer } from './adapters/http-v1/sdk-http-server.js';
 import { DEFAULT_LONG_POLL_TIMING, type LongPollTiming } from './adapters/http-v1/listener-routes.js';
 import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
 import { createConsoleHttpServer, registerOldConsole } from './adapters/console-api/console-http-server.js';
 import { registerConsoleHint } from './adapters/console-api/console-spa.js';
+import { DEFAULT_UDP_PUSH_TIMING, UdpPusher, type UdpPushTiming } from './adapters/udp-push/udp-pusher.js';
 import { ConfigService } from './core/config/config-service.js';
 import { ConfigWatchHub } from './core/config/config-watch-hub.js';
 import { createAuth } from './core/auth/auth-factory.js';
@@ -12,6 +14,7 @@ import { VERSION } from './cli.js';
 import type { Core } from './core/core.js';
 import { MetricsService } from './core/metrics/metrics-service.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
+import { NamingService } from './core/naming/naming-service.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import type { Settings } from './settings.js';
@@ -19,6 +22,10 @@ import { openDatabase } from './storage/sqlite/database.js';
 import { SqliteConfigStore } from './storage/sqlite/sqlite-config-store.js';
 import { SqliteNamespaceStore } from './storage/sqlite/sqlite-namespace-store.js';
 import { SqliteUserStore } from './storage/sqlite/sqlite-user-store.js';
+import { SqliteInstanceStore } from './storage/sqlite/sqlite-instance-store.js';
+
+/** How often heartbeats, subscribers and push retries are checked once listening. */
+const NAMING_TICK_MS = 1000;
 
 /** What the process (or a test) can swap: everything else comes from the settings. */
 export interface AppOptions {
@@ -30,6 +37,7 @@ export interface AppOptions {
   captchaSource?: CaptchaSource;
   /** The built web console served at `/rnacos`. */
   webDist?: URL;
+  udpPushTiming?: Partial<UdpPushTiming>;
 }
 
 export interface ListenAddresses {
@@ -42,6 +50,8 @@ export interface App {
   core: Core;
   sdkHttp: FastifyInstance;
   consoleHttp: FastifyInstance | null;
+  /** UDP pushes to 1.x naming clients; null when RNACOS_NAMING_UDP_PUSH is false. Binds in listen(). */
+  udpPush: UdpPusher | null;
   /** Opens the ports; tests that only inject requests never call it. */
   listen(): Promise<ListenAddresses>;
   /** Stops accepting, answers held requests, then closes the store. */
@@ -60,6 +70,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const core: Core = {
     configs: await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent),
     namespaces: await NamespaceService.create(new SqliteNamespaceStore(db), clock),
+    naming: await NamingService.create(new SqliteInstanceStore(db), clock, {
+      beatTimeoutMs: settings.namingHealthTimeoutMs,
+      deleteTimeoutMs: settings.namingInstanceTimeoutMs,
+    }),
     apiAccess,
     auth,
     metrics: new MetricsService({
@@ -68,6 +82,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
     }),
   };
+  let namingTimer: ReturnType<typeof setInterval> | null = null;
+  const udpPush = settings.namingUdpPush
+    ? new UdpPusher(core.naming, clock, logger, { ...DEFAULT_UDP_PUSH_TIMING, ...options.udpPushTiming })
+    : null;
 
   let closing = false;
   const longPolls = new LongPollRegistry(watchers);
@@ -82,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     isReady: () => !closing,
     mountConsole: (app) =>
       oldConsole ? registerOldConsole(app, consoleDeps) : registerConsoleHint(app, settings.consoleEnabled ? settings.consolePort : 0),
+    udpPush: udpPush !== null,
   });
   core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
   core.metrics.addGauge('config_listener_client_size', 'held HTTP config long-polls', () => longPolls.size());
@@ -93,8 +112,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     core,
     sdkHttp,
     consoleHttp,
+    udpPush,
     async listen() {
       const http = await sdkHttp.listen({ port: settings.httpPort, host: settings.sdkHost });
+      await udpPush?.start(isIP(settings.sdkHost) === 4 ? settings.sdkHost : '0.0.0.0');
+      namingTimer ??= setInterval(() => {
+        core.naming.tick();
+        udpPush?.tick();
+      }, NAMING_TICK_MS);
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })
         : null;
@@ -105,8 +130,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (closing) return;
       closing = true;
       core.metrics.stop();
+      if (namingTimer) clearInterval(namingTimer);
       longPolls.releaseAll();
-      await Promise.all([sdkHttp.close(), consoleHttp?.close()]);
+      await Promise.all([sdkHttp.close(), consoleHttp?.close(), udpPush?.close()]);
       db.close();
     },
   };

@@ -15,6 +15,12 @@ export interface Settings {
   dataDir: string;
   configMaxContent: number;
   logLevel: LogLevel;
+  /** Silence after which an ephemeral HTTP instance turns unhealthy (ms). */
+  namingHealthTimeoutMs: number;
+  /** Silence after which an ephemeral HTTP instance is removed (ms). */
+  namingInstanceTimeoutMs: number;
+  /** Push instance changes over UDP to 1.x clients that poll with `udpPort`. */
+  namingUdpPush: boolean;
   /** False when `RNACOS_HTTP_CONSOLE_PORT` is 0; tests keep it on while asking for port 0 (any free port). */
   consoleEnabled: boolean;
   /** Console and access control (see README "Console and access control"). */
@@ -55,6 +61,21 @@ export const SETTING_DEFS: SettingDef[] = [
   },
   { env: 'RNACOS_CONFIG_MAX_CONTENT', describe: 'largest config content in bytes', defaultText: '10485760' },
   { env: 'RNACOS_LOG_LEVEL', describe: `log level (${LOG_LEVELS.join(', ')})`, defaultText: 'info' },
+  {
+    env: 'RNACOS_NAMING_HEALTH_TIMEOUT_SECOND',
+    describe: 'seconds without a heartbeat before an ephemeral HTTP instance is unhealthy',
+    defaultText: '15',
+  },
+  {
+    env: 'RNACOS_NAMING_INSTANCE_TIMEOUT_SECOND',
+    describe: 'seconds without a heartbeat before an ephemeral HTTP instance is removed',
+    defaultText: '30',
+  },
+  {
+    env: 'RNACOS_NAMING_UDP_PUSH',
+    describe: 'push instance changes over UDP to 1.x clients (true or false)',
+    defaultText: 'true',
+  },
   { env: 'RNACOS_CONSOLE_LOGIN_TIMEOUT', describe: 'console session lifetime in seconds', defaultText: '86400' },
   {
     env: 'RNACOS_CONSOLE_LOGIN_ONE_HOUR_LIMIT',
@@ -139,6 +160,19 @@ export function loadSettings(source: Source = process.env): Settings {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new SettingsError(`RNACOS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
+  const healthTimeout = get('RNACOS_NAMING_HEALTH_TIMEOUT_SECOND');
+  const namingHealthTimeoutS =
+    healthTimeout === undefined ? 15 : integer('RNACOS_NAMING_HEALTH_TIMEOUT_SECOND', healthTimeout, 1, 86_400);
+  const instanceTimeout = get('RNACOS_NAMING_INSTANCE_TIMEOUT_SECOND');
+  const namingInstanceTimeoutS =
+    instanceTimeout === undefined
+      ? Math.max(30, namingHealthTimeoutS)
+      : integer('RNACOS_NAMING_INSTANCE_TIMEOUT_SECOND', instanceTimeout, 1, 86_400);
+  if (namingInstanceTimeoutS < namingHealthTimeoutS) {
+    throw new SettingsError(
+      `RNACOS_NAMING_INSTANCE_TIMEOUT_SECOND (${namingInstanceTimeoutS}) must not be less than RNACOS_NAMING_HEALTH_TIMEOUT_SECOND (${namingHealthTimeoutS})`,
+    );
+  }
   return {
     httpPort,
     grpcPort,
@@ -148,6 +182,9 @@ export function loadSettings(source: Source = process.env): Settings {
     dataDir: path.resolve(get('RNACOS_DATA_DIR') ?? defaultDataDir(source)),
     configMaxContent: maxContent === undefined ? 10 * 1024 * 1024 : integer('RNACOS_CONFIG_MAX_CONTENT', maxContent, 1, 1024 ** 3),
     logLevel: logLevel as LogLevel,
+    namingHealthTimeoutMs: namingHealthTimeoutS * 1000,
+    namingInstanceTimeoutMs: namingInstanceTimeoutS * 1000,
+    namingUdpPush: parseBoolean('RNACOS_NAMING_UDP_PUSH', get('RNACOS_NAMING_UDP_PUSH'), true),
     consoleEnabled: consolePort !== 0,
     consoleLoginTimeoutSeconds: whole('RNACOS_CONSOLE_LOGIN_TIMEOUT', 86_400, 1, 10 * 365 * 86_400),
     consoleLoginOneHourLimit: whole('RNACOS_CONSOLE_LOGIN_ONE_HOUR_LIMIT', 5, 1, 1_000_000),

@@ -12,6 +12,8 @@ import { registerListenerRoutes, type LongPollTiming } from './listener-routes.j
 import { registerMetricsRoutes, registerRequestMetrics } from './metrics-routes.js';
 import type { LongPollRegistry } from './long-poll.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
+import { registerInstanceRoutes } from './instance-routes.js';
+import { registerServiceRoutes } from './service-routes.js';
 
 export interface SdkHttpDeps {
   core: Core;
@@ -19,6 +21,8 @@ export interface SdkHttpDeps {
   longPolls: LongPollRegistry;
   longPollTiming: LongPollTiming;
   isReady: () => boolean;
+  /** Whether 1.x naming clients polling with `udpPort` receive UDP pushes. */
+  udpPush: boolean;
   /** Mounts the console pages on this port (the no-login console, or a page pointing to the console port). */
   mountConsole?: (app: FastifyInstance) => void;
 }
@@ -48,6 +52,8 @@ export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
   registerConfigRoutes(app, core.configs);
   registerListenerRoutes(app, core.configs, deps.longPolls, deps.longPollTiming);
   registerNamespaceRoutes(app, core.namespaces, core.configs);
+  registerInstanceRoutes(app, core.naming, { udpPush: deps.udpPush });
+  registerServiceRoutes(app, core.naming);
   deps.mountConsole?.(app);
   return app;
 }
