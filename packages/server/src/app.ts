@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { createSdkHttpServer } from './adapters/http-v1/sdk-http-server.js';
 import { DEFAULT_LONG_POLL_TIMING, type LongPollTiming } from './adapters/http-v1/listener-routes.js';
 import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
+import { DEFAULT_UDP_PUSH_TIMING, UdpPusher, type UdpPushTiming } from './adapters/udp-push/udp-pusher.js';
 import { createConsoleHttpServer, registerOldConsole } from './adapters/console-api/console-http-server.js';
 import { registerConsoleHint } from './adapters/console-api/console-spa.js';
-import { DEFAULT_UDP_PUSH_TIMING, UdpPusher, type UdpPushTiming } from './adapters/udp-push/udp-pusher.js';
 import { ConfigService } from './core/config/config-service.js';
 import { ConfigWatchHub } from './core/config/config-watch-hub.js';
 import { createAuth } from './core/auth/auth-factory.js';
@@ -21,8 +21,8 @@ import type { Settings } from './settings.js';
 import { openDatabase } from './storage/sqlite/database.js';
 import { SqliteConfigStore } from './storage/sqlite/sqlite-config-store.js';
 import { SqliteNamespaceStore } from './storage/sqlite/sqlite-namespace-store.js';
-import { SqliteUserStore } from './storage/sqlite/sqlite-user-store.js';
 import { SqliteInstanceStore } from './storage/sqlite/sqlite-instance-store.js';
+import { SqliteUserStore } from './storage/sqlite/sqlite-user-store.js';
 
 /** How often heartbeats, subscribers and push retries are checked once listening. */
 const NAMING_TICK_MS = 1000;
@@ -33,11 +33,11 @@ export interface AppOptions {
   logger?: Logger;
   clock?: Clock;
   longPollTiming?: LongPollTiming;
+  udpPushTiming?: Partial<UdpPushTiming>;
   /** Captcha text and picture; tests inject a text they know. */
   captchaSource?: CaptchaSource;
   /** The built web console served at `/rnacos`. */
   webDist?: URL;
-  udpPushTiming?: Partial<UdpPushTiming>;
 }
 
 export interface ListenAddresses {
@@ -98,9 +98,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     longPolls,
     longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
     isReady: () => !closing,
+    udpPush: udpPush !== null,
     mountConsole: (app) =>
       oldConsole ? registerOldConsole(app, consoleDeps) : registerConsoleHint(app, settings.consoleEnabled ? settings.consolePort : 0),
-    udpPush: udpPush !== null,
   });
   core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
   core.metrics.addGauge('config_listener_client_size', 'held HTTP config long-polls', () => longPolls.size());
@@ -129,8 +129,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async close() {
       if (closing) return;
       closing = true;
-      core.metrics.stop();
       if (namingTimer) clearInterval(namingTimer);
+      core.metrics.stop();
       longPolls.releaseAll();
       await Promise.all([sdkHttp.close(), consoleHttp?.close(), udpPush?.close()]);
       db.close();
