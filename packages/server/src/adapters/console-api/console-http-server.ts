@@ -17,6 +17,7 @@ import { fail, sendError } from './envelope.js';
 import { registerLoginRoutes } from './login-routes.js';
 import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
+import { registerNamingRoutes } from './naming-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 
 export interface ConsoleDeps {
@@ -53,6 +54,7 @@ export async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps
   registerNamespaceRoutes(app, core);
   registerConfigRoutes(app, core);
   registerConfigZipRoutes(app, core, deps.clock);
+  registerNamingRoutes(app, core);
   registerClusterRoutes(app, { nodeId: settings.nodeId, addr: settings.nodeAddr });
   registerMetricsRoutes(app, core.metrics, settings.nodeId);
 }
