@@ -14,6 +14,7 @@ import { registerConsoleLogin, registerOldConsolePrincipal } from './console-aut
 import { isApiPath } from './console-paths.js';
 import { registerConsoleSpa, WEB_DIST } from './console-spa.js';
 import { fail, sendError } from './envelope.js';
+import { registerLegacyOpenApiRoutes, rewriteLegacyOpenApiUrl } from './legacy-openapi-routes.js';
 import { registerLoginRoutes } from './login-routes.js';
 import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
@@ -61,11 +62,16 @@ export async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps
 
 /** The console port (10848): the web console under `/rnacos` and its API, behind the login check. */
 export async function createConsoleHttpServer(deps: ConsoleDeps): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: httpLogger(deps.logger, 'console'), bodyLimit: consoleBodyLimit(deps.settings) });
+  const app = Fastify({
+    loggerInstance: httpLogger(deps.logger, 'console'),
+    bodyLimit: consoleBodyLimit(deps.settings),
+    rewriteUrl: (req) => rewriteLegacyOpenApiUrl(req.url ?? '/'),
+  });
   registerFormBody(app, FORM_LIMIT);
   await app.register(fastifyCookie);
   registerConsoleLogin(app, deps.core.auth);
   await registerConsoleApi(app, deps);
+  registerLegacyOpenApiRoutes(app, deps.core, consoleBodyLimit(deps.settings));
   await registerConsoleSpa(app, deps.webDist ?? WEB_DIST);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
