@@ -85,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       enabled: settings.enableMetrics,
       collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
     }),
-    transfer: createTransferService(db, clock, settings, { configs, namespaces, naming }),
+    transfer: createTransferService(db, clock, settings, { configs, namespaces, naming, users: auth.users }),
   };
   let namingTimer: ReturnType<typeof setInterval> | null = null;
   const udpPush = settings.namingUdpPush
