@@ -110,6 +110,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
   core.metrics.addGauge('config_listener_client_size', 'held HTTP config long-polls', () => longPolls.size());
   core.metrics.addGauge('config_listener_key_size', 'config watch registrations', () => watchers.size());
+  core.metrics.addGauge('naming_service_size', 'number of services', () => core.naming.stats().serviceCount);
+  core.metrics.addGauge('naming_instance_size', 'number of instances', () => core.naming.stats().instanceCount);
+  core.metrics.addGauge('naming_subscriber_client_size', 'service subscribers', () => core.naming.stats().subscriberCount);
   const consoleHttp = settings.consoleEnabled ? await createConsoleHttpServer(consoleDeps) : null;
 
   return {
