@@ -122,8 +122,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const http = await sdkHttp.listen({ port: settings.httpPort, host: settings.sdkHost });
       await udpPush?.start(isIP(settings.sdkHost) === 4 ? settings.sdkHost : '0.0.0.0');
       namingTimer ??= setInterval(() => {
-        core.naming.tick();
-        udpPush?.tick();
+        try {
+          core.naming.tick();
+          udpPush?.tick();
+        } catch (err) {
+          logger.error({ err }, 'naming tick failed');
+        }
       }, NAMING_TICK_MS);
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })
