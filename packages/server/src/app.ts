@@ -148,8 +148,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const grpcPort = await grpc.listen(settings.sdkHost, settings.grpcPort);
       await udpPush?.start(isIP(settings.sdkHost) === 4 ? settings.sdkHost : '0.0.0.0');
       namingTimer ??= setInterval(() => {
-        core.naming.tick();
-        udpPush?.tick();
+        try {
+          core.naming.tick();
+          udpPush?.tick();
+        } catch (err) {
+          logger.error({ err }, 'naming tick failed');
+        }
       }, NAMING_TICK_MS);
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })
