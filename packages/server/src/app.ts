@@ -23,6 +23,7 @@ import { SqliteConfigStore } from './storage/sqlite/sqlite-config-store.js';
 import { SqliteNamespaceStore } from './storage/sqlite/sqlite-namespace-store.js';
 import { SqliteInstanceStore } from './storage/sqlite/sqlite-instance-store.js';
 import { SqliteUserStore } from './storage/sqlite/sqlite-user-store.js';
+import { createTransferService } from './transfer-wiring.js';
 
 /** How often heartbeats, subscribers and push retries are checked once listening. */
 const NAMING_TICK_MS = 1000;
@@ -67,13 +68,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const db = openDatabase(settings.dataDir);
   const watchers = new ConfigWatchHub();
   const { auth, apiAccess } = await createAuth(new SqliteUserStore(db), settings, clock, logger, options.captchaSource);
+  const configs = await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent);
+  const namespaces = await NamespaceService.create(new SqliteNamespaceStore(db), clock);
+  const naming = await NamingService.create(new SqliteInstanceStore(db), clock, {
+    beatTimeoutMs: settings.namingHealthTimeoutMs,
+    deleteTimeoutMs: settings.namingInstanceTimeoutMs,
+  });
   const core: Core = {
-    configs: await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent),
-    namespaces: await NamespaceService.create(new SqliteNamespaceStore(db), clock),
-    naming: await NamingService.create(new SqliteInstanceStore(db), clock, {
-      beatTimeoutMs: settings.namingHealthTimeoutMs,
-      deleteTimeoutMs: settings.namingInstanceTimeoutMs,
-    }),
+    configs,
+    namespaces,
+    naming,
     apiAccess,
     auth,
     metrics: new MetricsService({
@@ -81,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       enabled: settings.enableMetrics,
       collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
     }),
+    transfer: createTransferService(db, clock, settings, { configs, namespaces, naming }),
   };
   let namingTimer: ReturnType<typeof setInterval> | null = null;
   const udpPush = settings.namingUdpPush

@@ -4,6 +4,7 @@ import type { ConfigService } from './config/config-service.js';
 import type { MetricsService } from './metrics/metrics-service.js';
 import type { NamespaceService } from './namespace/namespace-service.js';
 import type { NamingService } from './naming/naming-service.js';
+import type { TransferService } from './transfer/transfer-service.js';
 
 /** The domain services every adapter reaches; built once in app.ts. */
 export interface Core {
@@ -17,4 +18,6 @@ export interface Core {
   auth: AuthService;
   /** Request latencies (`recordRequest`), gauges and the monitoring timeline. */
   metrics: MetricsService;
+  /** Whole-store export and import in the r-nacos transfer format. */
+  transfer: TransferService;
 }
