@@ -5,3 +5,4 @@ export * from './console/cluster.js';
 export * from './console/config.js';
 export * from './console/metrics.js';
 export * from './console/naming.js';
+export * from './console/transfer.js';

@@ -150,7 +150,7 @@ export class UserService {
 
   /**
    * Re-reads every user from the store, after something wrote there directly (a data import). Users who are
-   * gone or whose password, roles or status changed lose their sessions.
+   * gone or whose password, roles, privileges, source or status changed lose their sessions.
    */
   async reload(): Promise<void> {
     return this.serialized(async () => {
@@ -158,9 +158,7 @@ export class UserService {
       const ended: string[] = [];
       for (const [name, before] of this.byName) {
         const after = fresh.get(name);
-        if (!after || after.passwordHash !== before.passwordHash || after.enabled !== before.enabled || !sameRoles(after.roles, before.roles)) {
-          ended.push(name);
-        }
+        if (!after || JSON.stringify(securityOf(after)) !== JSON.stringify(securityOf(before))) ended.push(name);
       }
       this.byName.clear();
       for (const [name, user] of fresh) this.byName.set(name, user);
@@ -220,6 +218,11 @@ export class UserService {
 
 function sameRoles(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((r) => b.includes(r));
+}
+
+/** What a session's rights depend on. */
+function securityOf(user: User) {
+  return [user.passwordHash, user.enabled, [...user.roles].sort(), user.namespacePrivilege, user.source];
 }
 
 function isEnabledAdmin(user: User): boolean {
