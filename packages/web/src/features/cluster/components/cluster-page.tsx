@@ -1,0 +1,3 @@
+export function ClusterPage() {
+  return <div>ClusterPage</div>;
+}

@@ -1,0 +1,3 @@
+export function ConfigHistoryPage() {
+  return <div>ConfigHistoryPage</div>;
+}

@@ -1,0 +1,3 @@
+export function ConfigListPage() {
+  return <div>ConfigListPage</div>;
+}

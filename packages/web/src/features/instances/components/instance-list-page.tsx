@@ -1,0 +1,3 @@
+export function InstanceListPage() {
+  return <div>InstanceListPage</div>;
+}

@@ -1,0 +1,3 @@
+export function MonitorPage() {
+  return <div>MonitorPage</div>;
+}

@@ -1,0 +1,3 @@
+export function NamespacePage() {
+  return <div>NamespacePage</div>;
+}

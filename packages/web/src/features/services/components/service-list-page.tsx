@@ -1,0 +1,3 @@
+export function ServiceListPage() {
+  return <div>ServiceListPage</div>;
+}

@@ -1,0 +1,3 @@
+export function SubscriberListPage() {
+  return <div>SubscriberListPage</div>;
+}

@@ -1,0 +1,3 @@
+export function UserListPage() {
+  return <div>UserListPage</div>;
+}
