@@ -1,6 +1,8 @@
-// `npm test`: install what is missing, build (the server serves the built console), run the whole suite.
+// `npm test`: install what is missing, build (the server serves the built console), type-check every
+// package (tests included), run the whole suite.
 import { ensureInstalled, run } from './ensure-install.mjs';
 
 ensureInstalled();
 run('npm', ['run', 'build']);
+run('npm', ['run', 'typecheck']);
 run('npx', ['vitest', 'run', ...process.argv.slice(2)]);

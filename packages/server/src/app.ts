@@ -8,12 +8,17 @@ import { ConfigWatchHub } from './core/config/config-watch-hub.js';
 import { openApiAccess } from './core/auth/api-access.js';
 import type { Core } from './core/core.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
+import { NamingService } from './core/naming/naming-service.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import type { Settings } from './settings.js';
 import { openDatabase } from './storage/sqlite/database.js';
 import { SqliteConfigStore } from './storage/sqlite/sqlite-config-store.js';
 import { SqliteNamespaceStore } from './storage/sqlite/sqlite-namespace-store.js';
+import { SqliteInstanceStore } from './storage/sqlite/sqlite-instance-store.js';
+
+/** How often heartbeats, subscribers and push retries are checked once listening. */
+const NAMING_TICK_MS = 1000;
 
 /** What the process (or a test) can swap: everything else comes from the settings. */
 export interface AppOptions {
@@ -50,8 +55,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const core: Core = {
     configs: await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent),
     namespaces: await NamespaceService.create(new SqliteNamespaceStore(db), clock),
+    naming: await NamingService.create(new SqliteInstanceStore(db), clock, {
+      beatTimeoutMs: settings.namingHealthTimeoutMs,
+      deleteTimeoutMs: settings.namingInstanceTimeoutMs,
+    }),
     apiAccess: openApiAccess,
   };
+  let namingTimer: ReturnType<typeof setInterval> | null = null;
 
   let closing = false;
   const longPolls = new LongPollRegistry(watchers);
@@ -61,6 +71,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     longPolls,
     longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
     isReady: () => !closing,
+    udpPush: false,
   });
   const consoleHttp = settings.consolePort > 0 ? createConsoleHttpServer({ core, logger }) : null;
 
@@ -71,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     consoleHttp,
     async listen() {
       const http = await sdkHttp.listen({ port: settings.httpPort, host: settings.sdkHost });
+      namingTimer ??= setInterval(() => core.naming.tick(), NAMING_TICK_MS);
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })
         : null;
@@ -79,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async close() {
       if (closing) return;
       closing = true;
+      if (namingTimer) clearInterval(namingTimer);
       longPolls.releaseAll();
       await Promise.all([sdkHttp.close(), consoleHttp?.close()]);
       db.close();

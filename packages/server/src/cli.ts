@@ -24,7 +24,7 @@ export function resolveEnvironment(
   if (envFile) {
     const result = dotenv.config({ path: path.resolve(cwd, envFile), processEnv: {}, quiet: true });
     if (result.error) throw new Error(`cannot read env file ${envFile}: ${result.error.message}`);
-    for (const [k, v] of Object.entries(result.parsed ?? {})) if (merged[k] === undefined) merged[k] = v;
+    for (const [k, v] of Object.entries(result.parsed ?? {})) if (!merged[k]?.trim()) merged[k] = v;
   }
   for (const def of SETTING_DEFS) {
     const camel = flagName(def.env).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -50,5 +50,10 @@ export function createProgram(serve: (req: ServeRequest) => Promise<void>): Comm
     await serve({ settings });
   });
   program.addCommand(serveCommand, { isDefault: true });
+  program.addHelpText(
+    'after',
+    '\nWithout a command, tsnacos starts the server: `tsnacos --http-port 9000` is `tsnacos serve --http-port 9000`.\n' +
+      'Every server flag is also an environment variable: see `tsnacos serve --help`.',
+  );
   return program;
 }

@@ -15,6 +15,10 @@ export interface Settings {
   dataDir: string;
   configMaxContent: number;
   logLevel: LogLevel;
+  /** Silence after which an ephemeral HTTP instance turns unhealthy (ms). */
+  namingHealthTimeoutMs: number;
+  /** Silence after which an ephemeral HTTP instance is removed (ms). */
+  namingInstanceTimeoutMs: number;
 }
 
 export interface SettingDef {
@@ -39,6 +43,16 @@ export const SETTING_DEFS: SettingDef[] = [
   },
   { env: 'RNACOS_CONFIG_MAX_CONTENT', describe: 'largest config content in bytes', defaultText: '10485760' },
   { env: 'RNACOS_LOG_LEVEL', describe: `log level (${LOG_LEVELS.join(', ')})`, defaultText: 'info' },
+  {
+    env: 'RNACOS_NAMING_HEALTH_TIMEOUT_SECOND',
+    describe: 'seconds without a heartbeat before an ephemeral HTTP instance is unhealthy',
+    defaultText: '15',
+  },
+  {
+    env: 'RNACOS_NAMING_INSTANCE_TIMEOUT_SECOND',
+    describe: 'seconds without a heartbeat before an ephemeral HTTP instance is removed',
+    defaultText: '30',
+  },
 ];
 
 export class SettingsError extends Error {}
@@ -94,6 +108,19 @@ export function loadSettings(source: Source = process.env): Settings {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new SettingsError(`RNACOS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
+  const healthTimeout = get('RNACOS_NAMING_HEALTH_TIMEOUT_SECOND');
+  const namingHealthTimeoutS =
+    healthTimeout === undefined ? 15 : integer('RNACOS_NAMING_HEALTH_TIMEOUT_SECOND', healthTimeout, 1, 86_400);
+  const instanceTimeout = get('RNACOS_NAMING_INSTANCE_TIMEOUT_SECOND');
+  const namingInstanceTimeoutS =
+    instanceTimeout === undefined
+      ? Math.max(30, namingHealthTimeoutS)
+      : integer('RNACOS_NAMING_INSTANCE_TIMEOUT_SECOND', instanceTimeout, 1, 86_400);
+  if (namingInstanceTimeoutS < namingHealthTimeoutS) {
+    throw new SettingsError(
+      `RNACOS_NAMING_INSTANCE_TIMEOUT_SECOND (${namingInstanceTimeoutS}) must not be less than RNACOS_NAMING_HEALTH_TIMEOUT_SECOND (${namingHealthTimeoutS})`,
+    );
+  }
   return {
     httpPort,
     grpcPort,
@@ -103,6 +130,8 @@ export function loadSettings(source: Source = process.env): Settings {
     dataDir: path.resolve(get('RNACOS_DATA_DIR') ?? defaultDataDir(source)),
     configMaxContent: maxContent === undefined ? 10 * 1024 * 1024 : integer('RNACOS_CONFIG_MAX_CONTENT', maxContent, 1, 1024 ** 3),
     logLevel: logLevel as LogLevel,
+    namingHealthTimeoutMs: namingHealthTimeoutS * 1000,
+    namingInstanceTimeoutMs: namingInstanceTimeoutS * 1000,
   };
 }
 

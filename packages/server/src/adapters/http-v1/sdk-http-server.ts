@@ -10,6 +10,8 @@ import { registerHealthRoutes } from './health-routes.js';
 import { registerListenerRoutes, type LongPollTiming } from './listener-routes.js';
 import type { LongPollRegistry } from './long-poll.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
+import { registerInstanceRoutes } from './instance-routes.js';
+import { registerServiceRoutes } from './service-routes.js';
 
 export interface SdkHttpDeps {
   core: Core;
@@ -17,6 +19,8 @@ export interface SdkHttpDeps {
   longPolls: LongPollRegistry;
   longPollTiming: LongPollTiming;
   isReady: () => boolean;
+  /** Whether 1.x naming clients polling with `udpPort` receive UDP pushes. */
+  udpPush: boolean;
 }
 
 /**
@@ -41,5 +45,7 @@ export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
   registerConfigRoutes(app, core.configs);
   registerListenerRoutes(app, core.configs, deps.longPolls, deps.longPollTiming);
   registerNamespaceRoutes(app, core.namespaces, core.configs);
+  registerInstanceRoutes(app, core.naming, { udpPush: deps.udpPush });
+  registerServiceRoutes(app, core.naming);
   return app;
 }

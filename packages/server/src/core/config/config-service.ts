@@ -1,5 +1,6 @@
 import type { Clock } from '../../shared/clock.js';
 import { conflict, invalid } from '../../shared/errors.js';
+import { KeyedLock } from '../../shared/keyed-lock.js';
 import { configKeyString, type ConfigKey } from './config-key.js';
 import {
   md5Hex,
@@ -37,7 +38,8 @@ export type ConfigChange = { op: HistoryOp; key: ConfigKey; item?: ConfigItem };
  */
 export class ConfigService {
   private readonly items = new Map<string, ConfigItem>();
-  private readonly keyLocks = new Map<string, Promise<unknown>>();
+  /** Writes are serialized per key so compare-and-set and history order hold with any store. */
+  private readonly keyLock = new KeyedLock();
   private readonly changeListeners = new Set<(change: ConfigChange) => void>();
 
   private constructor(
@@ -96,7 +98,7 @@ export class ConfigService {
   async publish(input: PublishInput, source: ChangeSource = {}): Promise<PublishResult> {
     this.checkContent(input.content);
     const key: ConfigKey = { namespaceId: input.namespaceId, group: input.group, dataId: input.dataId };
-    return this.withKeyLock(configKeyString(key), async () => {
+    return this.keyLock.run(configKeyString(key), async () => {
       const current = this.get(key);
       if (input.casMd5 !== undefined && current && current.md5 !== input.casMd5) {
         throw conflict('Cas publish fail, server md5 may have changed.');
@@ -127,7 +129,7 @@ export class ConfigService {
 
   /** Removes a config; resolves false when there was nothing to remove. */
   async remove(key: ConfigKey, source: ChangeSource = {}): Promise<boolean> {
-    return this.withKeyLock(configKeyString(key), async () => {
+    return this.keyLock.run(configKeyString(key), async () => {
       const current = this.get(key);
       if (!current) return false;
       await this.store.remove(key, historyOf(current, 'D', source, this.clock.now()));
@@ -149,19 +151,6 @@ export class ConfigService {
     // Listeners are woken only when the content changed, as every nacos client expects.
     if (md5Changed) this.watchers.notify(configKeyString(change.key));
     for (const listener of this.changeListeners) listener(change);
-  }
-
-  /** Serializes writes per key so compare-and-set and history order hold with any store. */
-  private async withKeyLock<T>(keyString: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.keyLocks.get(keyString) ?? Promise.resolve();
-    const run = previous.then(work, work);
-    const settled = run.catch(() => undefined);
-    this.keyLocks.set(keyString, settled);
-    try {
-      return await run;
-    } finally {
-      if (this.keyLocks.get(keyString) === settled) this.keyLocks.delete(keyString);
-    }
   }
 }
 

@@ -46,4 +46,35 @@ export const MIGRATIONS: string[] = [
     created_at INTEGER NOT NULL
   );
   `,
+  // 2: service registry: explicit services and persistent instances (ephemeral ones live in memory only)
+  `
+  CREATE TABLE naming_service (
+    namespace_id TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    protect_threshold REAL NOT NULL DEFAULT 0,
+    metadata TEXT NOT NULL DEFAULT '{}',
+    selector TEXT NOT NULL DEFAULT '{"type":"none"}',
+    created_at INTEGER NOT NULL,
+    modified_at INTEGER NOT NULL,
+    PRIMARY KEY (namespace_id, group_name, service_name)
+  );
+  CREATE TABLE naming_instance (
+    namespace_id TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    cluster_name TEXT NOT NULL,
+    ip TEXT NOT NULL,
+    port INTEGER NOT NULL,
+    instance_id TEXT NOT NULL,
+    weight REAL NOT NULL,
+    healthy INTEGER NOT NULL,
+    enabled INTEGER NOT NULL,
+    metadata TEXT NOT NULL DEFAULT '{}',
+    app_name TEXT NOT NULL DEFAULT '',
+    registered_at INTEGER NOT NULL,
+    modified_at INTEGER NOT NULL,
+    PRIMARY KEY (namespace_id, group_name, service_name, cluster_name, ip, port)
+  );
+  `,
 ];

@@ -1,0 +1,103 @@
+// Config center benchmark: config-get throughput beside a bare node:http ceiling, long-poll wake-up latency
+// with 1,000 held listeners, RSS idle and under load. Run: npm run build && npx tsx bench/config-bench.ts
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, load, percentile, rssMb, startNode, stop, waitHttp } from './lib.js';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const MAIN = path.join(root, 'packages/server/dist/main.js');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LISTENERS = 1000;
+const WAKEUPS = 200;
+
+if (!existsSync(MAIN)) {
+  console.error('build first: npm run build');
+  process.exit(1);
+}
+
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+async function publish(base: string, dataId: string, content: string): Promise<void> {
+  const res = await fetch(`${base}/nacos/v1/cs/configs`, { method: 'POST', headers: form, body: new URLSearchParams({ dataId, group: 'BENCH', content }) });
+  if (res.status !== 200) throw new Error(`publish ${dataId}: ${res.status} ${await res.text()}`);
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-bench-'));
+  const port = await freePort();
+  const server = startNode(MAIN, [], {
+    RNACOS_HTTP_PORT: String(port),
+    RNACOS_GRPC_PORT: String(await freePort()),
+    RNACOS_HTTP_CONSOLE_PORT: '0',
+    RNACOS_SDK_HOST: '127.0.0.1',
+    RNACOS_DATA_DIR: dataDir,
+    RNACOS_LOG_LEVEL: 'warn',
+  });
+  const barePort = await freePort();
+  const bare = startNode(path.join(root, 'bench/bare-http-server.mjs'), [], { PORT: String(barePort) });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitHttp(`${base}/nacos/v1/console/health/readiness`, server);
+    await waitHttp(`http://127.0.0.1:${barePort}/`, bare);
+
+    let started = Date.now();
+    for (let i = 0; i < LISTENERS; i++) await publish(base, `cfg-${i}`, `a: ${i}\nb: 2\n`);
+    const publishRate = Math.round(LISTENERS / ((Date.now() - started) / 1000));
+    const idleRss = rssMb(server.pid!);
+
+    let peakRss = idleRss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid!))), 200);
+    const get = await load(`${base}/nacos/v1/cs/configs?dataId=cfg-7&group=BENCH`, { connections: CONNECTIONS, duration: DURATION });
+    clearInterval(sampler);
+    const ceiling = await load(`http://127.0.0.1:${barePort}/`, { connections: CONNECTIONS, duration: DURATION });
+
+    // Long-poll wake-up: each listener watches its own key with the current md5, then the keys change one by one.
+    const md5s = await Promise.all(
+      Array.from({ length: LISTENERS }, async (_, i) => (await fetch(`${base}/nacos/v1/cs/configs?dataId=cfg-${i}&group=BENCH`)).headers.get('content-md5')!),
+    );
+    const arrivals = new Map<number, number>();
+    const listeners = md5s.map((md5, i) =>
+      fetch(`${base}/nacos/v1/cs/configs/listener`, {
+        method: 'POST',
+        headers: { ...form, 'Long-Pulling-Timeout': '60000' },
+        body: new URLSearchParams({ 'Listening-Configs': `cfg-${i}\u0002BENCH\u0002${md5}\u0001` }),
+      }).then(async (res) => {
+        await res.text();
+        arrivals.set(i, performance.now());
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    const heldRss = rssMb(server.pid!);
+    const latencies: number[] = [];
+    for (let i = 0; i < WAKEUPS; i++) {
+      const t0 = performance.now();
+      await publish(base, `cfg-${i}`, `changed ${i}`);
+      const deadline = Date.now() + 5000;
+      while (!arrivals.has(i) && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+      latencies.push((arrivals.get(i) ?? NaN) - t0);
+    }
+    latencies.sort((a, b) => a - b);
+    for (let i = WAKEUPS; i < LISTENERS; i++) await publish(base, `cfg-${i}`, `release ${i}`);
+    await Promise.all(listeners);
+
+    const ratio = get.rps / ceiling.rps;
+    console.log(`config bench (${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s per run)`);
+    console.log(`publish (sequential, fsync per write): ${publishRate} configs/s`);
+    console.log(`config get:  ${get.rps} req/s, p50 ${get.p50} ms, p99 ${get.p99} ms, errors ${get.errors}`);
+    console.log(`bare node:   ${ceiling.rps} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms`);
+    console.log(`ratio:       ${ratio.toFixed(2)} of the bare-Node ceiling (target >= 0.80)`);
+    console.log(`wake-up (publish sent -> listener answered, ${LISTENERS} held): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 <= 50 ms)`);
+    console.log(`RSS: idle ${idleRss} MB, peak under get load ${peakRss} MB, with ${LISTENERS} held listeners ${heldRss} MB`);
+  } finally {
+    await Promise.all([stop(server), stop(bare)]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

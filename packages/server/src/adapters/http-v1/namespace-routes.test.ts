@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, form, type TestApp } from '../../../test/helpers.js';
+
+let app: TestApp;
+beforeEach(async () => {
+  app = await buildTestApp();
+});
+afterEach(() => app.dispose());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', fields: Record<string, string> = {}) => {
+  if (method === 'GET' || method === 'DELETE') {
+    return app.sdkHttp.inject({ method, url: `/nacos/v1/console/namespaces?${new URLSearchParams(fields)}` });
+  }
+  return app.sdkHttp.inject({ method, url: '/nacos/v1/console/namespaces', ...form(fields) });
+};
+
+describe('/nacos/v1/console/namespaces', () => {
+  it('lists the public namespace with its config count', async () => {
+    await app.core.configs.publish({ namespaceId: '', group: 'g', dataId: 'd', content: 'x' });
+    const body = (await call('GET')).json();
+    expect(body.code).toBe(200);
+    expect(body.data).toEqual([
+      { namespace: '', namespaceShowName: 'public', namespaceDesc: 'Public Namespace', quota: 200, configCount: 1, type: 0 },
+    ]);
+  });
+
+  it('creates, shows, renames and deletes a namespace', async () => {
+    expect((await call('POST', { customNamespaceId: 'dev', namespaceName: 'Development', namespaceDesc: 'd' })).body).toBe('true');
+    expect((await call('GET', { checkNamespaceIdExist: 'true', customNamespaceId: 'dev' })).json()).toBe(true);
+    expect((await call('GET', { show: 'all', namespaceId: 'dev' })).json()).toMatchObject({ namespace: 'dev', namespaceShowName: 'Development', type: 2 });
+    expect((await call('PUT', { namespace: 'dev', namespaceShowName: 'Dev', namespaceDesc: 'renamed' })).body).toBe('true');
+    expect((await call('GET')).json().data[1]).toMatchObject({ namespace: 'dev', namespaceShowName: 'Dev', namespaceDesc: 'renamed' });
+    expect((await call('DELETE', { namespaceId: 'dev' })).body).toBe('true');
+    expect((await call('GET')).json().data).toHaveLength(1);
+  });
+
+  it('generates an id when none is given, and keeps namespaces across restarts', async () => {
+    await call('POST', { namespaceName: 'generated' });
+    const id = (await call('GET')).json().data[1].namespace;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await app.close();
+    const again = await buildTestApp({ dataDir: app.dataDir });
+    try {
+      const res = await again.sdkHttp.inject({ method: 'GET', url: '/nacos/v1/console/namespaces' });
+      expect(res.json().data[1]).toMatchObject({ namespace: id, namespaceShowName: 'generated' });
+    } finally {
+      await again.dispose();
+    }
+  });
+
+  it('rejects duplicates, bad ids, a missing name, and removing public', async () => {
+    await call('POST', { customNamespaceId: 'dev', namespaceName: 'Dev' });
+    expect((await call('POST', { customNamespaceId: 'dev', namespaceName: 'Again' })).statusCode).toBe(400);
+    expect((await call('POST', { customNamespaceId: 'bad id!', namespaceName: 'x' })).statusCode).toBe(400);
+    expect((await call('POST', { customNamespaceId: 'x' })).statusCode).toBe(400);
+    expect((await call('DELETE', { namespaceId: 'public' })).statusCode).toBe(400);
+    expect((await call('DELETE', { namespaceId: 'nope' })).statusCode).toBe(404);
+  });
+});
+
+describe('auth and health endpoints', () => {
+  it('login succeeds with a token while OpenAPI auth is off', async () => {
+    for (const url of ['/nacos/v1/auth/login', '/nacos/v1/auth/users/login']) {
+      const res = await app.sdkHttp.inject({ method: 'POST', url: `${url}?username=nacos`, ...form({ password: 'x' }) });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ accessToken: expect.any(String), tokenTtl: expect.any(Number), username: 'nacos' });
+    }
+  });
+
+  it('liveness and readiness answer OK', async () => {
+    expect((await app.sdkHttp.inject('/nacos/v1/console/health/liveness')).body).toBe('OK');
+    expect((await app.sdkHttp.inject('/nacos/v1/console/health/readiness')).body).toBe('OK');
+    expect((await app.sdkHttp.inject('/health')).body).toBe('success');
+  });
+});

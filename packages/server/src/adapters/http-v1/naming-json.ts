@@ -1,0 +1,70 @@
+import type { HostInfo, Instance, ServiceInfo, ServiceKey } from '../../core/naming/naming-model.js';
+import { groupedName } from '../../core/naming/naming-model.js';
+
+/** Poll interval told to 1.x clients: short without UDP push, longer when pushes keep them current. */
+export const POLL_CACHE_MILLIS = 3_000;
+export const PUSH_CACHE_MILLIS = 10_000;
+
+function hostJson(h: HostInfo) {
+  return {
+    instanceId: h.instanceId,
+    ip: h.ip,
+    port: h.port,
+    weight: h.weight,
+    healthy: h.healthy,
+    // `valid` is the deprecated alias of `healthy`; `marked` is always false outside raft clusters.
+    valid: h.healthy,
+    marked: false,
+    enabled: h.enabled,
+    ephemeral: h.ephemeral,
+    clusterName: h.clusterName,
+    serviceName: h.serviceName,
+    metadata: h.metadata,
+  };
+}
+
+const rendered = new Map<number, WeakMap<ServiceInfo, string>>();
+
+/**
+ * The body of `GET /nacos/v1/ns/instance/list` (and the `data` of a UDP push): `name`/`dom` grouped, the
+ * requested `clusters` echoed, `checksum` a string. Rendered once per ServiceInfo (which is fixed for a
+ * service revision), so polling costs no JSON work.
+ */
+export function serviceListJson(info: ServiceInfo, cacheMillis: number): string {
+  let cache = rendered.get(cacheMillis);
+  if (!cache) rendered.set(cacheMillis, (cache = new WeakMap()));
+  let json = cache.get(info);
+  if (json === undefined) {
+    json = JSON.stringify({
+      name: info.groupedName,
+      dom: info.groupedName,
+      clusters: info.clusters,
+      cacheMillis,
+      lastRefTime: info.lastRefTime,
+      checksum: info.checksum,
+      useSpecifiedURL: false,
+      env: '',
+      reachProtectionThreshold: info.reachProtectionThreshold,
+      hosts: info.hosts.map(hostJson),
+    });
+    cache.set(info, json);
+  }
+  return json;
+}
+
+/** `GET /nacos/v1/ns/instance`: one instance in nacos' detail shape. */
+export function instanceDetailJson(key: ServiceKey, i: Instance) {
+  return {
+    service: groupedName(key),
+    serviceName: groupedName(key),
+    ip: i.ip,
+    port: i.port,
+    clusterName: i.clusterName,
+    weight: i.weight,
+    healthy: i.healthy,
+    enabled: i.enabled,
+    ephemeral: i.ephemeral,
+    instanceId: i.instanceId,
+    metadata: i.metadata,
+  };
+}

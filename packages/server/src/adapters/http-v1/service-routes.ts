@@ -1,0 +1,114 @@
+import os from 'node:os';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { groupedName, type ServiceSettings } from '../../core/naming/naming-model.js';
+import type { NamingService } from '../../core/naming/naming-service.js';
+import { canonicalNamespace } from '../../core/naming/naming-validation.js';
+import { invalid, notFound } from '../../shared/errors.js';
+import { intParam, optional, requestParams, type Params } from '../http-common/params.js';
+import { notFoundAsInvalid, numberParam, parseMetadata, parseSelector, serviceKeyOf } from './naming-params.js';
+
+const TEXT_TYPE = 'text/plain;charset=UTF-8';
+const ok = (reply: FastifyReply) => reply.type(TEXT_TYPE).send('ok');
+
+function settingsOf(params: Params): Partial<ServiceSettings> {
+  const settings: Partial<ServiceSettings> = {};
+  const threshold = numberParam(params, 'protectThreshold');
+  if (threshold !== undefined) settings.protectThreshold = threshold;
+  const metadata = parseMetadata(params.metadata);
+  if (metadata !== undefined) settings.metadata = metadata;
+  const selector = parseSelector(params.selector);
+  if (selector !== undefined) settings.selector = selector;
+  return settings;
+}
+
+function requiredInt(params: Params, name: string, max: number): number {
+  if (optional(params, name) === undefined) throw invalid(`${name} is required`);
+  return intParam(params, name, 1, 1, max);
+}
+
+/** `/nacos/v1/ns/service*` (maintain API, service list, subscribers) and `/nacos/v1/ns/operator/metrics`. */
+export function registerServiceRoutes(app: FastifyInstance, naming: NamingService): void {
+  const path = '/nacos/v1/ns/service';
+
+  app.post(path, async (req, reply) => {
+    const params = requestParams(req);
+    await naming.services.create(serviceKeyOf(params), settingsOf(params));
+    return ok(reply);
+  });
+
+  app.put(path, async (req, reply) => {
+    const params = requestParams(req);
+    await notFoundAsInvalid(naming.services.update(serviceKeyOf(params), settingsOf(params)));
+    return ok(reply);
+  });
+
+  app.delete(path, async (req, reply) => {
+    const params = requestParams(req);
+    await notFoundAsInvalid(naming.services.remove(serviceKeyOf(params)));
+    return ok(reply);
+  });
+
+  app.get(path, async (req) => {
+    const key = serviceKeyOf(requestParams(req));
+    const service = naming.services.get(key);
+    if (!service) throw notFound(`service not found: ${groupedName(key)}`);
+    return {
+      namespaceId: key.namespaceId,
+      groupName: key.groupName,
+      name: key.serviceName,
+      protectThreshold: service.protectThreshold,
+      metadata: service.metadata,
+      selector: service.selector,
+      clusters: service.clusterNames.map((name) => ({ name, healthChecker: { type: 'TCP' }, metadata: {} })),
+    };
+  });
+
+  app.get(`${path}/list`, async (req) => {
+    const params = requestParams(req);
+    const pageNo = requiredInt(params, 'pageNo', 1_000_000);
+    const pageSize = requiredInt(params, 'pageSize', 100_000);
+    const names = naming.services.names(canonicalNamespace(params.namespaceId), optional(params, 'groupName') ?? 'DEFAULT_GROUP');
+    return { count: names.length, doms: names.slice((pageNo - 1) * pageSize, pageNo * pageSize) };
+  });
+
+  app.get(`${path}/subscribers`, async (req) => {
+    const params = requestParams(req);
+    const key = serviceKeyOf(params);
+    const pageNo = intParam(params, 'pageNo', 1, 1, 1_000_000);
+    const pageSize = intParam(params, 'pageSize', 1000, 1, 100_000);
+    const all = naming.subscribers.of(key);
+    return {
+      count: all.length,
+      subscribers: all.slice((pageNo - 1) * pageSize, pageNo * pageSize).map((s) => ({
+        addrStr: `${s.ip}:${s.port}`,
+        ip: s.ip,
+        port: s.port,
+        agent: s.agent,
+        app: s.app,
+        namespaceId: key.namespaceId,
+        serviceName: groupedName(key),
+        cluster: s.clusters,
+        type: s.target.kind,
+      })),
+    };
+  });
+
+  const metrics = async () => {
+    const stats = naming.stats();
+    const cpus = os.cpus().length || 1;
+    return {
+      status: 'UP',
+      serviceCount: stats.serviceCount,
+      instanceCount: stats.instanceCount,
+      subscribeCount: stats.subscriberCount,
+      responsibleServiceCount: stats.serviceCount,
+      responsibleInstanceCount: stats.instanceCount,
+      clientCount: stats.subscriberCount,
+      cpu: Math.min(1, os.loadavg()[0] / cpus),
+      load: os.loadavg()[0],
+      mem: 1 - os.freemem() / os.totalmem(),
+    };
+  };
+  app.get('/nacos/v1/ns/operator/metrics', metrics);
+  app.get('/nacos/v1/ns/ops/metrics', metrics);
+}

@@ -1,0 +1,127 @@
+import type { StoredInstance } from './instance-store.js';
+import {
+  groupedName,
+  PERSISTENT_OWNER,
+  type InstanceInput,
+  type InstanceOwner,
+  type InstancePatch,
+  type InstanceRecord,
+  type ServiceKey,
+} from './naming-model.js';
+import { checkInstanceRef, checkMetadata, checkWeight, instanceTimings } from './naming-validation.js';
+
+export interface TimeoutDefaults {
+  beatTimeoutMs: number;
+  deleteTimeoutMs: number;
+}
+
+/** `ip#port#cluster#group@@service`, the id nacos generates when the client gives none. */
+export function generatedInstanceId(key: ServiceKey, ip: string, port: number, clusterName: string): string {
+  return `${ip}#${port}#${clusterName}#${groupedName(key)}`;
+}
+
+/** A validated record from client input; `previous` (same identity) keeps its registration time. */
+export function buildRecord(
+  key: ServiceKey,
+  input: InstanceInput,
+  owner: InstanceOwner,
+  now: number,
+  defaults: TimeoutDefaults,
+  previous?: InstanceRecord,
+): InstanceRecord {
+  const ref = checkInstanceRef(input);
+  const metadata = checkMetadata(input.metadata ?? {});
+  return {
+    ...ref,
+    instanceId: input.instanceId?.trim() || generatedInstanceId(key, ref.ip, ref.port, ref.clusterName),
+    weight: checkWeight(input.weight ?? 1),
+    healthy: input.healthy ?? true,
+    enabled: input.enabled ?? true,
+    ephemeral: owner.kind !== 'persistent',
+    metadata,
+    appName: input.appName ?? previous?.appName ?? '',
+    owner,
+    registeredAt: previous?.registeredAt ?? now,
+    modifiedAt: now,
+    lastBeat: now,
+    ...instanceTimings(metadata, defaults),
+  };
+}
+
+/** A copy of `record` with the patch applied (validated); identity and owner unchanged. */
+export function patchedRecord(record: InstanceRecord, patch: InstancePatch, now: number, defaults: TimeoutDefaults): InstanceRecord {
+  const metadata = patch.metadata === undefined ? record.metadata : checkMetadata(patch.metadata);
+  return {
+    ...record,
+    weight: patch.weight === undefined ? record.weight : checkWeight(patch.weight),
+    healthy: patch.healthy ?? record.healthy,
+    enabled: patch.enabled ?? record.enabled,
+    metadata,
+    appName: patch.appName ?? record.appName,
+    modifiedAt: now,
+    ...(patch.metadata === undefined ? {} : instanceTimings(metadata, defaults)),
+  };
+}
+
+function sameMetadata(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const ak = Object.keys(a);
+  if (ak.length !== Object.keys(b).length) return false;
+  return ak.every((k) => a[k] === b[k]);
+}
+
+/** True when a client would see no difference between the two (so no push is needed). */
+export function sameVisible(a: InstanceRecord, b: InstanceRecord): boolean {
+  return (
+    a.instanceId === b.instanceId &&
+    a.weight === b.weight &&
+    a.healthy === b.healthy &&
+    a.enabled === b.enabled &&
+    a.ephemeral === b.ephemeral &&
+    a.appName === b.appName &&
+    sameMetadata(a.metadata, b.metadata)
+  );
+}
+
+export function toStored(key: ServiceKey, r: InstanceRecord): StoredInstance {
+  return {
+    key,
+    ip: r.ip,
+    port: r.port,
+    clusterName: r.clusterName,
+    instanceId: r.instanceId,
+    weight: r.weight,
+    healthy: r.healthy,
+    enabled: r.enabled,
+    metadata: { ...r.metadata },
+    appName: r.appName,
+    registeredAt: r.registeredAt,
+    modifiedAt: r.modifiedAt,
+  };
+}
+
+export function fromStored(s: StoredInstance, now: number, defaults: TimeoutDefaults): InstanceRecord {
+  let timings;
+  try {
+    timings = instanceTimings(s.metadata, defaults);
+  } catch {
+    // Timings do not matter for persistent instances (they never expire); never fail a start on them.
+    timings = { beatInterval: 5000, beatTimeout: defaults.beatTimeoutMs, deleteTimeout: defaults.deleteTimeoutMs };
+  }
+  return {
+    ip: s.ip,
+    port: s.port,
+    clusterName: s.clusterName,
+    instanceId: s.instanceId,
+    weight: s.weight,
+    healthy: s.healthy,
+    enabled: s.enabled,
+    ephemeral: false,
+    metadata: s.metadata,
+    appName: s.appName,
+    owner: PERSISTENT_OWNER,
+    registeredAt: s.registeredAt,
+    modifiedAt: s.modifiedAt,
+    lastBeat: now,
+    ...timings,
+  };
+}

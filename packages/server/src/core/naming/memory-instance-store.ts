@@ -1,0 +1,32 @@
+import type { InstanceStore, StoredInstance, StoredService } from './instance-store.js';
+import { serviceKeyString, type ServiceKey } from './naming-model.js';
+
+/** An InstanceStore in memory: for core tests and tools that need no durability. */
+export class MemoryInstanceStore implements InstanceStore {
+  readonly services = new Map<string, StoredService>();
+  readonly instances = new Map<string, StoredInstance>();
+
+  async loadAll() {
+    return { services: [...this.services.values()], instances: [...this.instances.values()] };
+  }
+
+  async saveService(service: StoredService): Promise<void> {
+    this.services.set(serviceKeyString(service.key), structuredClone(service));
+  }
+
+  async removeService(key: ServiceKey): Promise<void> {
+    this.services.delete(serviceKeyString(key));
+  }
+
+  async saveInstance(instance: StoredInstance): Promise<void> {
+    this.instances.set(instanceKey(instance.key, instance), structuredClone(instance));
+  }
+
+  async removeInstance(key: ServiceKey, ref: { ip: string; port: number; clusterName: string }): Promise<void> {
+    this.instances.delete(instanceKey(key, ref));
+  }
+}
+
+function instanceKey(key: ServiceKey, ref: { ip: string; port: number; clusterName: string }): string {
+  return `${serviceKeyString(key)}\u0002${ref.clusterName}\u0002${ref.ip}\u0002${ref.port}`;
+}

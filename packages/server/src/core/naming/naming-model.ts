@@ -1,0 +1,157 @@
+/**
+ * The service registry's vocabulary: service keys, instances and who owns them, and the client-facing
+ * ServiceInfo every door renders in its own wire format.
+ */
+
+export const DEFAULT_NAMING_NAMESPACE = 'public';
+export const DEFAULT_GROUP = 'DEFAULT_GROUP';
+export const DEFAULT_CLUSTER = 'DEFAULT';
+/** Separator of grouped service names (`group@@service`) used by every nacos client. */
+export const GROUP_SEPARATOR = '@@';
+
+export const PRESERVED_BEAT_INTERVAL = 'preserved.heart.beat.interval';
+export const PRESERVED_BEAT_TIMEOUT = 'preserved.heart.beat.timeout';
+export const PRESERVED_DELETE_TIMEOUT = 'preserved.ip.delete.timeout';
+export const DEFAULT_BEAT_INTERVAL_MS = 5_000;
+
+/** Identity of a service. `namespaceId` is canonical: blank is always "public". */
+export interface ServiceKey {
+  namespaceId: string;
+  groupName: string;
+  serviceName: string;
+}
+
+export function groupedName(key: Pick<ServiceKey, 'groupName' | 'serviceName'>): string {
+  return `${key.groupName}${GROUP_SEPARATOR}${key.serviceName}`;
+}
+
+/** The in-memory key; `\u0002` cannot occur in a valid name. */
+export function serviceKeyString(key: ServiceKey): string {
+  return `${key.namespaceId}\u0002${key.groupName}\u0002${key.serviceName}`;
+}
+
+/**
+ * Who keeps an ephemeral instance alive, or that it is persistent:
+ * - `beat`: an HTTP client that sends heartbeats; it expires when they stop;
+ * - `connection`: a gRPC connection; the instance goes away with the connection;
+ * - `persistent`: stored durably, kept until deregistered.
+ */
+export type InstanceOwner = { kind: 'beat' } | { kind: 'connection'; connectionId: string } | { kind: 'persistent' };
+
+export const BEAT_OWNER: InstanceOwner = Object.freeze({ kind: 'beat' });
+export const PERSISTENT_OWNER: InstanceOwner = Object.freeze({ kind: 'persistent' });
+export const connectionOwner = (connectionId: string): InstanceOwner => ({ kind: 'connection', connectionId });
+
+/** An instance within its service is identified by (ip, port, cluster), as nacos 1.x does. */
+export interface InstanceRef {
+  ip: string;
+  port: number;
+  clusterName?: string;
+}
+
+/** What a client registers; absent fields take the nacos defaults. */
+export interface InstanceInput extends InstanceRef {
+  instanceId?: string;
+  weight?: number;
+  healthy?: boolean;
+  enabled?: boolean;
+  ephemeral?: boolean;
+  metadata?: Record<string, string>;
+  appName?: string;
+}
+
+/** Fields an update may change; absent ones keep their value. */
+export interface InstancePatch {
+  weight?: number;
+  healthy?: boolean;
+  enabled?: boolean;
+  metadata?: Record<string, string>;
+  appName?: string;
+}
+
+/** An instance as the registry holds it. Adapters get it read-only. */
+export interface InstanceRecord {
+  readonly ip: string;
+  readonly port: number;
+  readonly clusterName: string;
+  instanceId: string;
+  weight: number;
+  healthy: boolean;
+  enabled: boolean;
+  ephemeral: boolean;
+  metadata: Readonly<Record<string, string>>;
+  appName: string;
+  owner: InstanceOwner;
+  registeredAt: number;
+  modifiedAt: number;
+  /** Last heartbeat (or registration) of a beat-owned instance. */
+  lastBeat: number;
+  /** Effective timings (preserved.* metadata or the server defaults), in ms. */
+  beatInterval: number;
+  beatTimeout: number;
+  deleteTimeout: number;
+}
+
+export type Instance = Readonly<InstanceRecord>;
+
+/** One host as clients see it in a service query or push. */
+export interface HostInfo {
+  instanceId: string;
+  ip: string;
+  port: number;
+  weight: number;
+  healthy: boolean;
+  enabled: boolean;
+  ephemeral: boolean;
+  clusterName: string;
+  /** Grouped name `group@@service`, as nacos clients expect on hosts. */
+  serviceName: string;
+  metadata: Readonly<Record<string, string>>;
+}
+
+/**
+ * The answer to a service query and the content of a push: enabled hosts of the requested clusters, with
+ * the protect threshold applied. Instances are immutable per service revision; doors may cache renderings
+ * keyed by this object (a change produces a new one).
+ */
+export interface ServiceInfo {
+  readonly key: ServiceKey;
+  readonly groupedName: string;
+  /** The cluster filter exactly as requested (clients key their caches by it). */
+  readonly clusters: string;
+  readonly hosts: readonly HostInfo[];
+  /** Time of the service's last change (ms); never goes backwards for a service. */
+  readonly lastRefTime: number;
+  readonly checksum: string;
+  readonly reachProtectionThreshold: boolean;
+  /** False when the service is unknown (hosts then empty). */
+  readonly exists: boolean;
+}
+
+export interface QueryOptions {
+  /** Comma-separated cluster names; blank means all clusters. */
+  clusters?: string;
+  healthyOnly?: boolean;
+}
+
+export type Selector = { type: 'none' } | { type: 'label'; expression: string };
+
+/** Service-level settings (maintain API, console). */
+export interface ServiceSettings {
+  protectThreshold: number;
+  metadata: Readonly<Record<string, string>>;
+  selector: Selector;
+}
+
+export interface ServiceView extends ServiceSettings {
+  key: ServiceKey;
+  /** Created or edited through the maintain API / console: kept even without instances, and stored. */
+  explicit: boolean;
+  createdAt: number;
+  modifiedAt: number;
+  instanceCount: number;
+  healthyCount: number;
+  clusterNames: string[];
+}
+
+export const NO_SELECTOR: Selector = Object.freeze({ type: 'none' });

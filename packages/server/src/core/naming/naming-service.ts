@@ -1,0 +1,314 @@
+import type { Clock } from '../../shared/clock.js';
+import { invalid, notFound } from '../../shared/errors.js';
+import { KeyedLock } from '../../shared/keyed-lock.js';
+import { HealthChecker, type HealthReport } from './health-checker.js';
+import { buildRecord, fromStored, patchedRecord, sameVisible, toStored, type TimeoutDefaults } from './instance-records.js';
+import type { InstanceStore } from './instance-store.js';
+import {
+  BEAT_OWNER,
+  connectionOwner,
+  DEFAULT_BEAT_INTERVAL_MS,
+  groupedName,
+  PERSISTENT_OWNER,
+  serviceKeyString,
+  type Instance,
+  type InstanceInput,
+  type InstanceOwner,
+  type InstancePatch,
+  type InstanceRecord,
+  type InstanceRef,
+  type QueryOptions,
+  type ServiceInfo,
+  type ServiceKey,
+} from './naming-model.js';
+import { checkInstanceRef } from './naming-validation.js';
+import { instanceIdentity, type ServiceEntry } from './service-entry.js';
+import { ServiceCatalog } from './service-catalog.js';
+import { ServiceRegistry } from './service-registry.js';
+import { emptyServiceInfo } from './service-view.js';
+import { SubscriberRegistry, type Subscriber, type SubscriberDetails } from './subscriber-registry.js';
+
+export interface NamingOptions extends TimeoutDefaults {
+  /** A service that appeared implicitly is forgotten this long after its last instance left. */
+  emptyServiceTtlMs: number;
+  /** A UDP subscriber that stopped polling the instance list is dropped after this long. */
+  udpSubscriberTtlMs: number;
+}
+
+export const DEFAULT_NAMING_OPTIONS: NamingOptions = {
+  beatTimeoutMs: 15_000,
+  deleteTimeoutMs: 30_000,
+  emptyServiceTtlMs: 60_000,
+  udpSubscriberTtlMs: 30_000,
+};
+
+export interface BeatResult {
+  /** False: unknown instance and no beat body to register it from (clients re-register on code 20404). */
+  found: boolean;
+  clientBeatInterval: number;
+  instance?: Instance;
+}
+
+export type ServiceChangeListener = (key: ServiceKey) => void;
+
+/**
+ * The service registry. Reads (queries, pushes) are answered from memory; persistent instances and
+ * explicit services are written to the store before memory changes. Every visible change emits one
+ * "service changed" event (pushers coalesce them, see ChangeBatcher).
+ *
+ * Ownership of ephemeral instances: HTTP clients keep theirs alive with beats (`tick` expires them);
+ * gRPC connections own theirs (`replaceConnectionInstances`, `removeConnection`).
+ */
+export class NamingService {
+  readonly subscribers = new SubscriberRegistry();
+  /** Service-level settings and listings (maintain API, console). */
+  readonly services: ServiceCatalog;
+  private readonly registry = new ServiceRegistry();
+  private readonly health = new HealthChecker(this.registry);
+  private readonly listeners = new Set<ServiceChangeListener>();
+  private readonly locks = new KeyedLock();
+
+  private constructor(
+    private readonly store: InstanceStore,
+    private readonly clock: Clock,
+    readonly options: NamingOptions,
+  ) {
+    this.services = new ServiceCatalog(this.registry, store, clock, this.locks, (entry) => this.changed(entry));
+  }
+
+  static async create(store: InstanceStore, clock: Clock, options: Partial<NamingOptions> = {}): Promise<NamingService> {
+    const naming = new NamingService(store, clock, { ...DEFAULT_NAMING_OPTIONS, ...options });
+    const { services, instances } = await store.loadAll();
+    const now = clock.now();
+    for (const s of services) naming.services.restore(s);
+    for (const s of instances) {
+      const entry = naming.registry.ensure(s.key, now);
+      naming.registry.put(entry, fromStored(s, now, naming.options));
+      entry.touch(now);
+    }
+    return naming;
+  }
+
+  onServiceChanged(listener: ServiceChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ---- reads -------------------------------------------------------------------------------------
+
+  /** Enabled hosts of the requested clusters, protect threshold applied; empty when the service is unknown. */
+  query(key: ServiceKey, options: QueryOptions = {}): ServiceInfo {
+    const clusters = options.clusters ?? '';
+    const entry = this.registry.get(key);
+    if (!entry) return emptyServiceInfo(key, groupedName(key), clusters, this.clock.now());
+    return entry.query(clusters, options.healthyOnly ?? false);
+  }
+
+  getInstance(key: ServiceKey, ref: InstanceRef): Instance | undefined {
+    const { ip, port, clusterName } = checkInstanceRef(ref);
+    return this.registry.get(key)?.get(ip, port, clusterName);
+  }
+
+  /** Every instance of a service, disabled and unhealthy ones included (console). */
+  listInstances(key: ServiceKey): Instance[] {
+    return [...(this.registry.get(key)?.instances.values() ?? [])];
+  }
+
+  stats(): { serviceCount: number; instanceCount: number; subscriberCount: number } {
+    return {
+      serviceCount: this.registry.serviceCount,
+      instanceCount: this.registry.instanceCount,
+      subscriberCount: this.subscribers.count(),
+    };
+  }
+
+  // ---- instance writes ---------------------------------------------------------------------------
+
+  /**
+   * Registers (or re-registers) an instance. The owner defaults from `input.ephemeral`: ephemeral
+   * instances are kept alive by beats, `ephemeral: false` ones are persistent.
+   */
+  async registerInstance(key: ServiceKey, input: InstanceInput, owner?: InstanceOwner): Promise<Instance> {
+    const chosen = owner ?? (input.ephemeral === false ? PERSISTENT_OWNER : BEAT_OWNER);
+    if (input.ephemeral !== undefined && input.ephemeral !== (chosen.kind !== 'persistent')) {
+      throw invalid(`ephemeral=${input.ephemeral} does not match an instance owned by ${chosen.kind}`);
+    }
+    const ref = checkInstanceRef(input);
+    const previous = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
+    const record = buildRecord(key, { ...input, ...ref }, chosen, this.clock.now(), this.options, previous);
+    checkSameKind(previous, record);
+    if (record.owner.kind !== 'persistent') return this.apply(key, record);
+    if (previous && sameVisible(previous, record)) return previous;
+    return this.locks.run(serviceKeyString(key), async () => {
+      await this.store.saveInstance(toStored(key, record));
+      return this.apply(key, record);
+    });
+  }
+
+  /** Maintain-API update: registers when absent, otherwise changes only the fields given. */
+  async updateInstance(key: ServiceKey, input: InstanceInput): Promise<Instance> {
+    const ref = checkInstanceRef(input);
+    const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
+    if (!current) return this.registerInstance(key, input);
+    if (input.ephemeral !== undefined && input.ephemeral !== current.ephemeral) {
+      throw invalid(`instance ${ref.ip}:${ref.port} is ${current.ephemeral ? 'ephemeral' : 'persistent'}; deregister it first to change that`);
+    }
+    return this.patchInstance(key, ref, input);
+  }
+
+  /** Changes only the fields given; not_found when the instance does not exist. */
+  async patchInstance(key: ServiceKey, refInput: InstanceRef, patch: InstancePatch): Promise<Instance> {
+    const ref = checkInstanceRef(refInput);
+    const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
+    if (!current) throw notFound(`instance not found: ${ref.ip}:${ref.port} in cluster ${ref.clusterName} of ${groupedName(key)}`);
+    const record = patchedRecord(current, patch, this.clock.now(), this.options);
+    if (record.owner.kind !== 'persistent') return this.apply(key, record);
+    return this.locks.run(serviceKeyString(key), async () => {
+      await this.store.saveInstance(toStored(key, record));
+      return this.apply(key, record);
+    });
+  }
+
+  /** Removes an instance whatever its owner; false when there was none. */
+  async deregisterInstance(key: ServiceKey, refInput: InstanceRef): Promise<boolean> {
+    const ref = checkInstanceRef(refInput);
+    const identity = instanceIdentity(ref.ip, ref.port, ref.clusterName);
+    const entry = this.registry.get(key);
+    const record = entry?.instances.get(identity);
+    if (!entry || !record) return false;
+    if (record.owner.kind === 'persistent') {
+      await this.locks.run(serviceKeyString(key), () => this.store.removeInstance(key, ref));
+    }
+    if (!this.registry.remove(entry, identity)) return false;
+    this.changed(entry);
+    return true;
+  }
+
+  /**
+   * An HTTP heartbeat. Refreshes the instance and restores its health; an unknown instance is registered
+   * from the beat body when there is one (the Node client never re-registers by itself).
+   */
+  beat(key: ServiceKey, refInput: InstanceRef, body?: InstanceInput): BeatResult {
+    const ref = checkInstanceRef(refInput);
+    const entry = this.registry.get(key);
+    const record = entry?.get(ref.ip, ref.port, ref.clusterName);
+    const now = this.clock.now();
+    if (!entry || !record) {
+      if (!body) return { found: false, clientBeatInterval: DEFAULT_BEAT_INTERVAL_MS };
+      const created = this.apply(key, buildRecord(key, { ...body, ...ref, ephemeral: true }, BEAT_OWNER, now, this.options));
+      return { found: true, clientBeatInterval: created.beatInterval, instance: created };
+    }
+    record.lastBeat = now;
+    if (!record.healthy && record.owner.kind === 'beat') {
+      record.healthy = true;
+      record.modifiedAt = now;
+      this.changed(entry);
+    }
+    return { found: true, clientBeatInterval: record.beatInterval, instance: record };
+  }
+
+  // ---- connection-bound (gRPC) -------------------------------------------------------------------
+
+  /**
+   * Makes `inputs` the whole set of ephemeral instances the connection has in this service (nacos 2.x
+   * batch register; single register and deregister are the cases of one and none). Atomic: invalid input
+   * changes nothing.
+   */
+  async replaceConnectionInstances(connectionId: string, key: ServiceKey, inputs: InstanceInput[]): Promise<Instance[]> {
+    const owner = connectionOwner(connectionId);
+    const now = this.clock.now();
+    const existing = this.registry.get(key);
+    const records = inputs.map((input) => {
+      if (input.ephemeral === false) throw invalid('a connection registers ephemeral instances only');
+      const ref = checkInstanceRef(input);
+      const previous = existing?.get(ref.ip, ref.port, ref.clusterName);
+      const record = buildRecord(key, { ...input, ...ref }, owner, now, this.options, previous);
+      checkSameKind(previous, record);
+      return record;
+    });
+    if (!existing && records.length === 0) return [];
+    const entry = existing ?? this.registry.ensure(key, now);
+    const keep = new Set(records.map((r) => instanceIdentity(r.ip, r.port, r.clusterName)));
+    let changed = false;
+    for (const identity of this.registry.ownedBy(connectionId, entry.keyString)) {
+      if (!keep.has(identity)) changed = this.registry.remove(entry, identity) !== undefined || changed;
+    }
+    for (const record of records) {
+      const previous = this.registry.put(entry, record);
+      if (!previous || !sameVisible(previous, record)) changed = true;
+    }
+    if (changed) this.changed(entry);
+    return records;
+  }
+
+  registerConnectionInstance(connectionId: string, key: ServiceKey, input: InstanceInput): Promise<Instance> {
+    return this.registerInstance(key, { ...input, ephemeral: true }, connectionOwner(connectionId));
+  }
+
+  /** A connection went away: its instances and subscriptions go with it. */
+  removeConnection(connectionId: string): void {
+    for (const keyString of this.registry.servicesOf(connectionId)) {
+      const entry = this.registry.getByString(keyString);
+      if (!entry) continue;
+      for (const identity of this.registry.ownedBy(connectionId, keyString)) this.registry.remove(entry, identity);
+      this.changed(entry);
+    }
+    this.subscribers.removeConnection(connectionId);
+  }
+
+  // ---- subscribers -------------------------------------------------------------------------------
+
+  /** A 1.x client polling with `udpPort`: (re)subscribes its UDP receiver. */
+  subscribeUdp(key: ServiceKey, details: SubscriberDetails): Subscriber {
+    return this.subscribers.touchUdp(key, details, this.clock.now());
+  }
+
+  subscribeConnection(key: ServiceKey, connectionId: string, details: SubscriberDetails): Subscriber {
+    return this.subscribers.subscribeConnection(key, connectionId, details, this.clock.now());
+  }
+
+  unsubscribeConnection(key: ServiceKey, connectionId: string): boolean {
+    return this.subscribers.unsubscribeConnection(key, connectionId);
+  }
+
+  // ---- time --------------------------------------------------------------------------------------
+
+  /**
+   * Time passes: expires silent HTTP instances, forgets implicit services empty for long enough and UDP
+   * subscribers that stopped polling. The app calls it every second; tests call it after moving a clock.
+   */
+  tick(): HealthReport {
+    const now = this.clock.now();
+    const report = this.health.check(now);
+    for (const entry of report.changed) this.changed(entry);
+    for (const entry of this.registry.entries()) {
+      if (!entry.explicit && entry.instances.size === 0 && entry.emptySince !== null) {
+        if (now - entry.emptySince >= this.options.emptyServiceTtlMs) this.registry.drop(entry);
+      }
+    }
+    this.subscribers.expireUdp(now - this.options.udpSubscriberTtlMs);
+    return report;
+  }
+
+  // ---- internals ---------------------------------------------------------------------------------
+
+  private apply(key: ServiceKey, record: InstanceRecord): Instance {
+    const entry = this.registry.ensure(key, record.modifiedAt);
+    const previous = this.registry.put(entry, record);
+    if (!previous || !sameVisible(previous, record)) this.changed(entry);
+    return record;
+  }
+
+  private changed(entry: ServiceEntry): void {
+    entry.touch(this.clock.now());
+    for (const listener of this.listeners) listener(entry.key);
+  }
+}
+
+function checkSameKind(previous: InstanceRecord | undefined, next: InstanceRecord): void {
+  if (previous && previous.ephemeral !== next.ephemeral) {
+    throw invalid(
+      `instance ${next.ip}:${next.port} is already registered as ${previous.ephemeral ? 'ephemeral' : 'persistent'}; deregister it first`,
+    );
+  }
+}

@@ -1,0 +1,120 @@
+import type { InstanceStore, StoredInstance, StoredService } from '../../core/naming/instance-store.js';
+import { NO_SELECTOR, type Selector, type ServiceKey } from '../../core/naming/naming-model.js';
+import type { SqliteDatabase } from './database.js';
+
+type Row = Record<string, unknown>;
+
+function jsonMap(text: unknown): Record<string, string> {
+  try {
+    const value = JSON.parse(String(text)) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function selectorOf(text: unknown): Selector {
+  const value = jsonMap(text) as { type?: string; expression?: string };
+  return value.type === 'label' && typeof value.expression === 'string'
+    ? { type: 'label', expression: value.expression }
+    : NO_SELECTOR;
+}
+
+function keyOf(r: Row): ServiceKey {
+  return { namespaceId: String(r.namespace_id), groupName: String(r.group_name), serviceName: String(r.service_name) };
+}
+
+const keyParams = (key: ServiceKey) => ({ ns: key.namespaceId, grp: key.groupName, svc: key.serviceName });
+
+/** Explicit services and persistent instances in SQLite. */
+export class SqliteInstanceStore implements InstanceStore {
+  private readonly upsertService;
+  private readonly deleteService;
+  private readonly upsertInstance;
+  private readonly deleteInstance;
+
+  constructor(private readonly db: SqliteDatabase) {
+    this.upsertService = db.prepare(`
+      INSERT INTO naming_service (namespace_id, group_name, service_name, protect_threshold, metadata, selector,
+        created_at, modified_at)
+      VALUES (@ns, @grp, @svc, @protectThreshold, @metadata, @selector, @createdAt, @modifiedAt)
+      ON CONFLICT (namespace_id, group_name, service_name) DO UPDATE SET
+        protect_threshold = excluded.protect_threshold, metadata = excluded.metadata, selector = excluded.selector,
+        modified_at = excluded.modified_at`);
+    this.deleteService = db.prepare(
+      'DELETE FROM naming_service WHERE namespace_id = @ns AND group_name = @grp AND service_name = @svc',
+    );
+    this.upsertInstance = db.prepare(`
+      INSERT INTO naming_instance (namespace_id, group_name, service_name, cluster_name, ip, port, instance_id, weight,
+        healthy, enabled, metadata, app_name, registered_at, modified_at)
+      VALUES (@ns, @grp, @svc, @clusterName, @ip, @port, @instanceId, @weight, @healthy, @enabled, @metadata, @appName,
+        @registeredAt, @modifiedAt)
+      ON CONFLICT (namespace_id, group_name, service_name, cluster_name, ip, port) DO UPDATE SET
+        instance_id = excluded.instance_id, weight = excluded.weight, healthy = excluded.healthy,
+        enabled = excluded.enabled, metadata = excluded.metadata, app_name = excluded.app_name,
+        modified_at = excluded.modified_at`);
+    this.deleteInstance = db.prepare(`
+      DELETE FROM naming_instance WHERE namespace_id = @ns AND group_name = @grp AND service_name = @svc
+        AND cluster_name = @clusterName AND ip = @ip AND port = @port`);
+  }
+
+  async loadAll(): Promise<{ services: StoredService[]; instances: StoredInstance[] }> {
+    const services = (this.db.prepare('SELECT * FROM naming_service ORDER BY created_at').all() as Row[]).map((r) => ({
+      key: keyOf(r),
+      settings: { protectThreshold: Number(r.protect_threshold), metadata: jsonMap(r.metadata), selector: selectorOf(r.selector) },
+      createdAt: Number(r.created_at),
+      modifiedAt: Number(r.modified_at),
+    }));
+    const instances = (this.db.prepare('SELECT * FROM naming_instance ORDER BY registered_at').all() as Row[]).map((r) => ({
+      key: keyOf(r),
+      ip: String(r.ip),
+      port: Number(r.port),
+      clusterName: String(r.cluster_name),
+      instanceId: String(r.instance_id),
+      weight: Number(r.weight),
+      healthy: Number(r.healthy) === 1,
+      enabled: Number(r.enabled) === 1,
+      metadata: jsonMap(r.metadata),
+      appName: String(r.app_name),
+      registeredAt: Number(r.registered_at),
+      modifiedAt: Number(r.modified_at),
+    }));
+    return { services, instances };
+  }
+
+  async saveService(s: StoredService): Promise<void> {
+    this.upsertService.run({
+      ...keyParams(s.key),
+      protectThreshold: s.settings.protectThreshold,
+      metadata: JSON.stringify(s.settings.metadata),
+      selector: JSON.stringify(s.settings.selector),
+      createdAt: s.createdAt,
+      modifiedAt: s.modifiedAt,
+    });
+  }
+
+  async removeService(key: ServiceKey): Promise<void> {
+    this.deleteService.run(keyParams(key));
+  }
+
+  async saveInstance(i: StoredInstance): Promise<void> {
+    this.upsertInstance.run({
+      ...keyParams(i.key),
+      clusterName: i.clusterName,
+      ip: i.ip,
+      port: i.port,
+      instanceId: i.instanceId,
+      weight: i.weight,
+      healthy: i.healthy ? 1 : 0,
+      enabled: i.enabled ? 1 : 0,
+      metadata: JSON.stringify(i.metadata),
+      appName: i.appName,
+      registeredAt: i.registeredAt,
+      modifiedAt: i.modifiedAt,
+    });
+  }
+
+  async removeInstance(key: ServiceKey, ref: { ip: string; port: number; clusterName: string }): Promise<void> {
+    this.deleteInstance.run({ ...keyParams(key), ...ref });
+  }
+}

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+/** tsx's loader by absolute URL, so the server can run from any working directory. */
+export const TSX = import.meta.resolve('tsx');
+
+/** A port the OS just handed out, so nothing else is listening on it. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+}
+
+/** Runs the real server (`src/main.ts` under tsx) as a child process and waits until it answers. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const httpPort = Number(env.RNACOS_HTTP_PORT ?? (await freePort()));
+  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
+    env: {
+      ...process.env,
+      RNACOS_HTTP_PORT: String(httpPort),
+      RNACOS_GRPC_PORT: String(await freePort()),
+      RNACOS_HTTP_CONSOLE_PORT: '0',
+      RNACOS_SDK_HOST: '127.0.0.1',
+      RNACOS_LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const baseUrl = `http://127.0.0.1:${httpPort}`;
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    try {
+      const res = await fetch(`${baseUrl}/nacos/v1/console/health/readiness`);
+      if (res.ok) return { child, baseUrl, output: () => out };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not become ready in time:\n${out}`);
+}
+
+export function waitForExit(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
