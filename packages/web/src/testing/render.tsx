@@ -68,7 +68,7 @@ export function renderScreen(ui: ReactElement, options: RenderOptions = {}): Ren
   if (options.webResources) storeWebResources(queryClient, options.webResources);
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={{ motion: false }}>
+      <ConfigProvider theme={{ token: { motion: false } }}>
         <MemoryRouter initialEntries={[options.route ?? '/']}>
           <LocationProbe />
           <Routes>
