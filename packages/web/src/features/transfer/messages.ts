@@ -17,7 +17,7 @@ const en = {
     help_sqlite: 'Convert a transfer file to a SQLite database, and back:',
     migrate_title: 'Migrating from nacos',
     migrate_text:
-      'Data of a running nacos server (migration from the upstream registry is supported from v0.6.3 of the transfer format) is converted into a transfer file, then imported here:',
+      'Data of a nacos server is converted into a transfer file, then imported here (migration from the upstream registry is supported from v0.6.3):',
     migrate_openapi:
       'Through the nacos OpenAPI (namespaces and configs; username and password when nacos has auth on):',
     migrate_mysql:
@@ -40,8 +40,7 @@ export const transferMessages: FeatureMessages<typeof en> = {
       help_data: '迁移文件用于在服务之间、存储格式之间迁移数据。除上面的导出与导入外，服务命令还可以离线转换：',
       help_sqlite: '迁移文件与 SQLite 数据库互相转换：',
       migrate_title: '从 nacos 迁移',
-      migrate_text:
-        '将运行中的 nacos 的数据（迁移文件格式自 v0.6.3 起支持从上游注册中心迁移）转换为迁移文件，再在此导入：',
+      migrate_text: '先将 nacos 的数据转换为迁移文件，再在此导入（自 v0.6.3 起支持从上游注册中心迁移）：',
       migrate_openapi: '通过 nacos OpenAPI（命名空间与配置；nacos 开启鉴权时需提供用户名和密码）：',
       migrate_mysql: '从 nacos 的 MySQL 数据库（配置及历史、命名空间、用户；用户导入后为禁用状态）：',
     },

@@ -38,9 +38,9 @@ export function LineChart({ series, height = 220 }: LineChartProps) {
     chart.current?.setOption(
       {
         animation: false,
-        grid: { left: 48, right: 16, top: 36, bottom: 28 },
+        grid: { left: 48, right: 16, top: series.length > 1 ? 36 : 16, bottom: 28 },
         tooltip: { trigger: 'axis' },
-        legend: { top: 0, type: 'scroll' },
+        legend: { show: series.length > 1, top: 0, type: 'scroll' },
         xAxis: { type: 'time' },
         yAxis: { type: 'value', scale: true },
         series: series.map((s) => ({

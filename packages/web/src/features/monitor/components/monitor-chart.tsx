@@ -19,7 +19,11 @@ export function MonitorChart({ def, timeline }: { def: ChartDef; timeline: Timel
   return (
     <Card size="small" title={t(def.title)} data-testid={`chart-${def.id}`}>
       {series.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('monitor.no_data')} style={{ height: 188 }} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('monitor.no_data')}
+          style={{ height: 220, margin: 0, paddingTop: 60 }}
+        />
       ) : (
         <Suspense fallback={<Skeleton active />}>
           <LineChart series={series} />
