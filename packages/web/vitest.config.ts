@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['src/testing/setup.ts'],
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     hookTimeout: 120_000,
   },
 });

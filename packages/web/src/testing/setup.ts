@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Role queries skip the per-element visibility check (getComputedStyle on every ancestor is slow in jsdom
+// with antd's injected styles); closed overlays are unmounted, so hidden matches do not arise.
+configure({ defaultHidden: true, asyncUtilTimeout: 5_000 });
 
 // antd reads these browser APIs that jsdom lacks.
 if (typeof window !== 'undefined') {

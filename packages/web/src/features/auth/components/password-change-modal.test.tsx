@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok } from '../../../testing/fake-api.js';
+import { getButton } from '../../../testing/queries.js';
 import { renderScreen } from '../../../testing/render.js';
 import { PasswordChangeModal } from './password-change-modal.js';
 
@@ -10,7 +11,7 @@ describe('password change', () => {
     const api = fakeApi({});
     const { toasts } = renderScreen(<PasswordChangeModal open onClose={() => undefined} />);
     await userEvent.type(screen.getByLabelText('New password'), 'n');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(getButton('Confirm'));
     expect(toasts.errors).toEqual(['the input cannot be empty']);
     expect(api.calls).toHaveLength(0);
   });
@@ -21,7 +22,7 @@ describe('password change', () => {
     await userEvent.type(screen.getByLabelText('Old password'), 'old');
     await userEvent.type(screen.getByLabelText('New password'), 'new1');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'new2');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(getButton('Confirm'));
     expect(await screen.findByText('Confirm that the content does not match the new password')).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
@@ -33,7 +34,7 @@ describe('password change', () => {
     await userEvent.type(screen.getByLabelText('Old password'), 'old');
     await userEvent.type(screen.getByLabelText('New password'), 'new1');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'new1');
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await userEvent.click(getButton('Confirm'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.calls[0].json()).toEqual({ oldPassword: 'old', newPassword: 'new1' });
     expect(toasts.successes).toEqual(['modify password success']);
