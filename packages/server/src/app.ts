@@ -1,12 +1,18 @@
+import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createSdkHttpServer } from './adapters/http-v1/sdk-http-server.js';
 import { DEFAULT_LONG_POLL_TIMING, type LongPollTiming } from './adapters/http-v1/listener-routes.js';
 import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
-import { createConsoleHttpServer } from './adapters/console-api/console-http-server.js';
+import { DEFAULT_UDP_PUSH_TIMING, UdpPusher, type UdpPushTiming } from './adapters/udp-push/udp-pusher.js';
+import { createConsoleHttpServer, registerOldConsole } from './adapters/console-api/console-http-server.js';
+import { registerConsoleHint } from './adapters/console-api/console-spa.js';
 import { ConfigService } from './core/config/config-service.js';
 import { ConfigWatchHub } from './core/config/config-watch-hub.js';
-import { openApiAccess } from './core/auth/api-access.js';
+import { createAuth } from './core/auth/auth-factory.js';
+import type { CaptchaSource } from './core/auth/captcha-service.js';
+import { VERSION } from './cli.js';
 import type { Core } from './core/core.js';
+import { MetricsService } from './core/metrics/metrics-service.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
 import { NamingService } from './core/naming/naming-service.js';
 import { systemClock, type Clock } from './shared/clock.js';
@@ -16,6 +22,8 @@ import { openDatabase } from './storage/sqlite/database.js';
 import { SqliteConfigStore } from './storage/sqlite/sqlite-config-store.js';
 import { SqliteNamespaceStore } from './storage/sqlite/sqlite-namespace-store.js';
 import { SqliteInstanceStore } from './storage/sqlite/sqlite-instance-store.js';
+import { SqliteUserStore } from './storage/sqlite/sqlite-user-store.js';
+import { createTransferService } from './transfer-wiring.js';
 
 /** How often heartbeats, subscribers and push retries are checked once listening. */
 const NAMING_TICK_MS = 1000;
@@ -26,6 +34,11 @@ export interface AppOptions {
   logger?: Logger;
   clock?: Clock;
   longPollTiming?: LongPollTiming;
+  udpPushTiming?: Partial<UdpPushTiming>;
+  /** Captcha text and picture; tests inject a text they know. */
+  captchaSource?: CaptchaSource;
+  /** The built web console served at `/rnacos`. */
+  webDist?: URL;
 }
 
 export interface ListenAddresses {
@@ -38,6 +51,8 @@ export interface App {
   core: Core;
   sdkHttp: FastifyInstance;
   consoleHttp: FastifyInstance | null;
+  /** UDP pushes to 1.x naming clients; null when RNACOS_NAMING_UDP_PUSH is false. Binds in listen(). */
+  udpPush: UdpPusher | null;
   /** Opens the ports; tests that only inject requests never call it. */
   listen(): Promise<ListenAddresses>;
   /** Stops accepting, answers held requests, then closes the store. */
@@ -52,48 +67,77 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const db = openDatabase(settings.dataDir);
   const watchers = new ConfigWatchHub();
+  const { auth, apiAccess } = await createAuth(new SqliteUserStore(db), settings, clock, logger, options.captchaSource);
+  const configs = await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent);
+  const namespaces = await NamespaceService.create(new SqliteNamespaceStore(db), clock);
+  const naming = await NamingService.create(new SqliteInstanceStore(db), clock, {
+    beatTimeoutMs: settings.namingHealthTimeoutMs,
+    deleteTimeoutMs: settings.namingInstanceTimeoutMs,
+  });
   const core: Core = {
-    configs: await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent),
-    namespaces: await NamespaceService.create(new SqliteNamespaceStore(db), clock),
-    naming: await NamingService.create(new SqliteInstanceStore(db), clock, {
-      beatTimeoutMs: settings.namingHealthTimeoutMs,
-      deleteTimeoutMs: settings.namingInstanceTimeoutMs,
+    configs,
+    namespaces,
+    naming,
+    apiAccess,
+    auth,
+    metrics: new MetricsService({
+      clock,
+      enabled: settings.enableMetrics,
+      collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
     }),
-    apiAccess: openApiAccess,
+    transfer: createTransferService(db, clock, settings, { configs, namespaces, naming }),
   };
   let namingTimer: ReturnType<typeof setInterval> | null = null;
+  const udpPush = settings.namingUdpPush
+    ? new UdpPusher(core.naming, clock, logger, { ...DEFAULT_UDP_PUSH_TIMING, ...options.udpPushTiming })
+    : null;
 
   let closing = false;
   const longPolls = new LongPollRegistry(watchers);
+  const consoleDeps = { core, logger, settings, clock, version: VERSION, webDist: options.webDist };
+  // The no-login console never runs beside OpenAPI auth: it would be a way around it.
+  const oldConsole = settings.enableNoAuthConsole && !settings.enableOpenApiAuth;
   const sdkHttp = createSdkHttpServer({
     core,
     logger,
     longPolls,
     longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
     isReady: () => !closing,
-    udpPush: false,
+    udpPush: udpPush !== null,
+    mountConsole: (app) =>
+      oldConsole ? registerOldConsole(app, consoleDeps) : registerConsoleHint(app, settings.consoleEnabled ? settings.consolePort : 0),
   });
-  const consoleHttp = settings.consolePort > 0 ? createConsoleHttpServer({ core, logger }) : null;
+  core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
+  core.metrics.addGauge('config_listener_client_size', 'held HTTP config long-polls', () => longPolls.size());
+  core.metrics.addGauge('config_listener_key_size', 'config watch registrations', () => watchers.size());
+  const consoleHttp = settings.consoleEnabled ? await createConsoleHttpServer(consoleDeps) : null;
 
   return {
     settings,
     core,
     sdkHttp,
     consoleHttp,
+    udpPush,
     async listen() {
       const http = await sdkHttp.listen({ port: settings.httpPort, host: settings.sdkHost });
-      namingTimer ??= setInterval(() => core.naming.tick(), NAMING_TICK_MS);
+      await udpPush?.start(isIP(settings.sdkHost) === 4 ? settings.sdkHost : '0.0.0.0');
+      namingTimer ??= setInterval(() => {
+        core.naming.tick();
+        udpPush?.tick();
+      }, NAMING_TICK_MS);
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })
         : null;
+      core.metrics.start();
       return { http, console: consoleUrl };
     },
     async close() {
       if (closing) return;
       closing = true;
       if (namingTimer) clearInterval(namingTimer);
+      core.metrics.stop();
       longPolls.releaseAll();
-      await Promise.all([sdkHttp.close(), consoleHttp?.close()]);
+      await Promise.all([sdkHttp.close(), consoleHttp?.close(), udpPush?.close()]);
       db.close();
     },
   };

@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import dotenv from 'dotenv';
+import { transferCommands } from './commands/transfer-commands.js';
 import { SETTING_DEFS, flagName, loadSettings, type Settings } from './settings.js';
+import { VERSION } from './shared/version.js';
 
-export const VERSION = '0.1.0';
+export { VERSION };
 
 export interface ServeRequest {
   settings: Settings;
@@ -50,6 +52,9 @@ export function createProgram(serve: (req: ServeRequest) => Promise<void>): Comm
     await serve({ settings });
   });
   program.addCommand(serveCommand, { isDefault: true });
+  const storeSettings = (flags: { dataDir?: string; envFile?: string }) =>
+    loadSettings(resolveEnvironment(flags, process.env, process.cwd()));
+  for (const command of transferCommands(storeSettings)) program.addCommand(command);
   program.addHelpText(
     'after',
     '\nWithout a command, tsnacos starts the server: `tsnacos --http-port 9000` is `tsnacos serve --http-port 9000`.\n' +

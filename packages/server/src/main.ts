@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-import { buildApp } from './app.js';
 import { createProgram, VERSION, type ServeRequest } from './cli.js';
 import { SettingsError } from './settings.js';
 import { createLogger } from './shared/logger.js';
 
 async function serve({ settings }: ServeRequest): Promise<void> {
+  // Loaded here so the offline tools start without the HTTP stack.
+  const { buildApp } = await import('./app.js');
   const logger = createLogger(settings.logLevel);
   const app = await buildApp({ settings, logger });
   const urls = await app.listen();

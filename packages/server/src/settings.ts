@@ -19,6 +19,24 @@ export interface Settings {
   namingHealthTimeoutMs: number;
   /** Silence after which an ephemeral HTTP instance is removed (ms). */
   namingInstanceTimeoutMs: number;
+  /** Push instance changes over UDP to 1.x clients that poll with `udpPort`. */
+  namingUdpPush: boolean;
+  /** False when `RNACOS_HTTP_CONSOLE_PORT` is 0; tests keep it on while asking for port 0 (any free port). */
+  consoleEnabled: boolean;
+  /** Console and access control (see README "Console and access control"). */
+  consoleLoginTimeoutSeconds: number;
+  consoleLoginOneHourLimit: number;
+  consoleEnableCaptcha: boolean;
+  enableNoAuthConsole: boolean;
+  enableOpenApiAuth: boolean;
+  apiLoginTimeoutSeconds: number;
+  initAdminUsername: string;
+  initAdminPassword: string;
+  /** Shown in the console's cluster list and in metrics answers. */
+  nodeId: number;
+  nodeAddr: string;
+  enableMetrics: boolean;
+  metricsCollectIntervalSeconds: number;
 }
 
 export interface SettingDef {
@@ -52,6 +70,35 @@ export const SETTING_DEFS: SettingDef[] = [
     env: 'RNACOS_NAMING_INSTANCE_TIMEOUT_SECOND',
     describe: 'seconds without a heartbeat before an ephemeral HTTP instance is removed',
     defaultText: '30',
+  },
+  {
+    env: 'RNACOS_NAMING_UDP_PUSH',
+    describe: 'push instance changes over UDP to 1.x clients (true or false)',
+    defaultText: 'true',
+  },
+  { env: 'RNACOS_CONSOLE_LOGIN_TIMEOUT', describe: 'console session lifetime in seconds', defaultText: '86400' },
+  {
+    env: 'RNACOS_CONSOLE_LOGIN_ONE_HOUR_LIMIT',
+    describe: 'console/API login attempts allowed per username per hour',
+    defaultText: '5',
+  },
+  { env: 'RNACOS_CONSOLE_ENABLE_CAPTCHA', describe: 'require a captcha on console login', defaultText: 'true' },
+  {
+    env: 'RNACOS_ENABLE_NO_AUTH_CONSOLE',
+    describe: 'also serve the console without login on the SDK HTTP port (ignored when OpenAPI auth is on)',
+    defaultText: 'false',
+  },
+  { env: 'RNACOS_ENABLE_OPEN_API_AUTH', describe: 'require a login token on the SDK HTTP and gRPC ports', defaultText: 'false' },
+  { env: 'RNACOS_API_LOGIN_TIMEOUT', describe: 'lifetime of an SDK (OpenAPI) login token in seconds', defaultText: '3600' },
+  { env: 'RNACOS_INIT_ADMIN_USERNAME', describe: 'first console admin, created when there is no user', defaultText: 'admin' },
+  { env: 'RNACOS_INIT_ADMIN_PASSWORD', describe: 'password of the first console admin', defaultText: 'admin' },
+  { env: 'RNACOS_RAFT_NODE_ID', describe: 'this node id (cluster list, metrics)', defaultText: '1' },
+  { env: 'RNACOS_RAFT_NODE_ADDR', describe: 'this node address shown in the cluster list', defaultText: '127.0.0.1:<gRPC port>' },
+  { env: 'RNACOS_ENABLE_METRICS', describe: 'collect the monitoring timeline and /metrics', defaultText: 'true' },
+  {
+    env: 'RNACOS_METRICS_COLLECT_INTERVAL_SECOND',
+    describe: 'seconds between metric snapshots (the LEAST timeline)',
+    defaultText: '15',
   },
 ];
 
@@ -105,6 +152,11 @@ export function loadSettings(source: Source = process.env): Settings {
   const sdkHost = get('RNACOS_SDK_HOST') ?? '0.0.0.0';
   const maxContent = get('RNACOS_CONFIG_MAX_CONTENT');
   const logLevel = (get('RNACOS_LOG_LEVEL') ?? 'info').toLowerCase();
+  const whole = (env: string, fallback: number, min: number, max: number) => {
+    const v = get(env);
+    return v === undefined ? fallback : integer(env, v, min, max);
+  };
+  const bool = (env: string, fallback: boolean) => parseBoolean(env, get(env), fallback);
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new SettingsError(`RNACOS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
@@ -132,6 +184,21 @@ export function loadSettings(source: Source = process.env): Settings {
     logLevel: logLevel as LogLevel,
     namingHealthTimeoutMs: namingHealthTimeoutS * 1000,
     namingInstanceTimeoutMs: namingInstanceTimeoutS * 1000,
+    namingUdpPush: parseBoolean('RNACOS_NAMING_UDP_PUSH', get('RNACOS_NAMING_UDP_PUSH'), true),
+    consoleEnabled: consolePort !== 0,
+    consoleLoginTimeoutSeconds: whole('RNACOS_CONSOLE_LOGIN_TIMEOUT', 86_400, 1, 10 * 365 * 86_400),
+    consoleLoginOneHourLimit: whole('RNACOS_CONSOLE_LOGIN_ONE_HOUR_LIMIT', 5, 1, 1_000_000),
+    consoleEnableCaptcha: bool('RNACOS_CONSOLE_ENABLE_CAPTCHA', true),
+    enableNoAuthConsole: bool('RNACOS_ENABLE_NO_AUTH_CONSOLE', false),
+    enableOpenApiAuth: bool('RNACOS_ENABLE_OPEN_API_AUTH', false),
+    apiLoginTimeoutSeconds: whole('RNACOS_API_LOGIN_TIMEOUT', 3_600, 1, 10 * 365 * 86_400),
+    // Blank counts as unset, as for every setting: an empty admin password is never created.
+    initAdminUsername: get('RNACOS_INIT_ADMIN_USERNAME') ?? 'admin',
+    initAdminPassword: get('RNACOS_INIT_ADMIN_PASSWORD') ?? 'admin',
+    nodeId: whole('RNACOS_RAFT_NODE_ID', 1, 1, Number.MAX_SAFE_INTEGER),
+    nodeAddr: get('RNACOS_RAFT_NODE_ADDR') ?? `127.0.0.1:${grpcPort}`,
+    enableMetrics: bool('RNACOS_ENABLE_METRICS', true),
+    metricsCollectIntervalSeconds: whole('RNACOS_METRICS_COLLECT_INTERVAL_SECOND', 15, 1, 3_600),
   };
 }
 

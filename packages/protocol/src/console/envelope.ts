@@ -41,6 +41,9 @@ export const ERROR_CODES = [
   'NOT_FOUND_USER',
   'OLD_PASSWORD_INVALID',
   'USER_ROLE_IS_EMPTY',
+  'CONFLICT',
+  'CONFIG_CONFLICT',
+  'OAUTH2_NOT_ENABLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,7 +1,10 @@
 import type { ApiAccessGuard } from './auth/api-access.js';
+import type { AuthService } from './auth/auth-service.js';
 import type { ConfigService } from './config/config-service.js';
+import type { MetricsService } from './metrics/metrics-service.js';
 import type { NamespaceService } from './namespace/namespace-service.js';
 import type { NamingService } from './naming/naming-service.js';
+import type { TransferService } from './transfer/transfer-service.js';
 
 /** The domain services every adapter reaches; built once in app.ts. */
 export interface Core {
@@ -11,4 +14,10 @@ export interface Core {
   naming: NamingService;
   /** Guards the SDK doors (HTTP v1, gRPC); open unless OpenAPI auth is enabled. */
   apiAccess: ApiAccessGuard;
+  /** Console users, logins and sessions. */
+  auth: AuthService;
+  /** Request latencies (`recordRequest`), gauges and the monitoring timeline. */
+  metrics: MetricsService;
+  /** Whole-store export and import in the r-nacos transfer format. */
+  transfer: TransferService;
 }

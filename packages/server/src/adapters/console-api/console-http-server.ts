@@ -1,24 +1,87 @@
-import { readFile } from 'node:fs/promises';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { httpLogger } from '../http-common/http-logger.js';
 import type { Core } from '../../core/core.js';
+import type { Settings } from '../../settings.js';
+import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
+import { registerFormBody } from '../http-common/form-body.js';
+import { httpLogger } from '../http-common/http-logger.js';
+import { registerClusterRoutes } from './cluster-routes.js';
+import { registerConfigRoutes } from './config-routes.js';
+import { registerConfigZipRoutes } from './config-zip-routes.js';
+import { registerConsoleLogin, registerOldConsolePrincipal } from './console-auth.js';
+import { isApiPath } from './console-paths.js';
+import { registerConsoleSpa, WEB_DIST } from './console-spa.js';
+import { fail, sendError } from './envelope.js';
+import { registerLoginRoutes } from './login-routes.js';
+import { registerMetricsRoutes } from './metrics-routes.js';
+import { registerNamespaceRoutes } from './namespace-routes.js';
+import { registerUserRoutes } from './user-routes.js';
 
-export interface ConsoleHttpDeps {
+export interface ConsoleDeps {
   core: Core;
   logger: Logger;
+  settings: Settings;
+  version: string;
+  clock: Clock;
+  /** The built web console; tests may point elsewhere. */
+  webDist?: URL;
 }
 
-/** Where `npm run build` of packages/web leaves the console (from src/ under tsx and from dist/ alike). */
-export const WEB_DIST = new URL('../../../../web/dist/', import.meta.url);
+/** Login and user forms are small; a config travels as JSON. */
+const FORM_LIMIT = 64 * 1024;
+/** Config zips and transfer files. */
+export const UPLOAD_LIMIT = 256 * 1024 * 1024;
 
-/** The console port (10848): the web console under `/rnacos`. */
-export function createConsoleHttpServer(deps: ConsoleHttpDeps): FastifyInstance {
-  const app = Fastify({ loggerInstance: httpLogger(deps.logger, 'console') });
-  const index = async () => readFile(new URL('index.html', WEB_DIST), 'utf8');
-  app.get('/', async (_req, reply) => reply.redirect('/rnacos/'));
-  for (const path of ['/rnacos', '/rnacos/', '/rnacos/index.html']) {
-    app.get(path, async (_req, reply) => reply.type('text/html; charset=utf-8').send(await index()));
-  }
+/** JSON bodies carry config contents: room for the largest content, escaped. */
+export function consoleBodyLimit(settings: Settings): number {
+  return settings.configMaxContent * 2 + 1024 * 1024;
+}
+
+/**
+ * The console API (`/rnacos/api/console`, v1 and v2) on a fastify scope. Callers register the cookie plugin
+ * and the login (or old console) hook first.
+ */
+export async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps): Promise<void> {
+  const { core, settings } = deps;
+  app.decorateRequest('consolePrincipal', null);
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 10, fields: 20, parts: 40 } });
+  app.setErrorHandler(sendError);
+  registerLoginRoutes(app, core.auth);
+  registerUserRoutes(app, { auth: core.auth, version: deps.version });
+  registerNamespaceRoutes(app, core);
+  registerConfigRoutes(app, core);
+  registerConfigZipRoutes(app, core, deps.clock);
+  registerClusterRoutes(app, { nodeId: settings.nodeId, addr: settings.nodeAddr });
+  registerMetricsRoutes(app, core.metrics, settings.nodeId);
+}
+
+/** The console port (10848): the web console under `/rnacos` and its API, behind the login check. */
+export async function createConsoleHttpServer(deps: ConsoleDeps): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: httpLogger(deps.logger, 'console'), bodyLimit: consoleBodyLimit(deps.settings) });
+  registerFormBody(app, FORM_LIMIT);
+  await app.register(fastifyCookie);
+  registerConsoleLogin(app, deps.core.auth);
+  await registerConsoleApi(app, deps);
+  await registerConsoleSpa(app, deps.webDist ?? WEB_DIST);
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (isApiPath(path)) return reply.code(404).send(fail('NOT_FOUND', `no such endpoint: ${req.method} ${path}`));
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
   return app;
+}
+
+/**
+ * Old console mode: the same console without login on the SDK port, in its own scope so the SDK port's
+ * error format and hooks stay as they are.
+ */
+export function registerOldConsole(app: FastifyInstance, deps: ConsoleDeps): void {
+  app.register(async (scope) => {
+    await scope.register(fastifyCookie);
+    registerOldConsolePrincipal(scope);
+    await registerConsoleApi(scope, deps);
+    await registerConsoleSpa(scope, deps.webDist ?? WEB_DIST);
+  });
 }

@@ -4,10 +4,12 @@ import type { Logger } from '../../shared/logger.js';
 import type { Core } from '../../core/core.js';
 import { registerFormBody } from '../http-common/form-body.js';
 import { registerTextErrors } from '../http-common/text-errors.js';
+import { registerApiAuth } from './api-auth-hook.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { registerListenerRoutes, type LongPollTiming } from './listener-routes.js';
+import { registerMetricsRoutes, registerRequestMetrics } from './metrics-routes.js';
 import type { LongPollRegistry } from './long-poll.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerInstanceRoutes } from './instance-routes.js';
@@ -21,6 +23,8 @@ export interface SdkHttpDeps {
   isReady: () => boolean;
   /** Whether 1.x naming clients polling with `udpPort` receive UDP pushes. */
   udpPush: boolean;
+  /** Mounts the console pages on this port (the no-login console, or a page pointing to the console port). */
+  mountConsole?: (app: FastifyInstance) => void;
 }
 
 /**
@@ -40,12 +44,16 @@ export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
   });
   registerFormBody(app, bodyLimit);
   registerTextErrors(app);
+  registerRequestMetrics(app, core.metrics);
+  registerApiAuth(app, core.apiAccess);
+  registerMetricsRoutes(app, core.metrics);
   registerHealthRoutes(app, deps.isReady);
-  registerAuthRoutes(app);
+  registerAuthRoutes(app, core.auth, core.apiAccess.enabled);
   registerConfigRoutes(app, core.configs);
   registerListenerRoutes(app, core.configs, deps.longPolls, deps.longPollTiming);
   registerNamespaceRoutes(app, core.namespaces, core.configs);
   registerInstanceRoutes(app, core.naming, { udpPush: deps.udpPush });
   registerServiceRoutes(app, core.naming);
+  deps.mountConsole?.(app);
   return app;
 }

@@ -50,17 +50,17 @@ describe('HTTP v1 service routes', () => {
     const res = await call('DELETE', '/service', { serviceName: 's' });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('instance');
-    const invalidServices: Record<string, string>[] = [
+    const bad: Array<Record<string, string>> = [
       { serviceName: 'x', protectThreshold: '1.5' },
       { serviceName: 'x', protectThreshold: 'half' },
       { serviceName: 'x', metadata: '{"a":{"b":1}}' },
       { serviceName: 'x', selector: '{"type":"regex"}' },
       { serviceName: '' },
     ];
-    for (const params of invalidServices) {
-      const bad = await call('POST', '/service', params);
-      expect(bad.statusCode, JSON.stringify(params)).toBe(400);
-      expect(bad.body.length).toBeGreaterThan(0);
+    for (const params of bad) {
+      const res = await call('POST', '/service', params);
+      expect(res.statusCode, JSON.stringify(params)).toBe(400);
+      expect(res.body.length).toBeGreaterThan(0);
     }
   });
 

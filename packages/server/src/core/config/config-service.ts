@@ -139,6 +139,28 @@ export class ConfigService {
     });
   }
 
+  /** Re-reads every config after a bulk write to the store (transfer import) and wakes what changed. */
+  async reload(): Promise<void> {
+    const fresh = new Map<string, ConfigItem>();
+    for (const item of await this.store.loadAll()) fresh.set(configKeyString(item), item);
+    const changes: Array<{ change: ConfigChange; md5Changed: boolean }> = [];
+    for (const [keyString, item] of fresh) {
+      const old = this.items.get(keyString);
+      const key = { namespaceId: item.namespaceId, group: item.group, dataId: item.dataId };
+      if (!old) changes.push({ change: { op: 'I', key, item }, md5Changed: true });
+      else if (!sameValue(old, item)) changes.push({ change: { op: 'U', key, item }, md5Changed: old.md5 !== item.md5 });
+    }
+    for (const [keyString, old] of this.items) {
+      if (!fresh.has(keyString)) {
+        const key = { namespaceId: old.namespaceId, group: old.group, dataId: old.dataId };
+        changes.push({ change: { op: 'D', key }, md5Changed: true });
+      }
+    }
+    this.items.clear();
+    for (const [keyString, item] of fresh) this.items.set(keyString, item);
+    for (const { change, md5Changed } of changes) this.emit(change, md5Changed);
+  }
+
   history(key: ConfigKey, offset: number, limit: number): Promise<HistoryPage> {
     return this.store.listHistory(key, offset, limit);
   }

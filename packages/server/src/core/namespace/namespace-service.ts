@@ -90,6 +90,13 @@ export class NamespaceService {
     this.byId.delete(namespaceId);
   }
 
+  /** Re-reads the namespaces after a bulk write to the store (transfer import). */
+  async reload(): Promise<void> {
+    const fresh = await this.store.loadAll();
+    this.byId.clear();
+    for (const ns of fresh) this.byId.set(ns.namespaceId, ns);
+  }
+
   private defaultNamespace(): NamespaceView {
     return { namespaceId: DEFAULT_NAMESPACE_ID, namespaceName: DEFAULT_NAMESPACE_NAME, namespaceDesc: 'Public Namespace', createdAt: 0, type: 0 };
   }

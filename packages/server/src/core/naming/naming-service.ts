@@ -3,7 +3,7 @@ import { invalid, notFound } from '../../shared/errors.js';
 import { KeyedLock } from '../../shared/keyed-lock.js';
 import { HealthChecker, type HealthReport } from './health-checker.js';
 import { buildRecord, fromStored, patchedRecord, sameVisible, toStored, type TimeoutDefaults } from './instance-records.js';
-import type { InstanceStore } from './instance-store.js';
+import type { InstanceStore, StoredInstance } from './instance-store.js';
 import {
   BEAT_OWNER,
   connectionOwner,
@@ -288,6 +288,12 @@ export class NamingService {
     }
     this.subscribers.expireUdp(now - this.options.udpSubscriberTtlMs);
     return report;
+  }
+
+  /** Persistent instances a bulk import (transfer) has already written to the store: taken into memory. */
+  adoptStored(instances: StoredInstance[]): void {
+    const now = this.clock.now();
+    for (const s of instances) this.apply(s.key, fromStored(s, now, this.options));
   }
 
   // ---- internals ---------------------------------------------------------------------------------

@@ -77,4 +77,19 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (namespace_id, group_name, service_name, cluster_name, ip, port)
   );
   `,
+  // 3: console users (roles and namespace privilege as JSON)
+  `
+  CREATE TABLE users (
+    username TEXT PRIMARY KEY,
+    nickname TEXT NOT NULL DEFAULT '',
+    password_hash TEXT NOT NULL,
+    enabled INTEGER NOT NULL,
+    roles TEXT NOT NULL,
+    extend_info TEXT NOT NULL DEFAULT '{}',
+    namespace_privilege TEXT NOT NULL,
+    source TEXT,
+    created_at INTEGER NOT NULL,
+    modified_at INTEGER NOT NULL
+  );
+  `,
 ];

@@ -6,12 +6,12 @@ import type { SqliteDatabase } from './database.js';
 
 type Row = Record<string, unknown>;
 
-const CONFIG_COLUMNS = `id, namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
+export const CONFIG_COLUMNS = `id, namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
   config_tags, src_user, src_ip, created_at, modified_at`;
-const HISTORY_COLUMNS = `id, namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
+export const HISTORY_COLUMNS = `id, namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
   config_tags, op_type, src_ip, src_user, created_at`;
 
-function toItem(r: Row): ConfigItem {
+export function toItem(r: Row): ConfigItem {
   return {
     id: Number(r.id),
     namespaceId: String(r.namespace_id),
@@ -30,7 +30,7 @@ function toItem(r: Row): ConfigItem {
   };
 }
 
-function toHistory(r: Row): ConfigHistoryEntry {
+export function toHistory(r: Row): ConfigHistoryEntry {
   return {
     id: Number(r.id),
     namespaceId: String(r.namespace_id),

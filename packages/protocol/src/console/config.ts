@@ -1,0 +1,71 @@
+/** Body/query of the config endpoints; `tenant` "" (or "public") is the default namespace. */
+export interface ConfigParams {
+  dataId: string;
+  group?: string;
+  tenant?: string;
+  content?: string;
+  configType?: string;
+  desc?: string;
+}
+
+export interface ConfigKeyParam {
+  dataId: string;
+  group?: string;
+  tenant?: string;
+}
+
+/** A row of `GET /v2/config/list` (no content). */
+export interface ConfigInfoDto {
+  tenant: string;
+  group: string;
+  dataId: string;
+  content: null;
+  md5: null;
+  desc: string;
+  configType: string;
+  /** Epoch milliseconds of the last change. */
+  modifiedTime: number;
+}
+
+/** `GET /v2/config/info`. */
+export interface ConfigInfo {
+  value: string;
+  md5: string;
+  configType: string | null;
+  desc: string;
+}
+
+/** A row of `GET /v2/config/history`, newest first. */
+export interface ConfigHistoryInfoDto {
+  id: number;
+  tenant: string;
+  group: string;
+  dataId: string;
+  content: string;
+  modifiedTime: number;
+  opUser: string | null;
+  /** I insert, U update, D delete. */
+  opType: 'I' | 'U' | 'D';
+}
+
+/** What to do when an imported or cloned config already exists. */
+export type ConflictPolicy = 'ABORT' | 'SKIP' | 'OVERWRITE';
+
+/** Outcome of a zip import or a clone. */
+export interface ConfigTransferResult {
+  /** Written configs (new or overwritten). */
+  succCount: number;
+  /** Existing configs left as they were (policy SKIP). */
+  skipCount: number;
+  /** Existing configs found (policy ABORT: nothing was written when non-empty). */
+  conflicts: ConfigKeyParam[];
+  /** Zip entries that are not `group/dataId` or not valid config keys. */
+  ignored: string[];
+}
+
+/** `POST /v2/config/clone`: copy configs into another namespace. */
+export interface ConfigCloneParam {
+  targetTenant: string;
+  policy?: ConflictPolicy;
+  keys: ConfigKeyParam[];
+}

@@ -1,0 +1,71 @@
+/** Role codes: "0" admin, "1" developer, "2" guest. */
+export type RoleCode = '0' | '1' | '2';
+
+export interface NamespacePrivilege {
+  enabled: boolean;
+  whitelistIsAll: boolean;
+  /** Namespace ids; the default namespace is "". */
+  whitelist: string[] | null;
+  blacklistIsAll: boolean;
+  blacklist: string[] | null;
+}
+
+/** A row of `GET /v2/user/list`. */
+export interface UserDto {
+  username: string;
+  nickname: string;
+  /** Never sent. */
+  password: null;
+  /** Never sent by tsnacos. */
+  passwordHash: null;
+  /** Epoch milliseconds. */
+  gmtCreate: number;
+  gmtModified: number;
+  enable: boolean;
+  roles: string[];
+  extendInfo: Record<string, string>;
+  namespacePrivilege: NamespacePrivilege;
+  source: string | null;
+}
+
+/** Body of `POST /v2/user/add` and `/v2/user/update`; absent fields keep their value on update. */
+export interface UpdateUserInfoParam {
+  username: string;
+  nickname?: string;
+  /** Required on add; on update blank means "no change". */
+  password?: string;
+  enable?: boolean;
+  /** Comma-separated role codes, e.g. "1,2" (an array is accepted too). */
+  roles?: string | string[];
+  namespacePrivilegeParam?: Partial<NamespacePrivilege>;
+}
+
+export interface ResetPasswordParam {
+  oldPassword: string;
+  newPassword: string;
+}
+
+export interface UserInfo {
+  username: string;
+  nickname: string;
+}
+
+/** `GET /v2/user/web_resources`. */
+export interface UserPermissions {
+  /** Menu paths and the flags CONFIG_UPDATE, SERVICE_UPDATE, NAMESPACE_UPDATE, USER_UPDATE (a set). */
+  resources: string[];
+  /** "OLD_CONSOLE" in the no-login console, "" otherwise. */
+  from: '' | 'OLD_CONSOLE';
+  version: string;
+  username: string | null;
+}
+
+export interface LoginResult {
+  token: string;
+}
+
+export interface LoginConfig {
+  oauth2Enable: boolean;
+  oauth2Button: string | null;
+  oauth2AuthorizeUrl: string | null;
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthService, Identity } from '../../core/auth/auth-service.js';
+import { isAdmin, namespacePermitted, permitsAllNamespaces } from '../../core/auth/permissions.js';
+import { ALL_NAMESPACES, ROLE_DEVELOPER, type NamespacePrivilege } from '../../core/auth/user-model.js';
+import { isApiPath, isPublicPath, pathAllowed } from './console-paths.js';
+import { ConsoleError, noLogin, noPermission } from './envelope.js';
+
+/** Who is calling the console API. */
+export interface ConsolePrincipal {
+  /** null in the no-login console (old console mode). */
+  username: string | null;
+  nickname: string;
+  roles: string[];
+  namespacePrivilege: NamespacePrivilege;
+  /** The session token, to end it on logout or keep it on a password change. */
+  identity: Identity | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    consolePrincipal: ConsolePrincipal | null;
+  }
+}
+
+/** The no-login console acts as a developer on every namespace, as r-nacos does. */
+export const OLD_CONSOLE_PRINCIPAL: ConsolePrincipal = Object.freeze({
+  username: null,
+  nickname: '',
+  roles: [ROLE_DEVELOPER],
+  namespacePrivilege: ALL_NAMESPACES,
+  identity: null,
+});
+
+export const TOKEN_COOKIE = 'token';
+
+export function requestPath(req: FastifyRequest): string {
+  const q = req.url.indexOf('?');
+  return q < 0 ? req.url : req.url.slice(0, q);
+}
+
+/** The console token: the `token` cookie, else the `Token` header. */
+export function consoleToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.token;
+  return req.cookies?.[TOKEN_COOKIE] || (typeof header === 'string' ? header : undefined);
+}
+
+/**
+ * Every console request: public paths pass; otherwise a live session is required (API calls get `NO_LOGIN`
+ * with header `No-Login: 1`, pages a redirect to the login page) and the user's roles must open the path
+ * (`NO_PERMISSION` / a redirect to the no-permission page).
+ */
+export function registerConsoleLogin(app: FastifyInstance, auth: AuthService): void {
+  app.addHook('onRequest', async (req, reply) => {
+    const path = requestPath(req);
+    if (isPublicPath(req.method, path)) return;
+    const identity = auth.identify('console', consoleToken(req));
+    if (!identity) {
+      if (isApiPath(path)) return reply.header('No-Login', '1').send(noLogin());
+      return reply.redirect(`/rnacos/p/login?redirect_url=${encodeURIComponent(req.url)}`);
+    }
+    if (!pathAllowed(identity.user.roles, req.method, path)) {
+      if (isApiPath(path)) return reply.header('No-Permission', '1').send(noPermission());
+      return reply.redirect(`/rnacos/nopermission?path=${path}`);
+    }
+    req.consolePrincipal = {
+      username: identity.user.username,
+      nickname: identity.user.nickname,
+      roles: identity.user.roles,
+      namespacePrivilege: identity.user.namespacePrivilege,
+      identity,
+    };
+  });
+}
+
+/** Old console mode: no login, everything allowed (only for the SDK port, and only when asked for). */
+export function registerOldConsolePrincipal(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req) => {
+    req.consolePrincipal = OLD_CONSOLE_PRINCIPAL;
+  });
+}
+
+export function principalOf(req: FastifyRequest): ConsolePrincipal {
+  const principal = req.consolePrincipal;
+  if (!principal) throw new ConsoleError('NO_LOGIN', null);
+  return principal;
+}
+
+/**
+ * A preHandler for routes only admins may use (other modules can guard their own console routes with it).
+ * The old console lets everyone through, as it does for every route.
+ */
+export async function requireConsoleAdmin(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const principal = req.consolePrincipal;
+  if (principal === OLD_CONSOLE_PRINCIPAL) return;
+  if (!principal) {
+    await reply.header('No-Login', '1').send(noLogin());
+  } else if (!isAdmin(principal.roles)) {
+    await reply.header('No-Permission', '1').send(noPermission());
+  }
+}
+
+/** Throws `NO_NAMESPACE_PERMISSION` unless the caller may touch the namespace. */
+export function requireNamespace(req: FastifyRequest, namespaceId: string, status = 200): void {
+  if (!namespacePermitted(principalOf(req).namespacePrivilege, namespaceId)) {
+    throw new ConsoleError('NO_NAMESPACE_PERMISSION', `user no such namespace permission: ${JSON.stringify(namespaceId)}`, status);
+  }
+}
+
+/** A filter keeping the namespaces the caller may see. */
+export function namespaceFilter(req: FastifyRequest): (namespaceId: string) => boolean {
+  const privilege = principalOf(req).namespacePrivilege;
+  if (permitsAllNamespaces(privilege)) return () => true;
+  return (namespaceId) => namespacePermitted(privilege, namespaceId);
+}

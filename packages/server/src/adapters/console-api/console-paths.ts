@@ -1,0 +1,120 @@
+import { modulesOf, type Module } from '../../core/auth/permissions.js';
+
+export const API = '/rnacos/api/console';
+
+type Method = 'GET' | 'POST' | 'ALL';
+type Rule = readonly [Method, string];
+
+const rules = (method: Method, ...paths: string[]): Rule[] => paths.map((p) => [method, p] as const);
+const api = (...paths: string[]) => paths.map((p) => `${API}${p}`);
+/** A console page under `/rnacos`, and its un-prefixed legacy path. */
+const pages = (...paths: string[]) => rules('GET', ...paths.flatMap((p) => [p, `/rnacos${p}`]));
+
+const CONFIG_READ: Rule[] = [
+  ...pages('/manage/configs', '/manage/config/history'),
+  ...rules('GET', ...api('/configs', '/config/download', '/cs/configs', '/config/history')),
+  ...rules('GET', ...api('/v2/config/list', '/v2/config/download', '/v2/config/info', '/v2/config/history')),
+  ...rules('POST', ...api('/v2/config/download')),
+];
+
+const NAMING_READ: Rule[] = [
+  ...pages('/manage/service', '/manage/service/instance', '/manage/subscriber'),
+  ...rules('GET', ...api('/ns/services', '/ns/service', '/ns/service/subscribers', '/instances', '/ns/instance')),
+  ...rules('GET', ...api('/v2/service/list', '/v2/service/subscriber/list', '/v2/instance/list', '/v2/instance/info')),
+];
+
+/**
+ * Which paths each module opens, matched exactly (no prefixes) with the method. A path in no module is
+ * refused to every logged-in user.
+ */
+const PATHS: Record<Module, Rule[]> = {
+  BASE: [
+    ...rules('GET', '/', '/404', '/nopermission', '/p/login', '/manage/about', '/rnacos', '/rnacos/', '/rnacos/index.html'),
+    ...rules('GET', '/rnacos/404', '/rnacos/nopermission', '/rnacos/p/login', '/rnacos/manage/about'),
+    ...rules('ALL', ...api('/login/login', '/login/captcha', '/login/logout', '/user/reset_password')),
+    ...rules('ALL', ...api('/v2/login/login', '/v2/login/captcha', '/v2/login/logout', '/v2/login/config', '/v2/login/oauth2/login')),
+    ...rules('ALL', ...api('/v2/user/reset_password')),
+    ...rules('GET', ...api('/namespaces', '/user/info', '/user/web_resources', '/v2/user/info', '/v2/user/web_resources', '/v2/namespaces/list')),
+  ],
+  CLUSTER_VISITOR: [...pages('/manage/cluster'), ...rules('GET', ...api('/cluster/cluster_node_list', '/v2/cluster/cluster_node_list'))],
+  NAMESPACE_MANAGE: [
+    ...pages('/manage/namespace'),
+    ...rules('ALL', ...api('/namespaces', '/v2/namespaces/add', '/v2/namespaces/update', '/v2/namespaces/remove')),
+  ],
+  USER_MANAGE: [
+    ...pages('/manage/user'),
+    ...rules('GET', ...api('/user/list', '/user/info', '/v2/user/list', '/v2/user/info')),
+    ...rules('ALL', ...api('/user/add', '/user/update', '/user/remove', '/v2/user/add', '/v2/user/update', '/v2/user/remove')),
+  ],
+  CONFIG_VISITOR: CONFIG_READ,
+  CONFIG_MANAGE: [
+    ...CONFIG_READ,
+    ...rules('ALL', '/manage/configs', '/rnacos/manage/configs'),
+    ...rules('POST', ...api('/config/download')),
+    ...rules('ALL', ...api('/config/import', '/cs/configs')),
+    ...rules('ALL', ...api('/v2/config/import', '/v2/config/add', '/v2/config/update', '/v2/config/remove', '/v2/config/clone')),
+  ],
+  NAMING_VISITOR: NAMING_READ,
+  NAMING_MANAGE: [
+    ...NAMING_READ,
+    ...rules('ALL', ...api('/ns/service', '/ns/instance')),
+    ...rules('ALL', ...api('/v2/service/add', '/v2/service/update', '/v2/service/remove')),
+    ...rules('ALL', ...api('/v2/instance/add', '/v2/instance/update', '/v2/instance/remove')),
+  ],
+  METRICS_VISITOR: [
+    ...pages('/manage/appmonitor'),
+    ...rules('ALL', ...api('/v2/metrics/timeline')),
+    ...rules('GET', ...api('/cluster/cluster_node_list', '/v2/cluster/cluster_node_list')),
+  ],
+  TRANSFER_MANAGE: [
+    ...pages('/manage/transfer'),
+    ...rules('GET', ...api('/transfer/export')),
+    ...rules('ALL', ...api('/transfer/import')),
+  ],
+};
+
+const INDEX: Record<Module, Map<string, Set<Method>>> = Object.fromEntries(
+  Object.entries(PATHS).map(([module, list]) => {
+    const byPath = new Map<string, Set<Method>>();
+    for (const [method, path] of list) {
+      if (!byPath.has(path)) byPath.set(path, new Set());
+      byPath.get(path)!.add(method);
+    }
+    return [module, byPath];
+  }),
+) as Record<Module, Map<string, Set<Method>>>;
+
+/** Whether any of the roles opens `path` for `method` (HEAD counts as GET). */
+export function pathAllowed(roles: readonly string[], method: string, path: string): boolean {
+  const m = method === 'HEAD' ? 'GET' : method;
+  for (const module of modulesOf(roles)) {
+    const methods = INDEX[module].get(path);
+    if (methods && (methods.has('ALL') || methods.has(m as Method))) return true;
+  }
+  return false;
+}
+
+/** Paths that need no login: the login page and calls, and static files. */
+const PUBLIC_PATHS = new Set([
+  '/rnacos/p/login',
+  '/rnacos/404',
+  ...api('/login/login', '/login/captcha', '/v2/login/login', '/v2/login/captcha', '/v2/login/config', '/v2/login/oauth2/login'),
+]);
+const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|bmp|svg|ico|webp|woff2?|ttf|txt)$/i;
+
+/** Un-prefixed pages of older consoles only redirect to `/rnacos/...`, which is checked in turn. */
+function isLegacyPagePath(path: string): boolean {
+  return ['/', '/index.html', '/404', '/nopermission'].includes(path) || path.startsWith('/manage/') || path.startsWith('/p/');
+}
+
+export function isPublicPath(method: string, path: string): boolean {
+  if (PUBLIC_PATHS.has(path)) return true;
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (isLegacyPagePath(path)) return true;
+  return !path.startsWith(`${API}/`) && (path.startsWith('/rnacos/assets/') || STATIC_FILE.test(path));
+}
+
+/** API calls get an envelope when refused; anything else is a page and gets a redirect. */
+export function isApiPath(path: string): boolean {
+  return /\/(api|nacos)\//i.test(path);
+}

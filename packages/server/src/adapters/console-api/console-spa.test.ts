@@ -1,0 +1,95 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { call, knownCaptcha, sessionFor } from '../../../test/console-helpers.js';
+
+const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/rnacos/assets/index-abc123.js"></script></body></html>';
+
+function fakeDist(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+  return dir;
+}
+
+describe('web console files on the console port', () => {
+  let dist: string;
+  let app: TestApp;
+  beforeAll(async () => {
+    dist = fakeDist();
+    app = await buildTestApp({ webDist: pathToFileURL(dist + '/'), captchaSource: knownCaptcha });
+  });
+  afterAll(async () => {
+    await app.dispose();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for every console page once logged in (history fallback), uncached', async () => {
+    const token = sessionFor(app, 'admin');
+    for (const url of ['/rnacos', '/rnacos/', '/rnacos/manage/configs', '/rnacos/manage/service/instance?x=1']) {
+      const res = await app.consoleHttp!.inject({ method: 'GET', url, cookies: { token } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+    }
+    expect((await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/p/login' })).body).toBe(INDEX);
+  });
+
+  it('serves hashed assets without login and with a long cache lifetime', async () => {
+    const res = await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('max-age=604800, public');
+    expect((await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/favicon.svg' })).statusCode).toBe(200);
+    expect((await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/assets/missing.js' })).statusCode).toBe(404);
+    expect((await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/assets/../../../etc/passwd.js' })).statusCode).toBe(404);
+  });
+
+  it('sends un-prefixed legacy pages to /rnacos', async () => {
+    const res = await app.consoleHttp!.inject({ method: 'GET', url: '/manage/configs?a=1' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/rnacos/manage/configs?a=1');
+    expect((await app.consoleHttp!.inject({ method: 'GET', url: '/' })).headers.location).toBe('/rnacos/');
+  });
+
+  it('points browsers on the SDK port to the console port', async () => {
+    const res = await app.sdkHttp.inject({ method: 'GET', url: '/rnacos/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('RNACOS_ENABLE_NO_AUTH_CONSOLE');
+    const api = await app.sdkHttp.inject({ method: 'GET', url: '/rnacos/api/console/v2/namespaces/list' });
+    expect(api.body).not.toContain('"success":true');
+  });
+});
+
+describe('old console mode (RNACOS_ENABLE_NO_AUTH_CONSOLE)', () => {
+  it('serves the console API without login on the SDK port, as OLD_CONSOLE', async () => {
+    const app = await buildTestApp({ env: { RNACOS_ENABLE_NO_AUTH_CONSOLE: 'true' } });
+    try {
+      const resources = (await call(app.sdkHttp, 'GET', 'v2/user/web_resources')).json().data;
+      expect(resources).toMatchObject({ from: 'OLD_CONSOLE', username: null });
+      expect(resources.resources).toContain('CONFIG_UPDATE');
+      expect((await call(app.sdkHttp, 'POST', 'v2/config/update', { json: { dataId: 'd', group: 'G', content: 'x' } })).json().data).toBe(true);
+      expect((await call(app.sdkHttp, 'GET', 'v2/user/info')).json()).toMatchObject({ success: false, code: 'NOT_FOUND_USER_SESSION' });
+      // The console port still wants a login.
+      expect((await call(app.consoleHttp!, 'GET', 'v2/namespaces/list')).json().code).toBe('NO_LOGIN');
+    } finally {
+      await app.dispose();
+    }
+  });
+
+  it('is never on while OpenAPI auth is', async () => {
+    const app = await buildTestApp({ env: { RNACOS_ENABLE_NO_AUTH_CONSOLE: 'true', RNACOS_ENABLE_OPEN_API_AUTH: 'true' } });
+    try {
+      const res = await call(app.sdkHttp, 'GET', 'v2/user/web_resources');
+      expect(res.body).not.toContain('OLD_CONSOLE');
+    } finally {
+      await app.dispose();
+    }
+  });
+});

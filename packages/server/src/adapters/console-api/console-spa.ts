@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Where `npm run build` of packages/web leaves the console (from src/ under tsx and from dist/ alike). */
+export const WEB_DIST = new URL('../../../../web/dist/', import.meta.url);
+
+/** Hashed asset names change with their content, so browsers may keep them (seven days, as r-nacos). */
+const ASSET_CACHE = 'max-age=604800, public';
+
+/** Console pages the browser may open directly; each answers with index.html (history fallback). */
+const PAGE_PATHS = ['/rnacos', '/rnacos/', '/rnacos/index.html', '/rnacos/404', '/rnacos/nopermission', '/rnacos/manage/*', '/rnacos/p/*'];
+/** Un-prefixed paths of older consoles: sent on to the same page under `/rnacos`. */
+const LEGACY_PAGE_PATHS = ['/', '/index.html', '/404', '/nopermission', '/manage/*', '/p/*'];
+
+/** Serves the built web console at `/rnacos`: index.html for every page path, files under it as they are. */
+export async function registerConsoleSpa(app: FastifyInstance, distDir: URL = WEB_DIST): Promise<void> {
+  const root = fileURLToPath(distDir);
+  const indexFile = new URL('index.html', distDir);
+  const sendIndex = async (reply: FastifyReply) => {
+    if (!existsSync(indexFile)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('the web console is not built: run npm run build');
+    }
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await readFile(indexFile, 'utf8'));
+  };
+  for (const path of PAGE_PATHS) app.get(path, async (_req, reply) => sendIndex(reply));
+  for (const path of LEGACY_PAGE_PATHS) {
+    app.get(path, async (req, reply) => reply.redirect(`/rnacos${req.url === '/' ? '/' : req.url}`));
+  }
+  if (existsSync(root)) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/rnacos/',
+      index: false,
+      wildcard: true,
+      setHeaders: (reply) => reply.header('Cache-Control', ASSET_CACHE),
+    });
+  }
+}
+
+/**
+ * On the SDK port when the no-login console is off: a short page pointing to the console port, for people
+ * who open the SDK address in a browser.
+ */
+export function registerConsoleHint(app: FastifyInstance, consolePort: number): void {
+  const html =
+    '<!doctype html><html><head><meta charset="utf-8"><title>tsnacos</title></head><body>' +
+    '<p>The console without login is disabled on this port.</p>' +
+    (consolePort > 0
+      ? `<p>Open the console on its own port: <a href="http://localhost:${consolePort}/rnacos/">http://localhost:${consolePort}/rnacos/</a></p>`
+      : '') +
+    '<p>To serve it here without login, start with <code>RNACOS_ENABLE_NO_AUTH_CONSOLE=true</code> ' +
+    '(only while <code>RNACOS_ENABLE_OPEN_API_AUTH</code> is off).</p></body></html>';
+  for (const path of ['/', '/nacos', '/nacos/', '/rnacos', '/rnacos/', '/rnacos/*']) {
+    app.get(path, async (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
+  }
+}

@@ -1,0 +1,142 @@
+import { PNG } from 'pngjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { API, buildConsoleApp, call, cookieOf, encryptPassword, KNOWN_CAPTCHA, loginAs } from '../../../test/console-helpers.js';
+
+type ConsoleApp = Awaited<ReturnType<typeof buildConsoleApp>>;
+
+function loginForm(fields: Record<string, string>, captchaToken?: string) {
+  return {
+    method: 'POST' as const,
+    url: `${API}/v2/login/login`,
+    cookies: captchaToken ? { captcha_token: captchaToken } : undefined,
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
+}
+
+describe('console login', () => {
+  let app: ConsoleApp;
+  beforeEach(async () => {
+    app = await buildConsoleApp();
+  });
+  afterEach(() => app.dispose());
+
+  it('serves a 220x120 PNG captcha with its token in a header and an HttpOnly cookie', async () => {
+    const res = await call(app.console, 'GET', 'v2/login/captcha');
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, code: null, message: null });
+    const token = res.headers['captcha-token'] as string;
+    expect(token).toMatch(/^[0-9a-f]{32}$/);
+    const cookie = res.cookies.find((c) => c.name === 'captcha_token')!;
+    expect(cookie).toMatchObject({ value: token, httpOnly: true, path: '/' });
+    const png = PNG.sync.read(Buffer.from(body.data, 'base64'));
+    expect([png.width, png.height]).toEqual([220, 120]);
+    // Not a blank picture: the characters and the noise leave many distinct colours.
+    const colours = new Set<number>();
+    for (let i = 0; i < png.data.length; i += 4) colours.add(png.data.readUInt32BE(i));
+    expect(colours.size).toBeGreaterThan(50);
+  });
+
+  it('logs in end to end with an AES-encrypted password, then reaches the API with the cookie or the Token header', async () => {
+    const captcha = await call(app.console, 'GET', 'v2/login/captcha');
+    const captchaToken = captcha.headers['captcha-token'] as string;
+    const res = await app.console.inject(
+      loginForm({ username: 'admin', password: encryptPassword('admin', captchaToken), captcha: KNOWN_CAPTCHA.toLowerCase() }, captchaToken),
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    const token = cookieOf(res, 'token')!;
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(body.data.token).toBe(token);
+    const cookie = res.cookies.find((c) => c.name === 'token')!;
+    expect(cookie.maxAge).toBe(86400);
+    expect(cookieOf(res, 'captcha_token')).toBe('');
+
+    const info = await call(app.console, 'GET', 'v2/user/info', { token });
+    expect(info.json()).toEqual({ data: { username: 'admin', nickname: 'admin' }, success: true, code: null, message: null });
+    const byHeader = await app.console.inject({ method: 'GET', url: `${API}/v2/user/info`, headers: { token } });
+    expect(byHeader.json().data.username).toBe('admin');
+  });
+
+  it('answers NO_LOGIN with the No-Login header on API calls without a valid session', async () => {
+    for (const token of [undefined, 'short', 'f'.repeat(64), '../../etc/passwd']) {
+      const res = await call(app.console, 'GET', 'v2/user/info', { token });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['no-login']).toBe('1');
+      expect(res.json()).toEqual({ data: null, success: false, code: 'NO_LOGIN', msg: null });
+    }
+    const unknown = await call(app.console, 'GET', 'v2/not/a/route');
+    expect(unknown.json().code).toBe('NO_LOGIN');
+  });
+
+  it('redirects pages to the login page when logged out', async () => {
+    const res = await app.console.inject({ method: 'GET', url: '/rnacos/manage/configs?x=1' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/rnacos/p/login?redirect_url=%2Frnacos%2Fmanage%2Fconfigs%3Fx%3D1');
+    const login = await app.console.inject({ method: 'GET', url: '/rnacos/p/login' });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-type']).toContain('text/html');
+  });
+
+  it('refuses wrong captchas, wrong passwords and a forged captcha cookie with the documented codes', async () => {
+    const noCookie = await app.console.inject(loginForm({ username: 'admin', password: 'x', captcha: KNOWN_CAPTCHA }));
+    expect(noCookie.json()).toMatchObject({ success: false, code: 'CAPTCHA_CHECK_ERROR', message: 'captcha token is empty' });
+
+    const c1 = (await call(app.console, 'GET', 'v2/login/captcha')).headers['captcha-token'] as string;
+    const wrongCaptcha = await app.console.inject(loginForm({ username: 'admin', password: encryptPassword('admin', c1), captcha: 'ZZZZ' }, c1));
+    expect(wrongCaptcha.json().code).toBe('CAPTCHA_CHECK_ERROR');
+    // The captcha was used up by the failed try.
+    const reused = await app.console.inject(loginForm({ username: 'admin', password: encryptPassword('admin', c1), captcha: KNOWN_CAPTCHA }, c1));
+    expect(reused.json().code).toBe('CAPTCHA_CHECK_ERROR');
+
+    const c2 = (await call(app.console, 'GET', 'v2/login/captcha')).headers['captcha-token'] as string;
+    const wrongPassword = await app.console.inject(loginForm({ username: 'admin', password: encryptPassword('nope', c2), captcha: KNOWN_CAPTCHA }, c2));
+    expect(wrongPassword.json()).toMatchObject({ success: false, code: 'USER_CHECK_ERROR' });
+
+    const forged = await app.console.inject(loginForm({ username: 'admin', password: 'abc', captcha: KNOWN_CAPTCHA }, 'short'));
+    expect(forged.statusCode).toBe(200);
+    expect(forged.json().code).toBe('CAPTCHA_CHECK_ERROR');
+  });
+
+  it('locks a username after the hourly number of failed logins', async () => {
+    for (let i = 0; i < 5; i++) {
+      const t = (await call(app.console, 'GET', 'v2/login/captcha')).headers['captcha-token'] as string;
+      const res = await app.console.inject(loginForm({ username: 'admin', password: encryptPassword('bad', t), captcha: KNOWN_CAPTCHA }, t));
+      expect(res.json().code).toBe('USER_CHECK_ERROR');
+    }
+    const t = (await call(app.console, 'GET', 'v2/login/captcha')).headers['captcha-token'] as string;
+    const res = await app.console.inject(loginForm({ username: 'admin', password: encryptPassword('admin', t), captcha: KNOWN_CAPTCHA }, t));
+    expect(res.json()).toMatchObject({ success: false, code: 'LOGIN_LIMITE_ERROR', message: 'Frequent login, please try again later' });
+  });
+
+  it('logs out: the token stops working', async () => {
+    const token = await loginAs(app.console, 'admin', 'admin');
+    const out = await call(app.console, 'POST', 'v2/login/logout', { token });
+    expect(out.json().data).toBe(true);
+    expect(cookieOf(out, 'token')).toBe('');
+    expect((await call(app.console, 'GET', 'v2/user/info', { token })).json().code).toBe('NO_LOGIN');
+  });
+
+  it('tells the console there is no OAuth2 login', async () => {
+    expect((await call(app.console, 'GET', 'v2/login/config')).json().data).toEqual({ oauth2Enable: false, oauth2Button: null, oauth2AuthorizeUrl: null });
+    const oauth = await call(app.console, 'POST', 'v2/login/oauth2/login', { json: { code: 'x' } });
+    expect(oauth.statusCode).toBe(404);
+    expect(oauth.json().code).toBe('OAUTH2_NOT_ENABLED');
+  });
+});
+
+describe('console login without captcha', () => {
+  it('returns no picture and accepts the password as typed when there is no captcha token', async () => {
+    const app = await buildConsoleApp({ RNACOS_CONSOLE_ENABLE_CAPTCHA: 'false' });
+    try {
+      const captcha = await call(app.console, 'GET', 'v2/login/captcha');
+      expect(captcha.json()).toEqual({ data: null, success: true, code: null, message: null });
+      expect(captcha.headers['captcha-token']).toMatch(/^[0-9a-f]{32}$/);
+      const res = await app.console.inject(loginForm({ username: 'admin', password: 'admin' }));
+      expect(res.json().success).toBe(true);
+    } finally {
+      await app.dispose();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import type { LoginConfig } from '@tsnacos/protocol';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LoginError, type AuthService } from '../../core/auth/auth-service.js';
+import { consoleToken, TOKEN_COOKIE } from './console-auth.js';
+import { API } from './console-paths.js';
+import { inputOf, text } from './console-input.js';
+import { fail, ok } from './envelope.js';
+
+export const CAPTCHA_COOKIE = 'captcha_token';
+
+const clearCaptcha = (reply: FastifyReply) => reply.setCookie(CAPTCHA_COOKIE, '', { path: '/', httpOnly: true });
+
+/** Captcha, login and logout (v1 and v2 paths share the handlers). */
+export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): void {
+  const captcha = async (_req: unknown, reply: FastifyReply) => {
+    const issued = await auth.captcha.issue();
+    reply.header('Captcha-Token', issued.token);
+    reply.setCookie(CAPTCHA_COOKIE, issued.token, { path: '/', httpOnly: true, sameSite: 'lax' });
+    return ok(issued.png ? issued.png.toString('base64') : null);
+  };
+  app.get(`${API}/login/captcha`, captcha);
+  app.get(`${API}/v2/login/captcha`, captcha);
+
+  for (const path of [`${API}/login/login`, `${API}/v2/login/login`]) {
+    app.post(path, async (req, reply) => {
+      const input = inputOf(req);
+      try {
+        const session = await auth.consoleLogin({
+          username: text(input, 'username')?.trim() ?? '',
+          password: text(input, 'password') ?? '',
+          captcha: text(input, 'captcha') ?? '',
+          captchaToken: req.cookies[CAPTCHA_COOKIE] || undefined,
+        });
+        reply.setCookie(TOKEN_COOKIE, session.token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          maxAge: auth.timeouts.consoleLoginSeconds,
+        });
+        clearCaptcha(reply);
+        return ok({ token: session.token });
+      } catch (err) {
+        // A captcha is good for one try: the console fetches a new one after any failure.
+        if (err instanceof LoginError) clearCaptcha(reply);
+        throw err;
+      }
+    });
+  }
+
+  for (const path of [`${API}/login/logout`, `${API}/v2/login/logout`]) {
+    app.post(path, async (req, reply) => {
+      const token = consoleToken(req);
+      if (token) auth.logout(token);
+      reply.setCookie(TOKEN_COOKIE, '', { path: '/', httpOnly: true, maxAge: 0 });
+      return ok(true);
+    });
+  }
+
+  const loginConfig: LoginConfig = { oauth2Enable: false, oauth2Button: null, oauth2AuthorizeUrl: null };
+  app.get(`${API}/v2/login/config`, async () => ok(loginConfig));
+  app.post(`${API}/v2/login/oauth2/login`, async (_req, reply) =>
+    reply.code(404).send(fail('OAUTH2_NOT_ENABLED', 'OAuth2 login is not enabled')),
+  );
+}

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, buildConsoleApp, call, sessionFor } from '../../../test/console-helpers.js';
+
+type ConsoleApp = Awaited<ReturnType<typeof buildConsoleApp>>;
+
+describe('console users', () => {
+  let app: ConsoleApp;
+  let admin: string;
+  beforeAll(async () => {
+    app = await buildConsoleApp();
+    admin = sessionFor(app, 'admin');
+  });
+  afterAll(() => app.dispose());
+
+  it('adds, lists, updates and removes users', async () => {
+    const add = await call(app.console, 'POST', 'v2/user/add', {
+      token: admin,
+      json: {
+        username: 'dev1',
+        nickname: 'Dev One',
+        password: 'secret',
+        enable: true,
+        roles: '1,2',
+        namespacePrivilegeParam: { enabled: true, whitelistIsAll: false, whitelist: ['', 'dev'], blacklistIsAll: false, blacklist: [] },
+        somethingUnknown: 1,
+      },
+    });
+    expect(add.json()).toEqual({ data: true, success: true, code: null, message: null });
+
+    const list = (await call(app.console, 'GET', 'v2/user/list', { token: admin, query: { likeUsername: 'dev', pageNo: '1', pageSize: '10' } })).json();
+    expect(list.data.totalCount).toBe(1);
+    expect(list.data.list[0]).toMatchObject({
+      username: 'dev1',
+      nickname: 'Dev One',
+      password: null,
+      passwordHash: null,
+      enable: true,
+      roles: ['1', '2'],
+      namespacePrivilege: { enabled: true, whitelistIsAll: false, whitelist: ['', 'dev'], blacklistIsAll: false, blacklist: [] },
+    });
+    expect(typeof list.data.list[0].gmtCreate).toBe('number');
+
+    await call(app.console, 'POST', 'v2/user/update', { token: admin, json: { username: 'dev1', nickname: 'D1', enable: false, password: '' } });
+    const updated = app.core.auth.users.get('dev1')!;
+    expect(updated).toMatchObject({ nickname: 'D1', enabled: false, roles: ['1', '2'] });
+    expect(await app.core.auth.users.hasPassword('dev1', 'secret')).toBe(true);
+
+    const v1 = (await call(app.console, 'GET', 'user/list', { token: admin })).json();
+    expect(v1.data.size).toBe(2);
+
+    expect((await call(app.console, 'POST', 'v2/user/remove', { token: admin, json: { username: 'dev1' } })).json().data).toBe(true);
+    expect(app.core.auth.users.get('dev1')).toBeUndefined();
+  });
+
+  it('reports bad user input with a code and message', async () => {
+    const noRoles = await call(app.console, 'POST', 'v2/user/add', { token: admin, json: { username: 'x', password: 'p' } });
+    expect(noRoles.json()).toMatchObject({ success: false, code: 'USER_ROLE_IS_EMPTY', message: 'user roles is empty' });
+    const noPassword = await call(app.console, 'POST', 'v2/user/add', { token: admin, json: { username: 'x', roles: '1' } });
+    expect(noPassword.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
+    const badRole = await call(app.console, 'POST', 'v2/user/add', { token: admin, json: { username: 'x', password: 'p', roles: '7' } });
+    expect(badRole.json()).toMatchObject({ success: false, code: 'PARAM_ERROR', message: expect.stringContaining('unknown role') });
+    const dup = await call(app.console, 'POST', 'v2/user/add', { token: admin, json: { username: 'admin', password: 'p', roles: '1' } });
+    expect(dup.json()).toMatchObject({ success: false, code: 'CONFLICT' });
+    const ghost = await call(app.console, 'POST', 'v2/user/update', { token: admin, json: { username: 'ghost', nickname: 'g' } });
+    expect(ghost.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    const badJson = await app.console.inject({ method: 'POST', url: `${API}/v2/user/add`, cookies: { token: admin }, payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
+    const wrongType = await call(app.console, 'POST', 'v2/user/add', { token: admin, json: { username: { a: 1 }, password: 'p', roles: '1' } });
+    expect(wrongType.json()).toMatchObject({ success: false, code: 'PARAM_ERROR', message: 'username must be a string' });
+    const page0 = await call(app.console, 'GET', 'v2/user/list', { token: admin, query: { pageNo: '0' } });
+    expect(page0.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
+    const negative = await call(app.console, 'GET', 'v2/user/list', { token: admin, query: { pageSize: '-5' } });
+    expect(negative.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
+  });
+
+  it('refuses to remove or demote the last admin and says so', async () => {
+    const v2 = await call(app.console, 'POST', 'v2/user/remove', { token: admin, json: { username: 'admin' } });
+    expect(v2.json()).toMatchObject({ success: false, code: 'CONFLICT', message: 'at least one admin must be reserved!' });
+    const demote = await call(app.console, 'POST', 'v2/user/update', { token: admin, json: { username: 'admin', roles: '1' } });
+    expect(demote.json().success).toBe(false);
+    const v1 = await app.console.inject({
+      method: 'POST',
+      url: `${API}/user/remove`,
+      cookies: { token: admin },
+      payload: 'username=admin',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(v1.json()).toEqual({ data: null, success: false, code: 'at least one admin must be reserved!', message: 'at least one admin must be reserved!' });
+    expect(app.core.auth.users.get('admin')).toBeDefined();
+  });
+
+  it('ends the sessions of a user whose password, roles or status change, or who is removed', async () => {
+    const users = app.core.auth.users;
+    await users.add({ username: 'temp', password: 'pw', roles: ['1'] });
+    for (const change of [{ password: 'pw2' }, { roles: '2' }, { enable: false }]) {
+      const token = sessionFor(app, 'temp');
+      expect((await call(app.console, 'GET', 'v2/user/info', { token })).json().success).toBe(true);
+      await call(app.console, 'POST', 'v2/user/update', { token: admin, json: { username: 'temp', ...change } });
+      expect((await call(app.console, 'GET', 'v2/user/info', { token })).json().code).toBe('NO_LOGIN');
+      await users.update({ username: 'temp', enabled: true });
+    }
+    const token = sessionFor(app, 'temp');
+    await call(app.console, 'POST', 'v2/user/remove', { token: admin, json: { username: 'temp' } });
+    expect((await call(app.console, 'GET', 'v2/user/info', { token })).json().code).toBe('NO_LOGIN');
+  });
+
+  it('lets a user change their own password and stay logged in there', async () => {
+    await app.core.auth.users.add({ username: 'self', password: 'old', roles: ['2'] });
+    const here = sessionFor(app, 'self');
+    const elsewhere = sessionFor(app, 'self');
+    const wrong = await call(app.console, 'POST', 'v2/user/reset_password', { token: here, json: { oldPassword: 'bad', newPassword: 'new' } });
+    expect(wrong.json()).toMatchObject({ success: false, code: 'OLD_PASSWORD_INVALID' });
+    const good = await call(app.console, 'POST', 'v2/user/reset_password', { token: here, json: { oldPassword: 'old', newPassword: 'new' } });
+    expect(good.json().data).toBe(true);
+    expect(await app.core.auth.users.hasPassword('self', 'new')).toBe(true);
+    expect((await call(app.console, 'GET', 'v2/user/info', { token: here })).json().success).toBe(true);
+    expect((await call(app.console, 'GET', 'v2/user/info', { token: elsewhere })).json().code).toBe('NO_LOGIN');
+  });
+
+  it('returns web resources per role', async () => {
+    const users = app.core.auth.users;
+    await users.add({ username: 'guest1', password: 'pw', roles: ['2'] });
+    await users.add({ username: 'dev2', password: 'pw', roles: ['1'] });
+    const resources = async (name: string) =>
+      (await call(app.console, 'GET', 'v2/user/web_resources', { token: sessionFor(app, name) })).json().data;
+    const guest = await resources('guest1');
+    expect(guest).toMatchObject({ from: '', username: 'guest1', version: expect.any(String) });
+    expect(guest.resources).toContain('/manage/configs');
+    expect(guest.resources).not.toContain('CONFIG_UPDATE');
+    expect(guest.resources).not.toContain('/manage/namespace');
+    const dev = await resources('dev2');
+    expect(dev.resources).toEqual(expect.arrayContaining(['CONFIG_UPDATE', 'SERVICE_UPDATE', 'NAMESPACE_UPDATE', '/manage/appmonitor']));
+    expect(dev.resources).not.toContain('/manage/user');
+    const adm = await resources('admin');
+    expect(adm.resources).toEqual(expect.arrayContaining(['/manage/user', '/manage/transfer', 'USER_UPDATE', 'CONFIG_UPDATE']));
+  });
+
+  it('keeps non-admins out of user management', async () => {
+    await app.core.auth.users.add({ username: 'dev3', password: 'pw', roles: ['1'] });
+    const token = sessionFor(app, 'dev3');
+    const res = await call(app.console, 'GET', 'v2/user/list', { token });
+    expect(res.headers['no-permission']).toBe('1');
+    expect(res.json()).toEqual({ data: null, success: false, code: 'NO_PERMISSION', msg: null });
+    const page = await app.console.inject({ method: 'GET', url: '/rnacos/manage/user', cookies: { token } });
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe('/rnacos/nopermission?path=/rnacos/manage/user');
+  });
+});

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiAccessGuard, ApiAction, ApiCredentials } from '../../core/auth/api-access.js';
+import { NacosError } from '../../shared/errors.js';
+import { optional, requestParams, type Params } from '../http-common/params.js';
+import { parseListeningConfigs } from './listening-configs.js';
+
+/** Routes anyone may call: logins, probes and metrics. */
+const EXEMPT = new Set([
+  '/nacos/v1/auth/login',
+  '/nacos/v1/auth/users/login',
+  '/nacos/v3/auth/user/login',
+  '/nacos/v1/console/health/liveness',
+  '/nacos/v1/console/health/readiness',
+  '/nacos/health',
+  '/nacos/metrics',
+]);
+
+const LISTENER = '/nacos/v1/cs/configs/listener';
+/** Non-GET routes that only read (long-poll listener, naming queries sent as POST by some clients). */
+const READ_ROUTES = new Set([LISTENER, '/nacos/v1/ns/instance/list', '/nacos/v1/ns/service/list']);
+
+/** In the order nacos servers look: `Authorization` (Bearer or bare), `accessToken` header or parameter, then username/password. */
+export function credentialsOf(req: FastifyRequest, params: Params): ApiCredentials {
+  const authorization = req.headers.authorization;
+  const header = req.headers.accesstoken;
+  const bearer = typeof authorization === 'string' ? authorization.replace(/^Bearer\s+/i, '').trim() : undefined;
+  return {
+    accessToken: bearer || (typeof header === 'string' ? header.trim() : undefined) || optional(params, 'accessToken'),
+    username: optional(params, 'username'),
+    password: params.password,
+  };
+}
+
+function actionOf(method: string, route: string): ApiAction {
+  return method === 'GET' || method === 'HEAD' || READ_ROUTES.has(route) ? 'read' : 'write';
+}
+
+/** The namespaces a request touches: `tenant` (config) or `namespaceId` (naming); each listened config's. */
+function namespacesOf(route: string, params: Params): string[] {
+  if (route === LISTENER) {
+    try {
+      return [...new Set(parseListeningConfigs(params['Listening-Configs']).map((e) => e.tenant))];
+    } catch {
+      return ['']; // the handler reports the malformed value
+    }
+  }
+  return [optional(params, 'tenant') ?? optional(params, 'namespaceId') ?? ''];
+}
+
+/** What nacos clients get on a refused call (r-nacos' body; clients act on the 403). */
+export function sendForbidden(req: FastifyRequest, reply: FastifyReply, message: string): FastifyReply {
+  return reply
+    .code(403)
+    .type('application/json;charset=UTF-8')
+    .send({ timestamp: new Date().toISOString(), status: 403, error: 'Forbidden', message, path: req.url.split('?')[0] });
+}
+
+/**
+ * OpenAPI auth on the SDK port: every `/nacos/**` route except logins, probes and metrics needs a user who
+ * may read (GET and listeners) or write (other methods) the namespace the request names.
+ */
+export function registerApiAuth(app: FastifyInstance, guard: ApiAccessGuard): void {
+  if (!guard.enabled) return;
+  app.addHook('preHandler', async (req, reply) => {
+    const route = req.routeOptions.url;
+    if (!route || !route.startsWith('/nacos/') || EXEMPT.has(route)) return;
+    const params = requestParams(req);
+    const credentials = credentialsOf(req, params);
+    const action = actionOf(req.method, route);
+    try {
+      for (const namespaceId of namespacesOf(route, params)) await guard.check(credentials, { namespaceId, action });
+    } catch (err) {
+      if (err instanceof NacosError && err.kind === 'forbidden') return sendForbidden(req, reply, err.message);
+      throw err;
+    }
+  });
+}

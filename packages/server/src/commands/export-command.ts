@@ -1,0 +1,46 @@
+import { Command } from 'commander';
+import { systemClock } from '../shared/clock.js';
+import { openDatabaseExclusively } from '../storage/sqlite/exclusive-database.js';
+import { createTransferService } from '../transfer-wiring.js';
+import { writeFileAtomically } from './atomic-file.js';
+import { printSummary } from './summary.js';
+import type { StoreSettingsLoader } from './store-settings.js';
+
+export interface ExportFlags {
+  dataDir?: string;
+  envFile?: string;
+}
+
+/** Writes everything in the stopped server's store to a transfer file. */
+export async function exportData(dataFile: string, flags: ExportFlags, loadSettings: StoreSettingsLoader): Promise<void> {
+  const startedAt = Date.now();
+  const settings = loadSettings({ dataDir: flags.dataDir, envFile: flags.envFile });
+  const db = openDatabaseExclusively(settings.dataDir, { mustExist: true });
+  try {
+    const service = createTransferService(db, systemClock, settings);
+    const content = await service.exportContent();
+    const bytes = await writeFileAtomically(dataFile, service.encode(content));
+    printSummary(
+      `exported ${settings.dataDir} to ${dataFile} (${bytes} bytes)`,
+      [
+        ['configs', content.configs.length],
+        ['history items', content.configs.reduce((n, c) => n + c.histories.length, 0)],
+        ['namespaces', content.namespaces.length],
+        ['users', content.users.length],
+        ['persistent instances', content.instances.length],
+      ],
+      { startedAt },
+    );
+  } finally {
+    db.close();
+  }
+}
+
+export function exportCommand(loadSettings: StoreSettingsLoader): Command {
+  return new Command('export')
+    .description('export the data directory to a transfer file (the server must be stopped)')
+    .argument('<data_file>', 'transfer file (.data) to write (replaced atomically)')
+    .option('--data-dir <dir>', 'data directory [RNACOS_DATA_DIR]')
+    .option('-e, --env-file <path>', 'read settings from this env file (default: .env in the working directory)')
+    .action((dataFile: string, flags: ExportFlags) => exportData(dataFile, flags, loadSettings));
+}

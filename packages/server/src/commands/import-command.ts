@@ -1,0 +1,60 @@
+import { Command } from 'commander';
+import { T_CONFIG, T_NAMESPACE, T_NAMING_INSTANCE, T_USER } from '../core/transfer/transfer-format.js';
+import type { TableCounts } from '../core/transfer/transfer-model.js';
+import { systemClock } from '../shared/clock.js';
+import { openDatabaseExclusively } from '../storage/sqlite/exclusive-database.js';
+import { createTransferService } from '../transfer-wiring.js';
+import { createProgress } from './progress.js';
+import { printSummary } from './summary.js';
+import type { StoreSettingsLoader } from './store-settings.js';
+import { readTransferFile } from './transfer-file.js';
+
+export interface ImportFlags {
+  dataDir?: string;
+  envFile?: string;
+  config: boolean;
+  user: boolean;
+}
+
+/** Validates the whole file, then applies it to the stopped server's store in one transaction. */
+export async function importData(dataFile: string, flags: ImportFlags, loadSettings: StoreSettingsLoader): Promise<void> {
+  const startedAt = Date.now();
+  const settings = loadSettings({ dataDir: flags.dataDir, envFile: flags.envFile });
+  const decoded = await readTransferFile(dataFile, createProgress());
+  const db = openDatabaseExclusively(settings.dataDir, { mustExist: false });
+  try {
+    const report = await createTransferService(db, systemClock, settings).importDecoded(decoded, {
+      configs: flags.config,
+      users: flags.user,
+      cache: false,
+    });
+    printSummary(`imported ${dataFile} into ${settings.dataDir}`, inTableOrder(report.imported), {
+      skipped: report.skipped.length,
+      ignored: report.ignored,
+      startedAt,
+      notes: [
+        ...report.skipped.slice(0, 20).map((s) => `skipped ${s.table} ${s.key}: ${s.reason}`),
+        ...(report.skipped.length > 20 ? [`... and ${report.skipped.length - 20} more skipped`] : []),
+      ],
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const TABLE_ORDER = [T_CONFIG, T_NAMESPACE, T_USER, T_NAMING_INSTANCE];
+
+function inTableOrder(counts: TableCounts): Array<[string, number]> {
+  return Object.entries(counts).sort(([a], [b]) => TABLE_ORDER.indexOf(a) - TABLE_ORDER.indexOf(b));
+}
+
+export function importCommand(loadSettings: StoreSettingsLoader): Command {
+  return new Command('import')
+    .description('import a transfer file into the data directory (the server must be stopped)')
+    .argument('<data_file>', 'transfer file (.data) to import')
+    .option('--data-dir <dir>', 'data directory [RNACOS_DATA_DIR]')
+    .option('-e, --env-file <path>', 'read settings from this env file (default: .env in the working directory)')
+    .option('--no-config', 'leave configs and namespaces out')
+    .option('--no-user', 'leave users out')
+    .action((dataFile: string, flags: ImportFlags) => importData(dataFile, flags, loadSettings));
+}

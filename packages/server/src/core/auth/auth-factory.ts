@@ -1,0 +1,52 @@
+import type { Clock } from '../../shared/clock.js';
+import type { Logger } from '../../shared/logger.js';
+import { UserApiAccessGuard } from './api-access-guard.js';
+import { AuthService } from './auth-service.js';
+import { randomCaptchaText, renderCaptchaPng } from './captcha-image.js';
+import { CaptchaService, type CaptchaSource } from './captcha-service.js';
+import { LoginLimiter } from './login-limiter.js';
+import { SessionService } from './session-service.js';
+import { UserService } from './user-service.js';
+import type { UserStore } from './user-store.js';
+
+export interface AuthSettings {
+  consoleLoginTimeoutSeconds: number;
+  apiLoginTimeoutSeconds: number;
+  consoleLoginOneHourLimit: number;
+  consoleEnableCaptcha: boolean;
+  enableOpenApiAuth: boolean;
+  initAdminUsername: string;
+  initAdminPassword: string;
+}
+
+export const DEFAULT_ADMIN_PASSWORD = 'admin';
+
+export const realCaptchaSource: CaptchaSource = { text: () => randomCaptchaText(), render: renderCaptchaPng };
+
+/** Users (with the first admin on an empty store), logins and the SDK access guard. */
+export async function createAuth(
+  store: UserStore,
+  settings: AuthSettings,
+  clock: Clock,
+  logger: Logger,
+  captchaSource: CaptchaSource = realCaptchaSource,
+) {
+  const users = await UserService.create(store, clock);
+  if (await users.ensureInitialAdmin(settings.initAdminUsername, settings.initAdminPassword)) {
+    logger.info(`created the console admin user ${settings.initAdminUsername}`);
+  }
+  if (await users.hasPassword(settings.initAdminUsername, DEFAULT_ADMIN_PASSWORD)) {
+    logger.warn(
+      `the console user ${settings.initAdminUsername} still has the default password "${DEFAULT_ADMIN_PASSWORD}": change it in the console`,
+    );
+  }
+  const auth = new AuthService(
+    users,
+    new SessionService(clock),
+    new CaptchaService(clock, captchaSource, settings.consoleEnableCaptcha),
+    new LoginLimiter(clock, settings.consoleLoginOneHourLimit),
+    { consoleLoginSeconds: settings.consoleLoginTimeoutSeconds, apiLoginSeconds: settings.apiLoginTimeoutSeconds },
+  );
+  const apiAccess = new UserApiAccessGuard(auth, clock, settings.enableOpenApiAuth);
+  return { auth, apiAccess };
+}

@@ -1,0 +1,108 @@
+import { ALL_NAMESPACES, ROLE_ADMIN, ROLE_DEVELOPER, ROLE_GUEST, type NamespacePrivilege } from './user-model.js';
+
+/**
+ * What a role may do, as groups of capabilities ("modules"). The console maps its paths to modules; the
+ * web console shows menus and buttons from the web resources of the modules.
+ */
+export type Module =
+  | 'BASE'
+  | 'CLUSTER_VISITOR'
+  | 'NAMESPACE_MANAGE'
+  | 'USER_MANAGE'
+  | 'CONFIG_VISITOR'
+  | 'CONFIG_MANAGE'
+  | 'NAMING_VISITOR'
+  | 'NAMING_MANAGE'
+  | 'METRICS_VISITOR'
+  | 'TRANSFER_MANAGE';
+
+const GUEST_MODULES: Module[] = ['BASE', 'CONFIG_VISITOR', 'NAMING_VISITOR'];
+const DEVELOPER_MODULES: Module[] = [
+  'BASE',
+  'CLUSTER_VISITOR',
+  'NAMESPACE_MANAGE',
+  'CONFIG_MANAGE',
+  'NAMING_MANAGE',
+  'METRICS_VISITOR',
+];
+const ADMIN_MODULES: Module[] = [...DEVELOPER_MODULES, 'USER_MANAGE', 'TRANSFER_MANAGE'];
+
+const MODULES_OF_ROLE: Record<string, Module[]> = {
+  [ROLE_ADMIN]: ADMIN_MODULES,
+  [ROLE_DEVELOPER]: DEVELOPER_MODULES,
+  [ROLE_GUEST]: GUEST_MODULES,
+};
+
+/** Union over the roles; unknown role codes grant nothing. */
+export function modulesOf(roles: readonly string[]): Set<Module> {
+  return new Set(roles.flatMap((role) => MODULES_OF_ROLE[role] ?? []));
+}
+
+/** Menu paths, each also under the `/rnacos` base path. */
+const pages = (...paths: string[]) => paths.flatMap((p) => [p, `/rnacos${p}`]);
+
+const WEB_RESOURCES: Record<Module, string[]> = {
+  BASE: ['/', '/404', '/nopermission', '/p/login', '/manage/about', '/rnacos', '/rnacos/', '/rnacos/404', '/rnacos/nopermission', '/rnacos/p/login', '/rnacos/manage/about'],
+  CLUSTER_VISITOR: pages('/manage/cluster'),
+  NAMESPACE_MANAGE: [...pages('/manage/namespace'), 'NAMESPACE_UPDATE'],
+  USER_MANAGE: [...pages('/manage/user'), 'USER_UPDATE'],
+  CONFIG_VISITOR: pages('/manage/configs', '/manage/config/history'),
+  CONFIG_MANAGE: [...pages('/manage/configs', '/manage/config/history'), 'CONFIG_UPDATE'],
+  NAMING_VISITOR: pages('/manage/service', '/manage/service/instance', '/manage/subscriber'),
+  NAMING_MANAGE: [...pages('/manage/service', '/manage/service/instance', '/manage/subscriber'), 'SERVICE_UPDATE'],
+  METRICS_VISITOR: pages('/manage/appmonitor'),
+  TRANSFER_MANAGE: [
+    ...pages('/manage/transfer'),
+    '/rnacos/api/console/transfer/export',
+    '/rnacos/api/console/transfer/import',
+  ],
+};
+
+/** The strings the web console builds its menu and buttons from (a set; order carries no meaning). */
+export function webResourcesOf(roles: readonly string[]): string[] {
+  const resources = new Set<string>();
+  for (const module of modulesOf(roles)) for (const r of WEB_RESOURCES[module]) resources.add(r);
+  return [...resources].sort();
+}
+
+export function isAdmin(roles: readonly string[]): boolean {
+  return roles.includes(ROLE_ADMIN);
+}
+
+/** Guests only read; developers and admins also write. */
+export function canWrite(roles: readonly string[]): boolean {
+  return roles.includes(ROLE_ADMIN) || roles.includes(ROLE_DEVELOPER);
+}
+
+/** Privilege lists write the default namespace as "" while naming calls it "public". */
+export function privilegeNamespaceId(namespaceId: string | null | undefined): string {
+  const id = (namespaceId ?? '').trim();
+  return id === '' || id.toLowerCase() === 'public' ? '' : id;
+}
+
+export function namespacePermitted(privilege: NamespacePrivilege, namespaceId: string | null | undefined): boolean {
+  const id = privilegeNamespaceId(namespaceId);
+  const whitelisted = privilege.whitelistIsAll || privilege.whitelist.map(privilegeNamespaceId).includes(id);
+  const blacklisted = privilege.blacklistIsAll || privilege.blacklist.map(privilegeNamespaceId).includes(id);
+  return whitelisted && !blacklisted;
+}
+
+/** True when no namespace is off limits, so lists need no filtering. */
+export function permitsAllNamespaces(privilege: NamespacePrivilege): boolean {
+  return privilege.whitelistIsAll && !privilege.blacklistIsAll && privilege.blacklist.length === 0;
+}
+
+/** Applies the provided fields of a console edit to a privilege; absent fields keep their value. */
+export function mergePrivilege(
+  base: NamespacePrivilege | undefined,
+  patch: Partial<Omit<NamespacePrivilege, 'enabled'>>,
+): NamespacePrivilege {
+  const from = base ?? ALL_NAMESPACES;
+  return {
+    enabled: true,
+    whitelistIsAll: patch.whitelistIsAll ?? from.whitelistIsAll,
+    whitelist: [...(patch.whitelist ?? from.whitelist)].map(privilegeNamespaceId),
+    blacklistIsAll: patch.blacklistIsAll ?? from.blacklistIsAll,
+    blacklist: [...(patch.blacklist ?? from.blacklist)].map(privilegeNamespaceId),
+  };
+}

@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../shared/clock.js';
+import { openDatabase, type SqliteDatabase } from '../../storage/sqlite/database.js';
+import { SqliteUserStore } from '../../storage/sqlite/sqlite-user-store.js';
+import { LAST_ADMIN_MESSAGE, UserService } from './user-service.js';
+
+describe('UserService', () => {
+  let dir: string;
+  let db: SqliteDatabase;
+  let users: UserService;
+  const clock = new ManualClock();
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-users-'));
+    db = openDatabase(dir);
+    users = await UserService.create(new SqliteUserStore(db), clock);
+  });
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates the first admin only on an empty store, with a bcrypt hash', async () => {
+    expect(await users.ensureInitialAdmin('root', 'pw')).toBe(true);
+    expect(await users.ensureInitialAdmin('other', 'pw')).toBe(false);
+    const root = users.get('root')!;
+    expect(root.roles).toEqual(['0']);
+    expect(root.passwordHash).toMatch(/^\$2[aby]\$10\$/);
+    expect(await users.authenticate('root', 'pw')).toBeDefined();
+    expect(await users.authenticate('root', 'wrong')).toBeUndefined();
+    expect(users.get('other')).toBeUndefined();
+  });
+
+  it('keeps users across a reopen of the store', async () => {
+    await users.add({ username: 'dev', password: 'secret', roles: ['1'], namespacePrivilege: { whitelistIsAll: false, whitelist: ['public', 'dev'] } });
+    db.close();
+    db = openDatabase(dir);
+    const reopened = await UserService.create(new SqliteUserStore(db), clock);
+    const dev = reopened.get('dev')!;
+    expect(dev.roles).toEqual(['1']);
+    expect(dev.namespacePrivilege).toEqual({ enabled: true, whitelistIsAll: false, whitelist: ['', 'dev'], blacklistIsAll: false, blacklist: [] });
+    expect(await reopened.authenticate('dev', 'secret')).toBeDefined();
+  });
+
+  it('refuses duplicates, unknown roles and empty roles with clear messages', async () => {
+    await users.add({ username: 'a', password: 'x', roles: ['2'] });
+    await expect(users.add({ username: 'a', password: 'x', roles: ['2'] })).rejects.toThrow(/already exists/);
+    await expect(users.add({ username: 'b', password: 'x', roles: ['9'] })).rejects.toThrow(/unknown role: 9/);
+    await expect(users.add({ username: 'b', password: 'x', roles: [] })).rejects.toThrow(/roles is empty/);
+    await expect(users.add({ username: 'b c', password: 'x', roles: ['1'] })).rejects.toThrow(/invalid username/);
+    await expect(users.add({ username: 'b', password: '', roles: ['1'] })).rejects.toThrow(/password is required/);
+  });
+
+  it('never lets the last enabled admin go', async () => {
+    await users.ensureInitialAdmin('admin', 'admin');
+    await expect(users.remove('admin')).rejects.toThrow(LAST_ADMIN_MESSAGE);
+    await expect(users.update({ username: 'admin', roles: ['1'] })).rejects.toThrow(LAST_ADMIN_MESSAGE);
+    await expect(users.update({ username: 'admin', enabled: false })).rejects.toThrow(LAST_ADMIN_MESSAGE);
+    expect(users.get('admin')!.roles).toEqual(['0']);
+    await users.add({ username: 'second', password: 'x', roles: ['0'] });
+    expect(await users.remove('admin')).toBe(true);
+    await expect(users.remove('second')).rejects.toThrow(LAST_ADMIN_MESSAGE);
+  });
+
+  it('reports which changes must end sessions', async () => {
+    await users.add({ username: 'u', password: 'x', roles: ['1'] });
+    const events: Array<[string, boolean]> = [];
+    users.onChange((name, end) => events.push([name, end]));
+    await users.update({ username: 'u', nickname: 'New name' });
+    await users.update({ username: 'u', namespacePrivilege: { blacklist: ['dev'] } });
+    await users.update({ username: 'u', password: 'y' });
+    await users.update({ username: 'u', roles: ['2'] });
+    await users.update({ username: 'u', enabled: false });
+    await users.remove('u');
+    expect(events).toEqual([['u', false], ['u', false], ['u', true], ['u', true], ['u', true], ['u', true]]);
+    await expect(users.update({ username: 'ghost' })).rejects.toThrow(/does not exist/);
+  });
+
+  it('a disabled user cannot authenticate', async () => {
+    await users.add({ username: 'u', password: 'x', roles: ['1'] });
+    await users.update({ username: 'u', enabled: false });
+    expect(await users.authenticate('u', 'x')).toBeUndefined();
+  });
+
+  it('filters before paging and orders by username', async () => {
+    for (const name of ['bob', 'alice', 'carol', 'alina']) await users.add({ username: name, password: 'x', roles: ['2'] });
+    expect(users.list({ likeUsername: 'li', offset: 0, limit: 10 }).items.map((u) => u.username)).toEqual(['alice', 'alina']);
+    const page = users.list({ likeUsername: 'a', offset: 1, limit: 2, descending: true });
+    expect(page.total).toBe(3);
+    expect(page.items.map((u) => u.username)).toEqual(['alina', 'alice']);
+  });
+});

@@ -1,0 +1,231 @@
+import type { Clock } from '../../shared/clock.js';
+import { conflict, invalid, notFound } from '../../shared/errors.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { mergePrivilege } from './permissions.js';
+import { KNOWN_ROLES, ROLE_ADMIN, type NamespacePrivilege, type User } from './user-model.js';
+import type { UserStore } from './user-store.js';
+
+export interface NewUser {
+  username: string;
+  password: string;
+  nickname?: string;
+  roles: string[];
+  enabled?: boolean;
+  namespacePrivilege?: Partial<Omit<NamespacePrivilege, 'enabled'>>;
+}
+
+/** Absent fields keep their value. */
+export interface UserUpdate {
+  username: string;
+  nickname?: string;
+  password?: string;
+  enabled?: boolean;
+  roles?: string[];
+  namespacePrivilege?: Partial<Omit<NamespacePrivilege, 'enabled'>>;
+}
+
+export interface UserQuery {
+  likeUsername?: string;
+  descending?: boolean;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * `endSessions`: the user's identity or rights changed, so every login of that user must end, except
+ * `keepSession` (a user changing their own password stays logged in where they did it).
+ */
+export type UserChangeListener = (username: string, endSessions: boolean, keepSession?: string) => void;
+
+export const LAST_ADMIN_MESSAGE = 'at least one admin must be reserved!';
+const VALID_USERNAME = /^[\p{L}\p{N}_\-.@]+$/u;
+const MAX_USERNAME = 64;
+const MAX_NICKNAME = 128;
+/** bcrypt ignores bytes past 72; refusing them beats silently accepting a prefix. */
+const MAX_PASSWORD_BYTES = 72;
+
+/**
+ * Console users. Reads from memory; writes go through the store first. Writes are serialized so the
+ * "one admin must remain" rule holds under concurrent requests.
+ */
+export class UserService {
+  private readonly byName = new Map<string, User>();
+  private readonly listeners = new Set<UserChangeListener>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly store: UserStore,
+    private readonly clock: Clock,
+  ) {}
+
+  static async create(store: UserStore, clock: Clock): Promise<UserService> {
+    const service = new UserService(store, clock);
+    for (const user of await store.loadAll()) service.byName.set(user.username, user);
+    return service;
+  }
+
+  get(username: string): User | undefined {
+    return this.byName.get(username);
+  }
+
+  count(): number {
+    return this.byName.size;
+  }
+
+  all(): User[] {
+    return [...this.byName.values()];
+  }
+
+  /** Filtered by `likeUsername` (substring) first, then ordered by username and paged. */
+  list(query: UserQuery): { total: number; items: User[] } {
+    const like = query.likeUsername ?? '';
+    const matched = this.all()
+      .filter((u) => u.username.includes(like))
+      .sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0));
+    if (query.descending) matched.reverse();
+    return { total: matched.length, items: matched.slice(query.offset, query.offset + query.limit) };
+  }
+
+  onChange(listener: UserChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Creates the first admin when there is no user at all; true if it did. */
+  async ensureInitialAdmin(username: string, password: string): Promise<boolean> {
+    return this.serialized(async () => {
+      if (this.byName.size > 0) return false;
+      await this.insert({ username, password, nickname: username, roles: [ROLE_ADMIN] });
+      return true;
+    });
+  }
+
+  async add(input: NewUser): Promise<User> {
+    return this.serialized(async () => {
+      if (this.byName.has(input.username)) throw conflict(`user ${input.username} already exists`);
+      return this.insert(input);
+    });
+  }
+
+  async update(input: UserUpdate, context: { keepSession?: string } = {}): Promise<User> {
+    return this.serialized(async () => {
+      const current = this.byName.get(input.username);
+      if (!current) throw notFound(`user ${input.username} does not exist`);
+      const roles = input.roles === undefined ? current.roles : checkRoles(input.roles);
+      const enabled = input.enabled ?? current.enabled;
+      const losesAdmin = isEnabledAdmin(current) && !(enabled && roles.includes(ROLE_ADMIN));
+      if (losesAdmin && this.enabledAdminCount() <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+      const passwordChanged = input.password !== undefined && input.password !== '';
+      const next: User = {
+        ...current,
+        nickname: input.nickname === undefined || input.nickname === '' ? current.nickname : checkNickname(input.nickname),
+        passwordHash: passwordChanged ? await hashPassword(checkPassword(input.password!)) : current.passwordHash,
+        enabled,
+        roles,
+        namespacePrivilege: input.namespacePrivilege
+          ? mergePrivilege(current.namespacePrivilege, input.namespacePrivilege)
+          : current.namespacePrivilege,
+        modifiedAt: this.clock.now(),
+      };
+      await this.store.save(next);
+      this.byName.set(next.username, next);
+      const rolesChanged = roles.length !== current.roles.length || roles.some((r) => !current.roles.includes(r));
+      this.emit(next.username, passwordChanged || rolesChanged || !enabled, context.keepSession);
+      return next;
+    });
+  }
+
+  /** Resolves false when there was no such user. */
+  async remove(username: string): Promise<boolean> {
+    return this.serialized(async () => {
+      const current = this.byName.get(username);
+      if (!current) return false;
+      if (isEnabledAdmin(current) && this.enabledAdminCount() <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+      await this.store.remove(username);
+      this.byName.delete(username);
+      this.emit(username, true);
+      return true;
+    });
+  }
+
+  /** The user if it may log in with this password: known, enabled, local, and the password matches. */
+  async authenticate(username: string, password: string): Promise<User | undefined> {
+    const user = this.byName.get(username);
+    if (!user || !user.enabled || (user.source !== null && user.source !== 'INNER')) return undefined;
+    return (await verifyPassword(password, user.passwordHash)) ? user : undefined;
+  }
+
+  /** True while the user still has this exact password (used to warn about the default admin password). */
+  async hasPassword(username: string, password: string): Promise<boolean> {
+    const user = this.byName.get(username);
+    return user !== undefined && verifyPassword(password, user.passwordHash);
+  }
+
+  private async insert(input: NewUser): Promise<User> {
+    const now = this.clock.now();
+    const user: User = {
+      username: checkUsername(input.username),
+      nickname: checkNickname(input.nickname ?? ''),
+      passwordHash: await hashPassword(checkPassword(input.password)),
+      enabled: input.enabled ?? true,
+      roles: checkRoles(input.roles),
+      extendInfo: {},
+      namespacePrivilege: mergePrivilege(undefined, input.namespacePrivilege ?? {}),
+      source: 'INNER',
+      createdAt: now,
+      modifiedAt: now,
+    };
+    await this.store.save(user);
+    this.byName.set(user.username, user);
+    this.emit(user.username, false);
+    return user;
+  }
+
+  private enabledAdminCount(): number {
+    let n = 0;
+    for (const user of this.byName.values()) if (isEnabledAdmin(user)) n++;
+    return n;
+  }
+
+  private emit(username: string, endSessions: boolean, keepSession?: string): void {
+    for (const listener of this.listeners) listener(username, endSessions, keepSession);
+  }
+
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
+function isEnabledAdmin(user: User): boolean {
+  return user.enabled && user.roles.includes(ROLE_ADMIN);
+}
+
+function checkUsername(username: string): string {
+  if (!username) throw invalid('username is required');
+  if (username.length > MAX_USERNAME) throw invalid(`username is longer than ${MAX_USERNAME} characters`);
+  if (!VALID_USERNAME.test(username)) throw invalid(`invalid username: ${username} (letters, digits and _ - . @)`);
+  return username;
+}
+
+function checkNickname(nickname: string): string {
+  if (nickname.length > MAX_NICKNAME) throw invalid(`nickname is longer than ${MAX_NICKNAME} characters`);
+  return nickname;
+}
+
+function checkPassword(password: string): string {
+  if (!password) throw invalid('password is required');
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+    throw invalid(`password is longer than ${MAX_PASSWORD_BYTES} bytes`);
+  }
+  return password;
+}
+
+function checkRoles(roles: string[]): string[] {
+  const unique = [...new Set(roles.map((r) => r.trim()).filter(Boolean))];
+  if (unique.length === 0) throw invalid('user roles is empty');
+  const unknown = unique.filter((r) => !(KNOWN_ROLES as readonly string[]).includes(r));
+  if (unknown.length > 0) throw invalid(`unknown role: ${unknown.join(',')} (0 admin, 1 developer, 2 guest)`);
+  return unique;
+}

@@ -1,0 +1,72 @@
+import { canonicalTenant, parseConfigKey } from '../config/config-key.js';
+import type { TransferConfig, TransferHistoryItem } from './transfer-model.js';
+import { ConfigValueMessage, decodeMessage, encodeMessage } from './transfer-proto.js';
+
+const SEPARATOR = '\u0002';
+/** r-nacos keeps at most this many history items per config. */
+export const MAX_HISTORY_ITEMS = 100;
+
+/** `dataId \x02 group`, plus `\x02 tenant` outside the default namespace. */
+export function configRecordKey(config: Pick<TransferConfig, 'dataId' | 'group' | 'namespaceId'>): string {
+  const base = `${config.dataId}${SEPARATOR}${config.group}`;
+  return config.namespaceId === '' ? base : `${base}${SEPARATOR}${config.namespaceId}`;
+}
+
+export function parseConfigRecordKey(key: string): { dataId: string; group: string; namespaceId: string } {
+  const parts = key.split(SEPARATOR);
+  if (parts.length < 2 || parts.length > 3) {
+    throw new Error(`config key ${JSON.stringify(key)} is not "dataId\\x02group[\\x02tenant]"`);
+  }
+  const tenant = canonicalTenant(parts[2]);
+  try {
+    const parsed = parseConfigKey({ dataId: parts[0], group: parts[1], tenant });
+    return { dataId: parsed.dataId, group: parsed.group, namespaceId: parsed.namespaceId };
+  } catch (err) {
+    throw new Error(`config key ${JSON.stringify(key)}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+export function encodeConfigValue(config: TransferConfig): Uint8Array {
+  const value: Record<string, unknown> = {
+    content: config.content,
+    histories: config.histories.slice(-MAX_HISTORY_ITEMS).map(historyToMessage),
+  };
+  if (config.type) value.config_type = config.type;
+  if (config.desc) value.desc = config.desc;
+  return encodeMessage(ConfigValueMessage, value);
+}
+
+function historyToMessage(item: TransferHistoryItem): Record<string, unknown> {
+  const message: Record<string, unknown> = { content: item.content, last_time: item.lastTime };
+  if (item.id !== undefined) message.id = item.id;
+  if (item.opUser) message.op_user = item.opUser;
+  return message;
+}
+
+interface HistoryMessage {
+  id?: number;
+  content?: string;
+  last_time?: number;
+  op_user?: string;
+}
+
+export function decodeConfigRecord(key: Uint8Array, value: Uint8Array): TransferConfig {
+  const parsed = parseConfigRecordKey(new TextDecoder().decode(key));
+  const raw = decodeMessage(ConfigValueMessage, value);
+  const histories = ((raw.histories as HistoryMessage[] | undefined) ?? []).map(
+    (h): TransferHistoryItem => ({
+      id: h.id,
+      content: h.content ?? '',
+      lastTime: Number(h.last_time ?? 0),
+      opUser: h.op_user,
+    }),
+  );
+  const content = (raw.content as string | undefined) ?? histories.at(-1)?.content ?? '';
+  return {
+    ...parsed,
+    content,
+    histories,
+    type: raw.config_type as string | undefined,
+    desc: raw.desc as string | undefined,
+  };
+}

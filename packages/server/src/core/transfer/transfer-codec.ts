@@ -1,0 +1,124 @@
+import { configRecordKey, decodeConfigRecord, encodeConfigValue } from './config-record.js';
+import { decodeInstanceRecord, encodeInstanceValue } from './instance-record.js';
+import { decodeNamespaceRecord, encodeNamespaceValue } from './namespace-record.js';
+import { T_CONFIG, T_NAMESPACE, T_NAMING_INSTANCE, T_USER, TransferFormatError } from './transfer-format.js';
+import {
+  emptyContent,
+  type TableCounts,
+  type TransferConfig,
+  type TransferContent,
+  type TransferHeaderInfo,
+  type TransferInstance,
+  type TransferNamespace,
+  type TransferUser,
+} from './transfer-model.js';
+import { readTransfer, type TransferRecord } from './transfer-reader.js';
+import { encodeFileStart, encodeRecord, type HeaderInput } from './transfer-writer.js';
+import { decodeUserRecord, encodeUserValue } from './user-record.js';
+
+export type DecodedRecord =
+  | { table: typeof T_CONFIG; config: TransferConfig }
+  | { table: typeof T_NAMESPACE; namespace: TransferNamespace }
+  | { table: typeof T_USER; user: TransferUser }
+  | { table: typeof T_NAMING_INSTANCE; instance: TransferInstance }
+  /** A table this server does not use (T_CACHE, MCP, unknown names): counted, not kept. */
+  | { table: 'other'; name: string };
+
+/** Decodes the value of one record; a malformed value is reported at the record's offset. */
+export function decodeRecord(record: TransferRecord): DecodedRecord {
+  try {
+    switch (record.table) {
+      case T_CONFIG:
+        return { table: T_CONFIG, config: decodeConfigRecord(record.key, record.value) };
+      case T_NAMESPACE:
+        return { table: T_NAMESPACE, namespace: decodeNamespaceRecord(record.key, record.value) };
+      case T_USER:
+        return { table: T_USER, user: decodeUserRecord(record.key, record.value) };
+      case T_NAMING_INSTANCE:
+        return { table: T_NAMING_INSTANCE, instance: decodeInstanceRecord(record.value) };
+      default:
+        return { table: 'other', name: tableLabel(record) };
+    }
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new TransferFormatError(record.offset, `${record.table} record is invalid: ${reason}`);
+  }
+}
+
+/** How a record is counted: its resolved table, or what the file called it. */
+export function tableLabel(record: TransferRecord): string {
+  if (record.table) return record.table;
+  if (record.tableId !== 0) return `table id ${record.tableId}`;
+  return record.tableName || '(unnamed)';
+}
+
+export interface DecodedTransfer {
+  header: TransferHeaderInfo;
+  content: TransferContent;
+  /** Records per table, every table of the file. */
+  tables: TableCounts;
+  /** Records of tables this server does not use. */
+  ignored: number;
+  /** File size in bytes. */
+  bytes: number;
+}
+
+export interface DecodeProgress {
+  (bytesRead: number, records: number): void;
+}
+
+/** Reads and validates a whole file; throws TransferFormatError on the first damage found. */
+export async function decodeTransfer(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  onProgress?: DecodeProgress,
+): Promise<DecodedTransfer> {
+  let bytes = 0;
+  const counted = (async function* () {
+    for await (const chunk of source) {
+      bytes += chunk.length;
+      yield chunk;
+    }
+  })();
+  let header: TransferHeaderInfo | undefined;
+  const content = emptyContent();
+  const tables: TableCounts = {};
+  let ignored = 0;
+  let records = 0;
+  for await (const entry of readTransfer(counted)) {
+    if (entry.kind === 'header') {
+      header = entry.header;
+      continue;
+    }
+    const decoded = decodeRecord(entry.record);
+    const label = decoded.table === 'other' ? decoded.name : decoded.table;
+    tables[label] = (tables[label] ?? 0) + 1;
+    records++;
+    if (decoded.table === T_CONFIG) content.configs.push(decoded.config);
+    else if (decoded.table === T_NAMESPACE) content.namespaces.push(decoded.namespace);
+    else if (decoded.table === T_USER) content.users.push(decoded.user);
+    else if (decoded.table === T_NAMING_INSTANCE) content.instances.push(decoded.instance);
+    else ignored++;
+    onProgress?.(bytes, records);
+  }
+  if (!header) throw new TransferFormatError(0, 'no header');
+  return { header, content, tables, ignored, bytes };
+}
+
+const encoder = new TextEncoder();
+
+export const encodeConfigRecord = (config: TransferConfig) =>
+  encodeRecord(T_CONFIG, encoder.encode(configRecordKey(config)), encodeConfigValue(config));
+export const encodeNamespaceRecord = (ns: TransferNamespace) =>
+  encodeRecord(T_NAMESPACE, encoder.encode(ns.namespaceId), encodeNamespaceValue(ns));
+export const encodeUserRecord = (user: TransferUser) => encodeRecord(T_USER, encoder.encode(user.username), encodeUserValue(user));
+export const encodeInstanceRecord = (instance: TransferInstance) =>
+  encodeRecord(T_NAMING_INSTANCE, new Uint8Array(0), encodeInstanceValue(instance));
+
+/** The file, in chunks: prefix and header, then configs, namespaces, users, instances (server order). */
+export function* encodeTransfer(content: TransferContent, header: HeaderInput): Generator<Uint8Array> {
+  yield encodeFileStart(header);
+  for (const config of content.configs) yield encodeConfigRecord(config);
+  for (const ns of content.namespaces) yield encodeNamespaceRecord(ns);
+  for (const user of content.users) yield encodeUserRecord(user);
+  for (const instance of content.instances) yield encodeInstanceRecord(instance);
+}

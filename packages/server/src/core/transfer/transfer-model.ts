@@ -1,0 +1,94 @@
+/** The logical content of a transfer file, independent of its encoding. */
+
+export interface TransferHeaderInfo {
+  version: number;
+  /** Export time, epoch ms. */
+  modifyTime: number;
+  fromSys: string;
+  /** table_id -> table name, as declared by the writer. */
+  tableNames: Map<number, string>;
+  extend: Record<string, string>;
+}
+
+/** One value a config held; `lastTime` is when it took that value (epoch ms). */
+export interface TransferHistoryItem {
+  id?: number;
+  content: string;
+  lastTime: number;
+  opUser?: string;
+}
+
+export interface TransferConfig {
+  /** Canonical: the default namespace is "". */
+  namespaceId: string;
+  group: string;
+  dataId: string;
+  content: string;
+  /** Oldest first; the last item holds the current content. */
+  histories: TransferHistoryItem[];
+  type?: string;
+  desc?: string;
+}
+
+export interface TransferNamespace {
+  namespaceId: string;
+  namespaceName: string;
+  /** "0" system, "2" user-created. */
+  type?: string;
+}
+
+export interface TransferNamespacePrivilege {
+  /** Bits: 1 enabled, 2 whitelist is all, 4 blacklist is all. */
+  flags: number;
+  whitelist: string[];
+  blacklist: string[];
+}
+
+export interface TransferUser {
+  username: string;
+  nickname: string;
+  /** bcrypt; absent only for legacy records that carry a plaintext `password`. */
+  passwordHash?: string;
+  /** Legacy plaintext, normally "". */
+  password: string;
+  /** Epoch seconds. */
+  gmtCreate: number;
+  gmtModified: number;
+  enable: boolean;
+  /** Role codes: "0" admin, "1" developer, "2" guest. */
+  roles: string[];
+  extendInfo: Record<string, string>;
+  namespacePrivilege?: TransferNamespacePrivilege;
+  /** INNER or LDAP; absent means INNER. */
+  source?: string;
+}
+
+export interface TransferInstance {
+  ip: string;
+  port: number;
+  weight: number;
+  enabled: boolean;
+  healthy: boolean;
+  ephemeral: boolean;
+  metadata: Record<string, string>;
+  namespaceId: string;
+  groupName: string;
+  serviceName: string;
+  clusterName?: string;
+  appName?: string;
+}
+
+/** Records of tables this server understands; anything else is counted, not kept. */
+export interface TransferContent {
+  configs: TransferConfig[];
+  namespaces: TransferNamespace[];
+  users: TransferUser[];
+  instances: TransferInstance[];
+}
+
+export function emptyContent(): TransferContent {
+  return { configs: [], namespaces: [], users: [], instances: [] };
+}
+
+/** How many records of each table a file held (or an import applied). */
+export type TableCounts = Record<string, number>;

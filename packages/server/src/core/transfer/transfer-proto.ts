@@ -1,0 +1,112 @@
+import protobuf from 'protobufjs';
+
+/**
+ * The protobuf messages of r-nacos transfer files (package `transfer` for the envelope, the data objects for
+ * the table values). Field numbers and types are the wire contract; names keep the proto spelling.
+ * `optional` marks explicit presence (written even when empty), as r-nacos declares it.
+ */
+const SCHEMA = `
+syntax = "proto3";
+package transfer;
+
+message TableNameMapEntity { uint32 id = 1; string name = 2; }
+
+message TransferHeader {
+  uint64 version = 1;
+  uint64 modify_time = 2;
+  string from_sys = 3;
+  repeated TableNameMapEntity table_name_map_entities = 4;
+  bytes extend = 5;
+}
+
+message TransferItem {
+  string table_name = 1;
+  uint32 table_id = 2;
+  bytes key = 3;
+  bytes value = 4;
+}
+
+message ConfigHistoryItemDO {
+  optional uint64 id = 1;
+  optional string content = 2;
+  optional int64 last_time = 3;
+  optional string op_user = 4;
+}
+
+message ConfigValueDO {
+  optional string content = 1;
+  repeated ConfigHistoryItemDO histories = 2;
+  optional string config_type = 3;
+  optional string desc = 4;
+}
+
+message NamespaceDO {
+  optional string namespace_id = 1;
+  optional string namespace_name = 2;
+  optional string type = 3;
+}
+
+message UserDo {
+  string username = 1;
+  string password = 2;
+  string nickname = 3;
+  uint32 gmt_create = 4;
+  uint32 gmt_modified = 5;
+  bool enable = 6;
+  repeated string roles = 7;
+  map<string, string> extend_info = 8;
+  optional string password_hash = 9;
+  optional uint32 namespace_privilege_flags = 10;
+  repeated string namespace_white_list = 11;
+  repeated string namespace_black_list = 12;
+  optional string source = 13;
+}
+
+message InstanceDo {
+  string ip = 1;
+  uint32 port = 2;
+  float weight = 3;
+  bool enabled = 4;
+  bool healthy = 5;
+  bool ephemeral = 6;
+  map<string, string> metadata = 7;
+  string namespace_id = 8;
+  string group_name = 9;
+  string service_name = 10;
+  optional string cluster_name = 11;
+  optional string app_name = 12;
+}
+`;
+
+const root = protobuf.parse(SCHEMA, { keepCase: true }).root;
+
+export const TransferHeaderMessage = root.lookupType('transfer.TransferHeader');
+export const TransferItemMessage = root.lookupType('transfer.TransferItem');
+export const ConfigValueMessage = root.lookupType('transfer.ConfigValueDO');
+export const NamespaceMessage = root.lookupType('transfer.NamespaceDO');
+export const UserMessage = root.lookupType('transfer.UserDo');
+export const InstanceMessage = root.lookupType('transfer.InstanceDo');
+
+/** Plain-object view of a decoded message: 64-bit integers as numbers, bytes as Uint8Array. */
+export function decodeMessage(type: protobuf.Type, bytes: Uint8Array): Record<string, unknown> {
+  const message = type.decode(bytes);
+  return type.toObject(message, { longs: Number, defaults: false, arrays: true, objects: true });
+}
+
+export function encodeMessage(type: protobuf.Type, value: Record<string, unknown>): Uint8Array {
+  return type.encode(type.fromObject(value)).finish();
+}
+
+/** Protobuf base-128 varint of a non-negative safe integer. */
+export function encodeVarint(value: number): Uint8Array {
+  const writer = protobuf.Writer.create();
+  writer.uint64(value);
+  return writer.finish();
+}
+
+/** `varint(len) + bytes`: the delimited framing of the stream and of the MCP/naming values. */
+export function delimited(bytes: Uint8Array): Uint8Array {
+  const writer = protobuf.Writer.create();
+  writer.bytes(bytes);
+  return writer.finish();
+}

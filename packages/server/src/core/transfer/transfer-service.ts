@@ -1,0 +1,96 @@
+import type { Clock } from '../../shared/clock.js';
+import type { ConfigService } from '../config/config-service.js';
+import type { NamingService } from '../naming/naming-service.js';
+import type { NamespaceService } from '../namespace/namespace-service.js';
+import { conflict } from '../../shared/errors.js';
+import { MAX_HISTORY_ITEMS } from './config-record.js';
+import { contentOfSnapshot } from './export-content.js';
+import { planImport, type ImportOptions, type SkippedRecord } from './import-plan.js';
+import { encodeTransfer, type DecodedTransfer } from './transfer-codec.js';
+import { SERVER_TABLE_IDS } from './transfer-format.js';
+import type { TableCounts, TransferContent } from './transfer-model.js';
+import type { TransferStore } from './transfer-store.js';
+
+export interface ImportReport {
+  /** Records per table found in the file. */
+  read: TableCounts;
+  /** Records written per table. */
+  imported: TableCounts;
+  /** Records of known tables that were not written, with the reason. */
+  skipped: SkippedRecord[];
+  /** Records of tables this server does not use (MCP, sequences, foreign tables). */
+  ignored: number;
+}
+
+export interface TransferServiceOptions {
+  store: TransferStore;
+  clock: Clock;
+  maxContentBytes: number;
+  /** `from_sys` written into export headers. */
+  fromSys: string;
+  /** The running server's in-memory read models, refreshed after an import; the offline CLI has none. */
+  live?: LiveModels;
+}
+
+export interface LiveModels {
+  configs: ConfigService;
+  namespaces: NamespaceService;
+  naming: NamingService;
+}
+
+/** Full export and import of the store in the r-nacos transfer format. */
+export class TransferService {
+  private importing = false;
+
+  constructor(private readonly options: TransferServiceOptions) {}
+
+  async exportContent(): Promise<TransferContent> {
+    return contentOfSnapshot(await this.options.store.snapshot(MAX_HISTORY_ITEMS));
+  }
+
+  /** The export file, in chunks. */
+  async exportFile(): Promise<Uint8Array[]> {
+    return [...this.encode(await this.exportContent())];
+  }
+
+  /** Content as an export file of this server (header with the server's table map). */
+  encode(content: TransferContent): Generator<Uint8Array> {
+    return encodeTransfer(content, { modifyTime: this.options.clock.now(), fromSys: this.options.fromSys, tableIds: SERVER_TABLE_IDS });
+  }
+
+  /**
+   * Applies an already validated file in one store transaction, then refreshes the read models.
+   * One import at a time: a second one while the first runs is refused.
+   */
+  async importDecoded(decoded: DecodedTransfer, options: ImportOptions): Promise<ImportReport> {
+    if (this.importing) throw conflict('another import is still running');
+    this.importing = true;
+    try {
+      const existing = new Map((await this.options.store.namespaces()).map((ns) => [ns.namespaceId, ns]));
+      const { plan, imported, skipped } = planImport(
+        decoded.content,
+        options,
+        {
+          now: this.options.clock.now(),
+          maxContentBytes: this.options.maxContentBytes,
+          existingNamespaces: existing,
+          registeredAs: (key, ref) => {
+            const current = this.options.live?.naming.getInstance(key, ref);
+            return current ? (current.ephemeral ? 'ephemeral' : 'persistent') : undefined;
+          },
+        },
+        decoded.tables,
+      );
+      await this.options.store.apply(plan);
+      const live = this.options.live;
+      if (live) {
+        await live.configs.reload();
+        await live.namespaces.reload();
+        live.naming.adoptStored(plan.instances);
+      }
+      return { read: decoded.tables, imported, skipped, ignored: decoded.ignored };
+    } finally {
+      this.importing = false;
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import type { StoredInstance } from '../../core/naming/instance-store.js';
+import type { SqliteDatabase } from './database.js';
+
+type Row = Record<string, unknown>;
+
+function metadataOf(text: unknown): Record<string, string> {
+  try {
+    const value = JSON.parse(String(text)) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Persistent naming instances for transfer: read all, upsert many (inside the caller's transaction). */
+export class TransferInstanceRows {
+  private readonly selectAll;
+  private readonly upsert;
+
+  constructor(db: SqliteDatabase) {
+    this.selectAll = db.prepare('SELECT * FROM naming_instance ORDER BY namespace_id, group_name, service_name, cluster_name, ip, port');
+    this.upsert = db.prepare(`
+      INSERT INTO naming_instance (namespace_id, group_name, service_name, cluster_name, ip, port, instance_id, weight,
+        healthy, enabled, metadata, app_name, registered_at, modified_at)
+      VALUES (@ns, @grp, @svc, @clusterName, @ip, @port, @instanceId, @weight, @healthy, @enabled, @metadata, @appName,
+        @registeredAt, @modifiedAt)
+      ON CONFLICT (namespace_id, group_name, service_name, cluster_name, ip, port) DO UPDATE SET
+        instance_id = excluded.instance_id, weight = excluded.weight, healthy = excluded.healthy,
+        enabled = excluded.enabled, metadata = excluded.metadata, app_name = excluded.app_name,
+        modified_at = excluded.modified_at`);
+  }
+
+  all(): StoredInstance[] {
+    return (this.selectAll.all() as Row[]).map((r) => ({
+      key: { namespaceId: String(r.namespace_id), groupName: String(r.group_name), serviceName: String(r.service_name) },
+      ip: String(r.ip),
+      port: Number(r.port),
+      clusterName: String(r.cluster_name),
+      instanceId: String(r.instance_id),
+      weight: Number(r.weight),
+      healthy: Number(r.healthy) === 1,
+      enabled: Number(r.enabled) === 1,
+      metadata: metadataOf(r.metadata),
+      appName: String(r.app_name),
+      registeredAt: Number(r.registered_at),
+      modifiedAt: Number(r.modified_at),
+    }));
+  }
+
+  put(i: StoredInstance): void {
+    this.upsert.run({
+      ns: i.key.namespaceId,
+      grp: i.key.groupName,
+      svc: i.key.serviceName,
+      clusterName: i.clusterName,
+      ip: i.ip,
+      port: i.port,
+      instanceId: i.instanceId,
+      weight: i.weight,
+      healthy: i.healthy ? 1 : 0,
+      enabled: i.enabled ? 1 : 0,
+      metadata: JSON.stringify(i.metadata),
+      appName: i.appName,
+      registeredAt: i.registeredAt,
+      modifiedAt: i.modifiedAt,
+    });
+  }
+}

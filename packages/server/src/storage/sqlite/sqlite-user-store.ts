@@ -1,0 +1,67 @@
+import { ALL_NAMESPACES, type NamespacePrivilege, type User, type UserSource } from '../../core/auth/user-model.js';
+import type { UserStore } from '../../core/auth/user-store.js';
+import type { SqliteDatabase } from './database.js';
+
+type Row = Record<string, unknown>;
+
+function parseJson<T>(text: unknown, fallback: T): T {
+  try {
+    return JSON.parse(String(text)) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function toUser(r: Row): User {
+  const privilege = parseJson<Partial<NamespacePrivilege>>(r.namespace_privilege, {});
+  return {
+    username: String(r.username),
+    nickname: String(r.nickname),
+    passwordHash: String(r.password_hash),
+    enabled: Number(r.enabled) === 1,
+    roles: parseJson<string[]>(r.roles, []),
+    extendInfo: parseJson<Record<string, string>>(r.extend_info, {}),
+    namespacePrivilege: { ...ALL_NAMESPACES, ...privilege },
+    source: r.source === null ? null : (String(r.source) as UserSource),
+    createdAt: Number(r.created_at),
+    modifiedAt: Number(r.modified_at),
+  };
+}
+
+export class SqliteUserStore implements UserStore {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async loadAll(): Promise<User[]> {
+    return (this.db.prepare('SELECT * FROM users ORDER BY username').all() as Row[]).map(toUser);
+  }
+
+  async save(user: User): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO users (username, nickname, password_hash, enabled, roles, extend_info, namespace_privilege, source,
+           created_at, modified_at)
+         VALUES (@username, @nickname, @passwordHash, @enabled, @roles, @extendInfo, @privilege, @source, @createdAt,
+           @modifiedAt)
+         ON CONFLICT (username) DO UPDATE SET nickname = excluded.nickname, password_hash = excluded.password_hash,
+           enabled = excluded.enabled, roles = excluded.roles, extend_info = excluded.extend_info,
+           namespace_privilege = excluded.namespace_privilege, source = excluded.source,
+           modified_at = excluded.modified_at`,
+      )
+      .run({
+        username: user.username,
+        nickname: user.nickname,
+        passwordHash: user.passwordHash,
+        enabled: user.enabled ? 1 : 0,
+        roles: JSON.stringify(user.roles),
+        extendInfo: JSON.stringify(user.extendInfo),
+        privilege: JSON.stringify(user.namespacePrivilege),
+        source: user.source,
+        createdAt: user.createdAt,
+        modifiedAt: user.modifiedAt,
+      });
+  }
+
+  async remove(username: string): Promise<void> {
+    this.db.prepare('DELETE FROM users WHERE username = ?').run(username);
+  }
+}
