@@ -2,12 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './api-client.js';
 import { readStorage, writeStorage } from './storage.js';
 
-export interface NamespaceInfo {
-  namespaceId: string;
-  namespaceName: string;
-  /** "0" for the reserved default namespace. */
-  type?: string;
-}
+import type { NamespaceInfo } from '@tsnacos/protocol';
+
+export type { NamespaceInfo };
 
 export type NamespaceRef = Pick<NamespaceInfo, 'namespaceId' | 'namespaceName'>;
 

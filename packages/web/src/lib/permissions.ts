@@ -1,10 +1,7 @@
+import type { UserPermissions } from '@tsnacos/protocol';
+
 /** What GET /v2/user/web_resources answers. */
-export interface WebResources {
-  resources: string[];
-  from: string | null;
-  version: string | null;
-  username: string | null;
-}
+export type WebResources = UserPermissions;
 
 export const OLD_CONSOLE = 'OLD_CONSOLE';
 export const RESOURCE = {

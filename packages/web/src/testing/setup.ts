@@ -32,5 +32,5 @@ if (typeof window !== 'undefined') {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  localStorage.clear();
+  globalThis.localStorage?.clear();
 });

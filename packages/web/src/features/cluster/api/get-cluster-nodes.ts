@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client.js';
 
-export interface ClusterNode {
-  nodeId: number;
-  /** gRPC address of the node. */
-  addr: string;
-  currentNode: boolean;
-  raftLeader: boolean;
-  distroValid: boolean;
-}
+import type { ClusterNodeInfo } from '@tsnacos/protocol';
+
+export type ClusterNode = ClusterNodeInfo;
 
 export const clusterKeys = { nodes: ['cluster', 'nodes'] as const };
 

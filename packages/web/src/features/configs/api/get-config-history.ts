@@ -3,16 +3,12 @@ import type { PageResult } from '@tsnacos/protocol';
 import { apiGet } from '../../../lib/api-client.js';
 import { configKeys, type ConfigHistoryParams } from './keys.js';
 
-export interface HistoryRow {
-  id: number;
-  tenant: string;
-  group: string;
-  dataId: string;
-  content: string;
-  /** Milliseconds since the epoch. */
-  modifiedTime: number;
-  opUser: string | null;
-}
+import type { ConfigHistoryInfoDto } from '@tsnacos/protocol';
+
+export type HistoryRow = Pick<
+  ConfigHistoryInfoDto,
+  'id' | 'tenant' | 'group' | 'dataId' | 'content' | 'modifiedTime' | 'opUser'
+>;
 
 export const getConfigHistory = (p: ConfigHistoryParams) =>
   apiGet<PageResult<HistoryRow>>('/v2/config/history', { ...p });

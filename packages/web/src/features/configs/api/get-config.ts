@@ -2,12 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet, type RequestOptions } from '../../../lib/api-client.js';
 import { configKeys, type ConfigKey } from './keys.js';
 
-export interface ConfigInfo {
-  value: string;
-  md5: string;
-  configType: string | null;
-  desc: string | null;
-}
+import type { ConfigInfo } from '@tsnacos/protocol';
+
+export type { ConfigInfo };
 
 export const getConfig = (k: ConfigKey, options: RequestOptions = {}) =>
   apiGet<ConfigInfo>('/v2/config/info', { dataId: k.dataId, group: k.group, tenant: k.tenant }, options);

@@ -3,12 +3,10 @@ import type { PageResult } from '@tsnacos/protocol';
 import { apiGet } from '../../../lib/api-client.js';
 import { configKeys, type ConfigListParams } from './keys.js';
 
-export interface ConfigRow {
-  tenant: string;
-  group: string;
-  dataId: string;
-  desc: string | null;
-}
+import type { ConfigInfoDto } from '@tsnacos/protocol';
+
+/** A list row: the key and description (the list carries no content). */
+export type ConfigRow = Pick<ConfigInfoDto, 'tenant' | 'group' | 'dataId'> & { desc: string | null };
 
 export const getConfigs = (p: ConfigListParams) => apiGet<PageResult<ConfigRow>>('/v2/config/list', { ...p });
 

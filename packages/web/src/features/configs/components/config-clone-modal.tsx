@@ -32,10 +32,15 @@ export function ConfigCloneModal({ open, keys, currentNamespaceId, namespaces, o
     } catch {
       return;
     }
-    const result = await clone.mutateAsync({ keys, targetTenant: values.target, policy: values.policy });
-    const summary = t('config.clone_done', { ...result, failed: result.failed.length });
-    if (result.failed.length) notify.error(`${summary}: ${result.failed.join('; ')}`);
-    else notify.success(summary);
+    let result;
+    try {
+      result = await clone.mutateAsync({ keys, targetTenant: values.target, policy: values.policy });
+    } catch {
+      return;
+    }
+    notify.success(
+      t('config.clone_done', { cloned: result.succCount, skipped: result.skipCount, ignored: result.ignored.length }),
+    );
     onClose();
   };
 
@@ -50,7 +55,7 @@ export function ConfigCloneModal({ open, keys, currentNamespaceId, namespaces, o
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ policy: 'skip' }} preserve={false}>
+      <Form form={form} layout="vertical" initialValues={{ policy: 'SKIP' }} preserve={false}>
         <Form.Item
           name="target"
           label={t('config.clone_target')}
@@ -64,8 +69,8 @@ export function ConfigCloneModal({ open, keys, currentNamespaceId, namespaces, o
         <Form.Item name="policy" label={t('config.clone_policy')}>
           <Radio.Group
             options={[
-              { value: 'skip', label: t('config.clone_skip') },
-              { value: 'overwrite', label: t('config.clone_overwrite') },
+              { value: 'SKIP', label: t('config.clone_skip') },
+              { value: 'OVERWRITE', label: t('config.clone_overwrite') },
             ]}
           />
         </Form.Item>

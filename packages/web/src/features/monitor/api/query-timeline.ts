@@ -1,26 +1,12 @@
 import { apiPostJson } from '../../../lib/api-client.js';
 
-export const TIMELINE_GROUPS = ['LEAST', 'MINUTE', 'HOUR'] as const;
-export type TimelineGroup = (typeof TIMELINE_GROUPS)[number];
+import type { SummaryTimeline, TimelineGroupName, TimelineQueryResponse } from '@tsnacos/protocol';
 
-export interface SummarySeries {
-  boundKeys: string[];
-  bounds: number[];
-  rpsData: number[];
-  averageData: number[];
-  countData: number[];
-  itemsData: Record<string, number[]>;
-}
-
-export interface Timeline {
-  lastTime: number;
-  fromNodeId: number;
-  timeIndex: number[];
-  intervalSecond: number;
-  gaugeData: Record<string, number[]>;
-  /** Spelled this way by the server. */
-  summeryData: Record<string, SummarySeries>;
-}
+export const TIMELINE_GROUPS: readonly TimelineGroupName[] = ['LEAST', 'MINUTE', 'HOUR'];
+export type TimelineGroup = TimelineGroupName;
+export type SummarySeries = SummaryTimeline;
+/** Note `summeryData`, spelled as the server spells it. */
+export type Timeline = TimelineQueryResponse;
 
 export interface TimelineQuery {
   keys: string[];

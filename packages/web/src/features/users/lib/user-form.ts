@@ -4,13 +4,9 @@ import type { UserRow } from '../api/get-users.js';
 
 export type UserFormMode = 'add' | 'edit' | 'view';
 
-export interface NamespacePrivilege {
-  enabled: boolean;
-  whitelistIsAll: boolean;
-  whitelist: string[] | null;
-  blacklistIsAll: boolean;
-  blacklist: string[] | null;
-}
+import type { NamespacePrivilege } from '@tsnacos/protocol';
+
+export type { NamespacePrivilege };
 
 /** Enabled, whitelist all, blacklist not all, both lists empty. */
 export const DEFAULT_PRIVILEGE: NamespacePrivilege = {
