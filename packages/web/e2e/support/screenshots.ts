@@ -16,6 +16,6 @@ export async function screenshot(page: Page, lang: string, name: string): Promis
     console.log(`console screenshots: ${SCREENSHOT_DIR}`);
   }
   const file = path.join(SCREENSHOT_DIR, `${lang}-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
