@@ -26,7 +26,8 @@ const DEVELOPER = [
 const ADMIN = [...DEVELOPER, '/manage/user', '/manage/transfer', 'USER_UPDATE'];
 
 const paths = (menu: MenuNode[]) => menu.flatMap((n) => ('children' in n ? n.children.map((c) => c.key) : [n.key]));
-const state = (resources: string[], from: '' | 'OLD_CONSOLE' = '') => toConsoleState({ resources, from, version: '1', username: 'u' });
+const state = (resources: string[], from: '' | 'OLD_CONSOLE' = '') =>
+  toConsoleState({ resources, from, version: '1', username: 'u' });
 
 describe('side menu', () => {
   it('admin sees every entry', () => {

@@ -70,12 +70,14 @@ export function InstanceListPage() {
           onEdit={(instance) => setDrawer({ mode: 'update', instance })}
         />
       </PageBody>
-      <InstanceDrawer
-        state={drawer}
-        service={service}
-        onClose={() => setDrawer(null)}
-        onSaved={() => void query.refetch()}
-      />
+      {drawer && (
+        <InstanceDrawer
+          state={drawer}
+          service={service}
+          onClose={() => setDrawer(null)}
+          onSaved={() => void query.refetch()}
+        />
+      )}
     </div>
   );
 }

@@ -46,7 +46,7 @@ export function NamespacePage() {
           }
         />
       </PageBody>
-      <NamespaceDrawer state={drawer} onClose={() => setDrawer(null)} />
+      {drawer && <NamespaceDrawer state={drawer} onClose={() => setDrawer(null)} />}
     </div>
   );
 }

@@ -120,4 +120,18 @@ describe('service list', () => {
       namespaceName: 'dev',
     });
   });
+
+  it('a drawer opened after another shows the new row (create, then edit)', async () => {
+    fakeApi({ 'GET /v2/service/list': () => page(['order']), 'GET /v2/namespaces/list': namespaces });
+    renderScreen(<ServiceListPage />, { webResources: ADMIN_RESOURCES });
+    const row = await findRow('order');
+    await userEvent.click(getButton('Add'));
+    // the filter above the table is labelled "Service name" too: look inside the drawer
+    const drawerField = () =>
+      within(document.querySelector<HTMLElement>('.ant-drawer-body')!).getByLabelText('Service name');
+    await waitFor(() => expect(drawerField()).toHaveValue(''));
+    await userEvent.click(getButton('Return'));
+    await userEvent.click(getButton('Edit', row));
+    await waitFor(() => expect(drawerField()).toHaveValue('order'));
+  });
 });

@@ -81,7 +81,7 @@ export function ServiceListPage() {
           }
         />
       </PageBody>
-      <ServiceDrawer state={drawer} namespaceId={namespaceId} onClose={() => setDrawer(null)} />
+      {drawer && <ServiceDrawer state={drawer} namespaceId={namespaceId} onClose={() => setDrawer(null)} />}
     </div>
   );
 }

@@ -68,14 +68,16 @@ export function UserListPage() {
           }
         />
       </PageBody>
-      <UserDrawer
-        state={drawer}
-        onClose={() => setDrawer(null)}
-        onSaved={() => {
-          setDrawer(null);
-          backToFirstPage();
-        }}
-      />
+      {drawer && (
+        <UserDrawer
+          state={drawer}
+          onClose={() => setDrawer(null)}
+          onSaved={() => {
+            setDrawer(null);
+            backToFirstPage();
+          }}
+        />
+      )}
     </div>
   );
 }
