@@ -55,9 +55,7 @@ describe('service and instance screens (real server, headless chromium)', () => 
     await drawer().getByLabel('Metadata').fill('{"team":"web","tier":"gold"}');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, 'submit success');
-    await expect
-      .poll(() => server.app.core.naming.services.get(KEY)?.metadata)
-      .toEqual({ team: 'web', tier: 'gold' });
+    await expect.poll(() => server.app.core.naming.services.get(KEY)?.metadata).toEqual({ team: 'web', tier: 'gold' });
   });
 
   it('lists instances registered over HTTP and takes one offline and back online', async () => {

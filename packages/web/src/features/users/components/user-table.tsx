@@ -36,8 +36,8 @@ export function UserTable(props: UserTableProps) {
       ),
     },
     { title: t('user.nickname'), dataIndex: 'nickname', key: 'nickname' },
-    { title: t('user.gmt_create'), dataIndex: 'gmtCreate', key: 'gmtCreate', render: formatDateTime },
-    { title: t('user.gmt_modified'), dataIndex: 'gmtModified', key: 'gmtModified', render: formatDateTime },
+    { title: t('user.gmt_create'), dataIndex: 'gmtCreate', key: 'gmtCreate', width: 170, render: formatDateTime },
+    { title: t('user.gmt_modified'), dataIndex: 'gmtModified', key: 'gmtModified', width: 170, render: formatDateTime },
     {
       title: t('user.roles'),
       dataIndex: 'roles',
