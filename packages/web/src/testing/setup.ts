@@ -4,7 +4,7 @@ import { afterEach, vi } from 'vitest';
 
 // Role queries skip the per-element visibility check (getComputedStyle on every ancestor is slow in jsdom
 // with antd's injected styles); closed overlays are unmounted, so hidden matches do not arise.
-configure({ defaultHidden: true, asyncUtilTimeout: 5_000 });
+configure({ defaultHidden: true, asyncUtilTimeout: 15_000 });
 
 // antd reads these browser APIs that jsdom lacks.
 if (typeof window !== 'undefined') {
