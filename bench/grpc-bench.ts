@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodePayload } from '../packages/server/src/adapters/grpc-v2/payload.js';
 import { BenchConnection, drive, openMany, type Throughput } from './grpc-client.js';
+import { fanOutServerCost } from './grpc-fanout-inproc.js';
 import { freePort, percentile, rssMb, startNode, stop, waitHttp } from './lib.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -66,13 +67,13 @@ async function fanOut(address: string): Promise<number[]> {
   let arrived = 0;
   let roundDone: () => void = () => {};
   subscribers.forEach((s, i) => {
-    s.onPush = (type, body) => {
+    s.onPush = (type, body, arrivedAt) => {
       if (type !== 'NotifySubscriberRequest') return;
       const hosts = (body.serviceInfo as { hosts: Array<{ port: number }> }).hosts;
       const k = hosts.length ? hosts[0].port - 10_000 : -1;
       if (k !== round || latest[i] === k) return;
       latest[i] = k;
-      latencies.push(performance.now() - t0);
+      latencies.push(arrivedAt - t0);
       if (++arrived === SUBSCRIBERS) roundDone();
     };
   });
@@ -144,6 +145,7 @@ async function main() {
 
     const fan = await fanOut(address);
     const expected = SUBSCRIBERS * FANOUT_ROUNDS;
+    const fanCost = await fanOutServerCost(SUBSCRIBERS, 200);
 
     console.log(`gRPC bench (${os.cpus().length} cores, ${CONNECTIONS} connections x ${INFLIGHT} in flight, ${DURATION}s per run)`);
     console.log(line('config query:  ', queryRun));
@@ -156,6 +158,9 @@ async function main() {
     console.log(`  bare grpc-js: RSS ${bareIdle.before} MB -> ${bareIdle.after} MB, ${bareIdle.perConnKb} KB per connection`);
     console.log(
       `fan-out to ${SUBSCRIBERS} subscribers, ${FANOUT_ROUNDS} changes: p50 ${percentile(fan, 50).toFixed(1)} ms, p99 ${percentile(fan, 99).toFixed(1)} ms, max ${fan[fan.length - 1]?.toFixed(1)} ms, ${fan.length}/${expected} pushes seen (target p99 <= 100 ms)`,
+    );
+    console.log(
+      `  server side (in process, no sockets): rendering and writing ${SUBSCRIBERS} pushes takes p50 ${percentile(fanCost, 50).toFixed(1)} ms, p99 ${percentile(fanCost, 99).toFixed(1)} ms`,
     );
   } finally {
     await Promise.all([stop(server), stop(bare)]);
