@@ -123,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   core.metrics.addGauge('naming_service_size', 'number of services', () => core.naming.stats().serviceCount);
   core.metrics.addGauge('naming_instance_size', 'number of instances', () => core.naming.stats().instanceCount);
   core.metrics.addGauge('naming_subscriber_client_size', 'service subscribers', () => core.naming.stats().subscriberCount);
+  core.metrics.addGauge('grpc_conn_size', 'open gRPC connections', () => core.connections.count());
   const grpc = createGrpcDoor({
     core,
     logger,

@@ -43,6 +43,7 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
     apiAccess: deps.core.apiAccess,
     logger,
     maxMessageBytes: Math.max(MIN_MESSAGE_BYTES, deps.configMaxContent * 2 + 1024 * 1024),
+    recordRequest: (ms) => deps.core.metrics.recordRequest('grpc', ms),
   });
   return {
     ...server,
