@@ -6,12 +6,15 @@ import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
 import { DEFAULT_UDP_PUSH_TIMING, UdpPusher, type UdpPushTiming } from './adapters/udp-push/udp-pusher.js';
 import { createConsoleHttpServer, registerOldConsole } from './adapters/console-api/console-http-server.js';
 import { registerConsoleHint } from './adapters/console-api/console-spa.js';
+import { DEFAULT_CONNECTION_TIMINGS, type ConnectionTimings } from './adapters/grpc-v2/connections.js';
+import { createGrpcDoor, type GrpcDoor } from './adapters/grpc-v2/grpc-door.js';
 import { ConfigService } from './core/config/config-service.js';
 import { ConfigWatchHub } from './core/config/config-watch-hub.js';
 import { createAuth } from './core/auth/auth-factory.js';
 import type { CaptchaSource } from './core/auth/captcha-service.js';
 import { VERSION } from './cli.js';
 import type { Core } from './core/core.js';
+import { ClientConnectionRegistry } from './core/connection/client-connection-registry.js';
 import { MetricsService } from './core/metrics/metrics-service.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
 import { NamingService } from './core/naming/naming-service.js';
@@ -34,6 +37,8 @@ export interface AppOptions {
   logger?: Logger;
   clock?: Clock;
   longPollTiming?: LongPollTiming;
+  /** gRPC push/detection timings; the detection idle time otherwise comes from the settings. */
+  grpcTimings?: Partial<ConnectionTimings>;
   udpPushTiming?: Partial<UdpPushTiming>;
   /** Captcha text and picture; tests inject a text they know. */
   captchaSource?: CaptchaSource;
@@ -44,6 +49,8 @@ export interface AppOptions {
 export interface ListenAddresses {
   http: string;
   console: string | null;
+  /** Bound gRPC port. */
+  grpc: number;
 }
 
 export interface App {
@@ -51,6 +58,8 @@ export interface App {
   core: Core;
   sdkHttp: FastifyInstance;
   consoleHttp: FastifyInstance | null;
+  /** The nacos 2.x gRPC door (its connections are readable through `core.connections`). */
+  grpc: GrpcDoor;
   /** UDP pushes to 1.x naming clients; null when RNACOS_NAMING_UDP_PUSH is false. Binds in listen(). */
   udpPush: UdpPusher | null;
   /** Opens the ports; tests that only inject requests never call it. */
@@ -85,7 +94,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       enabled: settings.enableMetrics,
       collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
     }),
-    transfer: createTransferService(db, clock, settings, { configs, namespaces, naming }),
+    connections: new ClientConnectionRegistry(),
+    transfer: createTransferService(db, clock, settings, { configs, namespaces, naming, users: auth.users }),
   };
   let namingTimer: ReturnType<typeof setInterval> | null = null;
   const udpPush = settings.namingUdpPush
@@ -110,6 +120,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
   core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
   core.metrics.addGauge('config_listener_client_size', 'held HTTP config long-polls', () => longPolls.size());
   core.metrics.addGauge('config_listener_key_size', 'config watch registrations', () => watchers.size());
+  core.metrics.addGauge('naming_service_size', 'number of services', () => core.naming.stats().serviceCount);
+  core.metrics.addGauge('naming_instance_size', 'number of instances', () => core.naming.stats().instanceCount);
+  core.metrics.addGauge('naming_subscriber_client_size', 'service subscribers', () => core.naming.stats().subscriberCount);
+  const grpc = createGrpcDoor({
+    core,
+    logger,
+    clock,
+    timings: {
+      ...DEFAULT_CONNECTION_TIMINGS,
+      detectionIdleMs: settings.grpcDetectionTimeoutSeconds * 1000,
+      ...options.grpcTimings,
+    },
+    configMaxContent: settings.configMaxContent,
+  });
   const consoleHttp = settings.consoleEnabled ? await createConsoleHttpServer(consoleDeps) : null;
 
   return {
@@ -118,8 +142,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sdkHttp,
     consoleHttp,
     udpPush,
+    grpc,
     async listen() {
       const http = await sdkHttp.listen({ port: settings.httpPort, host: settings.sdkHost });
+      const grpcPort = await grpc.listen(settings.sdkHost, settings.grpcPort);
       await udpPush?.start(isIP(settings.sdkHost) === 4 ? settings.sdkHost : '0.0.0.0');
       namingTimer ??= setInterval(() => {
         try {
@@ -133,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })
         : null;
       core.metrics.start();
-      return { http, console: consoleUrl };
+      return { http, console: consoleUrl, grpc: grpcPort };
     },
     async close() {
       if (closing) return;
@@ -141,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (namingTimer) clearInterval(namingTimer);
       core.metrics.stop();
       longPolls.releaseAll();
-      await Promise.all([sdkHttp.close(), consoleHttp?.close(), udpPush?.close()]);
+      await Promise.all([sdkHttp.close(), consoleHttp?.close(), udpPush?.close(), grpc.close()]);
       db.close();
     },
   };

@@ -12,7 +12,7 @@ async function serve({ settings }: ServeRequest): Promise<void> {
   logger.info({ dataDir: settings.dataDir }, `tsnacos ${VERSION} started`);
   console.log(`tsnacos ${VERSION}`);
   console.log(`  nacos HTTP API : ${urls.http}/nacos`);
-  console.log(`  nacos gRPC     : port ${settings.grpcPort}`);
+  console.log(`  nacos gRPC     : port ${urls.grpc}`);
   console.log(`  console        : ${urls.console ? `${urls.console}/rnacos/` : 'disabled'}`);
   console.log(`  data dir       : ${settings.dataDir}`);
 

@@ -37,6 +37,8 @@ export interface Settings {
   nodeAddr: string;
   enableMetrics: boolean;
   metricsCollectIntervalSeconds: number;
+  /** gRPC connections silent this long are probed (ClientDetectionRequest) and dropped if they do not answer. */
+  grpcDetectionTimeoutSeconds: number;
 }
 
 export interface SettingDef {
@@ -98,6 +100,11 @@ export const SETTING_DEFS: SettingDef[] = [
   {
     env: 'RNACOS_METRICS_COLLECT_INTERVAL_SECOND',
     describe: 'seconds between metric snapshots (the LEAST timeline)',
+    defaultText: '15',
+  },
+  {
+    env: 'RNACOS_GRPC_DETECTION_TIMEOUT_SECOND',
+    describe: 'seconds of silence before a gRPC client is probed; no answer within 3 s drops it',
     defaultText: '15',
   },
 ];
@@ -199,6 +206,7 @@ export function loadSettings(source: Source = process.env): Settings {
     nodeAddr: get('RNACOS_RAFT_NODE_ADDR') ?? `127.0.0.1:${grpcPort}`,
     enableMetrics: bool('RNACOS_ENABLE_METRICS', true),
     metricsCollectIntervalSeconds: whole('RNACOS_METRICS_COLLECT_INTERVAL_SECOND', 15, 1, 3_600),
+    grpcDetectionTimeoutSeconds: whole('RNACOS_GRPC_DETECTION_TIMEOUT_SECOND', 15, 1, 86_400),
   };
 }
 

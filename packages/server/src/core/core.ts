@@ -2,6 +2,7 @@ import type { ApiAccessGuard } from './auth/api-access.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { ConfigService } from './config/config-service.js';
 import type { MetricsService } from './metrics/metrics-service.js';
+import type { ClientConnectionRegistry } from './connection/client-connection-registry.js';
 import type { NamespaceService } from './namespace/namespace-service.js';
 import type { NamingService } from './naming/naming-service.js';
 import type { TransferService } from './transfer/transfer-service.js';
@@ -20,4 +21,6 @@ export interface Core {
   metrics: MetricsService;
   /** Whole-store export and import in the r-nacos transfer format. */
   transfer: TransferService;
+  /** Live gRPC client connections (id, client, namespace, labels, activity), for reading. */
+  connections: ClientConnectionRegistry;
 }

@@ -161,6 +161,23 @@ export class UserService {
     return user !== undefined && verifyPassword(password, user.passwordHash);
   }
 
+  /**
+   * Re-reads the users after a bulk write to the store (transfer import). A user whose password, roles,
+   * privileges or enabled flag changed loses their sessions.
+   */
+  async reload(): Promise<void> {
+    return this.serialized(async () => {
+      const fresh = await this.store.loadAll();
+      const changed = fresh.filter((u) => {
+        const old = this.byName.get(u.username);
+        return old !== undefined && JSON.stringify(securityOf(old)) !== JSON.stringify(securityOf(u));
+      });
+      this.byName.clear();
+      for (const user of fresh) this.byName.set(user.username, user);
+      for (const user of changed) this.emit(user.username, true);
+    });
+  }
+
   private async insert(input: NewUser): Promise<User> {
     const now = this.clock.now();
     const user: User = {
@@ -196,6 +213,11 @@ export class UserService {
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+/** What a session's rights depend on. */
+function securityOf(user: User) {
+  return [user.passwordHash, user.enabled, [...user.roles].sort(), user.namespacePrivilege, user.source];
 }
 
 function isEnabledAdmin(user: User): boolean {

@@ -12,7 +12,7 @@ function parseJson<T>(text: unknown, fallback: T): T {
   }
 }
 
-function toUser(r: Row): User {
+export function toUser(r: Row): User {
   const privilege = parseJson<Partial<NamespacePrivilege>>(r.namespace_privilege, {});
   return {
     username: String(r.username),

@@ -1,0 +1,169 @@
+// gRPC door benchmark: config-query and register throughput over N real connections beside a bare
+// grpc-js echo server (the ceiling), RSS of 10,000 idle connections, push fan-out latency to 1,000
+// subscribers of one service. Run: npm run bench:grpc (builds first).
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { encodePayload } from '../packages/server/src/adapters/grpc-v2/payload.js';
+import { BenchConnection, drive, openMany, type Throughput } from './grpc-client.js';
+import { freePort, percentile, rssMb, startNode, stop, waitHttp } from './lib.js';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const MAIN = path.join(root, 'packages/server/dist/main.js');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 4);
+const IDLE = Number(process.env.BENCH_IDLE ?? 10_000);
+const IDLE_WORKERS = 4;
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1_000);
+const FANOUT_ROUNDS = 50;
+
+if (!existsSync(MAIN)) {
+  console.error('build first: npm run build');
+  process.exit(1);
+}
+
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const line = (name: string, t: Throughput) => `${name} ${t.rps} req/s, p50 ${t.p50} ms, p99 ${t.p99} ms, errors ${t.errors}`;
+
+/** Server RSS with `IDLE` connections held by child processes, minus the RSS before. */
+async function idleConnections(address: string, pid: number, bare = false): Promise<{ before: number; after: number; perConnKb: number }> {
+  await settle(2000);
+  const before = rssMb(pid);
+  const workers = Array.from({ length: IDLE_WORKERS }, () =>
+    spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/grpc-idle-worker.ts')], {
+      env: { ...process.env, ADDRESS: address, COUNT: String(IDLE / IDLE_WORKERS), ...(bare ? { BARE: '1' } : {}) },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    }),
+  );
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise<void>((resolve, reject) => {
+          createInterface({ input: w.stdout! }).on('line', (l) => l.startsWith('ready') && resolve());
+          w.once('exit', (code) => reject(new Error(`idle worker exited with ${code}`)));
+        }),
+    ),
+  );
+  await settle(3000);
+  const after = rssMb(pid);
+  for (const w of workers) w.stdin!.end();
+  await Promise.all(workers.map((w) => new Promise((r) => w.once('exit', r))));
+  return { before, after, perConnKb: Math.round(((after - before) * 1024 * 10) / IDLE) / 10 };
+}
+
+/** Publish -> NotifySubscriberRequest arrival at each of `SUBSCRIBERS` connections subscribed to one service. */
+async function fanOut(address: string): Promise<number[]> {
+  const service = { namespace: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'fanout-svc' };
+  const subscribers = await openMany(address, SUBSCRIBERS, 100);
+  const latest = new Array<number>(SUBSCRIBERS).fill(-1);
+  const latencies: number[] = [];
+  let t0 = 0;
+  let round = -1;
+  let arrived = 0;
+  let roundDone: () => void = () => {};
+  subscribers.forEach((s, i) => {
+    s.onPush = (type, body) => {
+      if (type !== 'NotifySubscriberRequest') return;
+      const hosts = (body.serviceInfo as { hosts: Array<{ port: number }> }).hosts;
+      const k = hosts.length ? hosts[0].port - 10_000 : -1;
+      if (k !== round || latest[i] === k) return;
+      latest[i] = k;
+      latencies.push(performance.now() - t0);
+      if (++arrived === SUBSCRIBERS) roundDone();
+    };
+  });
+  await Promise.all(subscribers.map((s) => s.call('SubscribeServiceRequest', { ...service, subscribe: true, clusters: '' })));
+  const publisher = new BenchConnection(address);
+  await publisher.connect();
+  for (round = 0; round < FANOUT_ROUNDS; round++) {
+    arrived = 0;
+    const done = new Promise<void>((resolve) => (roundDone = resolve));
+    t0 = performance.now();
+    await publisher.call('InstanceRequest', { ...service, type: 'registerInstance', instance: { ip: '10.9.9.9', port: 10_000 + round } });
+    await Promise.race([done, settle(5000)]);
+  }
+  publisher.close();
+  for (const s of subscribers) s.close();
+  return latencies.sort((a, b) => a - b);
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-grpc-bench-'));
+  const httpPort = await freePort();
+  const grpcPort = await freePort();
+  const server = startNode(MAIN, [], {
+    RNACOS_HTTP_PORT: String(httpPort),
+    RNACOS_GRPC_PORT: String(grpcPort),
+    RNACOS_HTTP_CONSOLE_PORT: '0',
+    RNACOS_SDK_HOST: '127.0.0.1',
+    RNACOS_DATA_DIR: dataDir,
+    RNACOS_LOG_LEVEL: 'warn',
+  });
+  const barePort = await freePort();
+  const bare = startNode(path.join(root, 'bench/bare-grpc-server.mjs'), [], { PORT: String(barePort) });
+  const address = `127.0.0.1:${grpcPort}`;
+  try {
+    await waitHttp(`http://127.0.0.1:${httpPort}/nacos/v1/console/health/readiness`, server);
+    const published = await fetch(`http://127.0.0.1:${httpPort}/nacos/v1/cs/configs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ dataId: 'bench.yaml', group: 'BENCH', content: 'a: 1\nb: 2\n' }),
+    });
+    if ((await published.text()) !== 'true') throw new Error('publish failed');
+
+    const idle = await idleConnections(address, server.pid!);
+    const bareIdle = await idleConnections(`127.0.0.1:${barePort}`, bare.pid!, true);
+
+    const conns = await openMany(address, CONNECTIONS);
+    const bareConns = await openMany(`127.0.0.1:${barePort}`, CONNECTIONS, 50, (c) => c.openChannel());
+    const query = encodePayload('ConfigQueryRequest', { headers: {}, requestId: '', module: 'config', dataId: 'bench.yaml', group: 'BENCH', tenant: '' });
+    const register = (i: number, port: number) =>
+      encodePayload('InstanceRequest', {
+        headers: {},
+        requestId: '',
+        module: 'naming',
+        namespace: 'public',
+        groupName: 'DEFAULT_GROUP',
+        serviceName: `bench-svc-${i}`,
+        type: 'registerInstance',
+        instance: { ip: '10.1.2.3', port, weight: 1, healthy: true, enabled: true, ephemeral: true, clusterName: 'DEFAULT', metadata: {} },
+      });
+    // Alternating ports: every register is a real change of the connection's instance.
+    const registers = conns.map((_, i) => [register(i, 8080), register(i, 8081)]);
+    const turn = new Array<number>(CONNECTIONS).fill(0);
+
+    const queryRun = await drive(conns, INFLIGHT, DURATION, () => query);
+    const queryCeiling = await drive(bareConns, INFLIGHT, DURATION, () => query);
+    const registerRun = await drive(conns, INFLIGHT, DURATION, (i) => registers[i][turn[i]++ & 1]);
+    const registerCeiling = await drive(bareConns, INFLIGHT, DURATION, (i) => registers[i][turn[i]++ & 1]);
+    for (const c of [...conns, ...bareConns]) c.close();
+
+    const fan = await fanOut(address);
+    const expected = SUBSCRIBERS * FANOUT_ROUNDS;
+
+    console.log(`gRPC bench (${os.cpus().length} cores, ${CONNECTIONS} connections x ${INFLIGHT} in flight, ${DURATION}s per run)`);
+    console.log(line('config query:  ', queryRun));
+    console.log(line('  bare ceiling:', queryCeiling));
+    console.log(`  ratio:        ${(queryRun.rps / queryCeiling.rps).toFixed(2)} (target >= 0.70)`);
+    console.log(line('register:      ', registerRun));
+    console.log(line('  bare ceiling:', registerCeiling));
+    console.log(`  ratio:        ${(registerRun.rps / registerCeiling.rps).toFixed(2)} (target >= 0.70)`);
+    console.log(`idle: ${IDLE} connections: RSS ${idle.before} MB -> ${idle.after} MB, ${idle.perConnKb} KB per connection (target <= 30 KB)`);
+    console.log(`  bare grpc-js: RSS ${bareIdle.before} MB -> ${bareIdle.after} MB, ${bareIdle.perConnKb} KB per connection`);
+    console.log(
+      `fan-out to ${SUBSCRIBERS} subscribers, ${FANOUT_ROUNDS} changes: p50 ${percentile(fan, 50).toFixed(1)} ms, p99 ${percentile(fan, 99).toFixed(1)} ms, max ${fan[fan.length - 1]?.toFixed(1)} ms, ${fan.length}/${expected} pushes seen (target p99 <= 100 ms)`,
+    );
+  } finally {
+    await Promise.all([stop(server), stop(bare)]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

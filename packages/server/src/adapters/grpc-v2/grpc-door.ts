@@ -1,0 +1,58 @@
+import type { Core } from '../../core/core.js';
+import type { Clock } from '../../shared/clock.js';
+import type { Logger } from '../../shared/logger.js';
+import { ConfigListeners } from './config-listeners.js';
+import { GrpcConnections, type ConnectionTimings } from './connections.js';
+import { createGrpcServer, type GrpcServer } from './grpc-server.js';
+import type { GrpcHandler } from './grpc-handler.js';
+import { createHandlers } from './handlers.js';
+import { NamingPushes } from './naming-pushes.js';
+
+export interface GrpcDoorDeps {
+  core: Core;
+  logger: Logger;
+  clock: Clock;
+  timings: ConnectionTimings;
+  /** Largest config content; messages may be about twice that once JSON-escaped. */
+  configMaxContent: number;
+  /** Changes of a service within this window go out as one push per subscriber. */
+  namingPushDelayMs?: number;
+}
+
+/** The nacos 2.x gRPC port: its server, the live connections and the state bound to them. */
+export interface GrpcDoor extends GrpcServer {
+  connections: GrpcConnections;
+  configListeners: ConfigListeners;
+  namingPushes: NamingPushes;
+  handlers: ReadonlyMap<string, GrpcHandler>;
+}
+
+const MIN_MESSAGE_BYTES = 10 * 1024 * 1024;
+/** Short: enough to turn a burst (a batch register, a dropped connection) into one push. */
+const DEFAULT_NAMING_PUSH_DELAY_MS = 10;
+
+export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
+  const logger = deps.logger.child({ door: 'grpc' });
+  const connections = new GrpcConnections(deps.core.connections, deps.clock, logger, deps.timings);
+  const configListeners = new ConfigListeners(deps.core.configs.watchers, connections);
+  const namingPushes = new NamingPushes(deps.core.naming, connections, logger, deps.namingPushDelayMs ?? DEFAULT_NAMING_PUSH_DELAY_MS);
+  const handlers = createHandlers({ core: deps.core, connections, configListeners });
+  const server = createGrpcServer({
+    handlers,
+    connections,
+    apiAccess: deps.core.apiAccess,
+    logger,
+    maxMessageBytes: Math.max(MIN_MESSAGE_BYTES, deps.configMaxContent * 2 + 1024 * 1024),
+  });
+  return {
+    ...server,
+    connections,
+    configListeners,
+    namingPushes,
+    handlers,
+    async close() {
+      await server.close();
+      namingPushes.close();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { ApiResource } from '../../core/auth/api-access.js';
+import type { GrpcConnection } from './connections.js';
+import type { JsonObject } from './payload.js';
+
+/** What a handler knows about the call besides the request body. */
+export interface RequestContext {
+  /** The caller's connection; undefined only for handlers that allow unregistered callers. */
+  connection: GrpcConnection | undefined;
+  /** Transport peer (`ip:port`) of the HTTP/2 session. */
+  peer: string;
+  /** `metadata.headers` of the request (accessToken, Client-AppName, notify, ...). */
+  headers: Record<string, string>;
+  /** The client's IP as it reported it, else the transport's. */
+  clientIp: string;
+}
+
+/**
+ * One request type of the 2.x protocol. `handle` returns the type-specific response fields; it may also set
+ * `resultCode`/`errorCode`/`message` for a typed failure (e.g. config not found). Errors it throws become a
+ * typed failure of `responseType`.
+ */
+export interface GrpcHandler {
+  /** The response class name clients expect, e.g. `ConfigQueryResponse`. */
+  responseType: string;
+  /** ServerCheck is answered before the client has a connection. */
+  allowUnregistered?: boolean;
+  /** What the access guard checks before `handle`; absent = exempt (internal requests). */
+  access?(body: JsonObject, ctx: RequestContext): ApiResource[];
+  handle(body: JsonObject, ctx: RequestContext): JsonObject | Promise<JsonObject>;
+}
+
+/** Error codes of the protocol (nacos `NacosException` / `ResponseCode`). */
+export const ErrorCode = {
+  SUCCESS: 0,
+  CONFIG_NOT_FOUND: 300,
+  UN_REGISTER: 301,
+  NO_HANDLER: 302,
+  INVALID_PARAM: 400,
+  NO_RIGHT: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  SERVER_ERROR: 500,
+  OVER_THRESHOLD: 503,
+} as const;
+
+export const RESULT_SUCCESS = 200;
+export const RESULT_FAIL = 500;
+
+/** Fields of a typed failure a handler returns itself (e.g. ConfigQueryResponse for a missing config). */
+export function failure(errorCode: number, message: string, fields: JsonObject = {}): JsonObject {
+  return { ...fields, resultCode: RESULT_FAIL, errorCode, message };
+}

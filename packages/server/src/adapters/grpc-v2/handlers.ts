@@ -1,0 +1,44 @@
+import type { Core } from '../../core/core.js';
+import type { ConfigListeners } from './config-listeners.js';
+import type { GrpcConnections } from './connections.js';
+import type { GrpcHandler } from './grpc-handler.js';
+import { configBatchListenHandler } from './handlers/config-batch-listen.js';
+import { configPublishHandler } from './handlers/config-publish.js';
+import { configQueryHandler } from './handlers/config-query.js';
+import { configRemoveHandler } from './handlers/config-remove.js';
+import { batchInstanceHandler } from './handlers/batch-instance.js';
+import { healthCheckHandler } from './handlers/health-check.js';
+import { instanceHandler } from './handlers/instance.js';
+import { persistentInstanceHandler } from './handlers/persistent-instance.js';
+import { serverCheckHandler } from './handlers/server-check.js';
+import { serviceListHandler } from './handlers/service-list.js';
+import { serviceQueryHandler } from './handlers/service-query.js';
+import { subscribeServiceHandler } from './handlers/subscribe-service.js';
+
+export interface HandlerDeps {
+  core: Core;
+  connections: GrpcConnections;
+  configListeners: ConfigListeners;
+}
+
+/**
+ * Every unary request type the server answers, by `metadata.type`. Anything else gets `ErrorResponse` 302.
+ * (`ConnectionSetupRequest` and the acks of pushes arrive on the stream; see grpc-server.ts.)
+ */
+export function createHandlers(deps: HandlerDeps): ReadonlyMap<string, GrpcHandler> {
+  const { core, connections, configListeners } = deps;
+  return new Map<string, GrpcHandler>([
+    ['ServerCheckRequest', serverCheckHandler(connections)],
+    ['HealthCheckRequest', healthCheckHandler()],
+    ['ConfigQueryRequest', configQueryHandler(core.configs)],
+    ['ConfigPublishRequest', configPublishHandler(core.configs)],
+    ['ConfigRemoveRequest', configRemoveHandler(core.configs)],
+    ['ConfigBatchListenRequest', configBatchListenHandler(core.configs, configListeners)],
+    ['InstanceRequest', instanceHandler(core.naming)],
+    ['BatchInstanceRequest', batchInstanceHandler(core.naming)],
+    ['PersistentInstanceRequest', persistentInstanceHandler(core.naming)],
+    ['ServiceQueryRequest', serviceQueryHandler(core.naming)],
+    ['SubscribeServiceRequest', subscribeServiceHandler(core.naming, core.connections)],
+    ['ServiceListRequest', serviceListHandler(core.naming)],
+  ]);
+}

@@ -1,0 +1,48 @@
+import { canonicalTenant, configKeyString, parseConfigKey } from '../../../core/config/config-key.js';
+import type { ConfigService } from '../../../core/config/config-service.js';
+import { booleanField, objectArrayField, stringField } from '../body-fields.js';
+import type { ListenedConfig, ConfigListeners } from '../config-listeners.js';
+import type { GrpcHandler } from '../grpc-handler.js';
+import type { JsonObject } from '../payload.js';
+
+interface ListenContext extends ListenedConfig {
+  keyString: string;
+  md5: string;
+}
+
+function contextsOf(body: JsonObject): ListenContext[] {
+  return objectArrayField(body, 'configListenContexts').map((c) => {
+    // Echo what the client sent, untouched: clients find their cache entry by these exact strings.
+    const config = { dataId: stringField(c, 'dataId'), group: stringField(c, 'group'), tenant: stringField(c, 'tenant') };
+    return { ...config, keyString: configKeyString(parseConfigKey(config)), md5: stringField(c, 'md5') };
+  });
+}
+
+/**
+ * `ConfigBatchListenRequest` -> `ConfigChangeBatchListenResponse`. `listen: true` registers the connection
+ * for each key and reports the keys whose md5 differs from the client's (a missing config has md5 "");
+ * `listen: false` unregisters them.
+ */
+export function configBatchListenHandler(configs: ConfigService, listeners: ConfigListeners): GrpcHandler {
+  return {
+    responseType: 'ConfigChangeBatchListenResponse',
+    access: (body) => {
+      const tenants = new Set(objectArrayField(body, 'configListenContexts').map((c) => canonicalTenant(stringField(c, 'tenant'))));
+      return [...tenants].map((namespaceId) => ({ namespaceId, action: 'read' as const }));
+    },
+    handle(body, ctx) {
+      const conn = ctx.connection!;
+      const listen = booleanField(body, 'listen', true);
+      const changedConfigs: ListenedConfig[] = [];
+      for (const { keyString, md5, ...config } of contextsOf(body)) {
+        if (!listen) {
+          listeners.unlisten(conn, keyString);
+          continue;
+        }
+        listeners.listen(conn, keyString, config);
+        if (configs.md5Of(keyString) !== md5) changedConfigs.push(config);
+      }
+      return { changedConfigs };
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { ConfigService } from '../../../core/config/config-service.js';
+import { invalid } from '../../../shared/errors.js';
+import { optionalString, stringMapField } from '../body-fields.js';
+import type { GrpcHandler } from '../grpc-handler.js';
+import { configAccess, configKeyOf } from './config-request.js';
+
+/**
+ * `ConfigPublishRequest` -> `ConfigPublishResponse`. Attributes come in `additionMap` (Java sends its keys
+ * with null values; those mean "not given"). A non-blank `casMd5` publishes only over that md5. Beta, tag
+ * and encrypted configs are refused rather than silently stored as the plain config.
+ */
+export function configPublishHandler(configs: ConfigService): GrpcHandler {
+  return {
+    responseType: 'ConfigPublishResponse',
+    access: configAccess('write'),
+    async handle(body, ctx) {
+      const key = configKeyOf(body);
+      const content = optionalString(body, 'content');
+      if (content === undefined) throw invalid('content is required');
+      const addition = stringMapField(body, 'additionMap');
+      if (addition.betaIps?.trim()) throw invalid('beta configs (betaIps) are not supported');
+      if (addition.tag?.trim()) throw invalid('tag configs are not supported');
+      if (addition.encryptedDataKey?.trim()) throw invalid('encrypted configs (encryptedDataKey) are not supported');
+      const casMd5 = optionalString(body, 'casMd5')?.trim();
+      await configs.publish(
+        {
+          ...key,
+          content,
+          type: addition.type,
+          desc: addition.desc,
+          appName: addition.appName,
+          configTags: addition.config_tags,
+          casMd5: casMd5 || undefined,
+        },
+        { srcIp: ctx.clientIp, srcUser: addition.src_user },
+      );
+      return {};
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { HostInfo, ServiceInfo } from '../../core/naming/naming-model.js';
+
+/** How long 2.x clients may trust a ServiceInfo before asking again (pushes keep them current). */
+export const CACHE_MILLIS = 10_000;
+
+function hostJson(h: HostInfo) {
+  return {
+    instanceId: h.instanceId,
+    ip: h.ip,
+    port: h.port,
+    weight: h.weight,
+    healthy: h.healthy,
+    enabled: h.enabled,
+    ephemeral: h.ephemeral,
+    clusterName: h.clusterName,
+    serviceName: h.serviceName,
+    metadata: h.metadata,
+  };
+}
+
+const rendered = new WeakMap<ServiceInfo, string>();
+
+/**
+ * ServiceInfo as 2.x clients read it: `name` is the raw service name beside `groupName` (clients build
+ * their cache key `group@@name@@clusters` from them), `clusters` echoes the subscription, nothing is null.
+ * Rendered once per ServiceInfo (fixed for a service revision), so a push to many subscribers costs one
+ * rendering.
+ */
+export function serviceInfoJson(info: ServiceInfo): string {
+  let json = rendered.get(info);
+  if (json === undefined) {
+    json = JSON.stringify({
+      name: info.key.serviceName,
+      groupName: info.key.groupName,
+      clusters: info.clusters,
+      cacheMillis: CACHE_MILLIS,
+      hosts: info.hosts.map(hostJson),
+      lastRefTime: info.lastRefTime,
+      checksum: info.checksum,
+      allIPs: false,
+      reachProtectionThreshold: info.reachProtectionThreshold,
+      valid: true,
+    });
+    rendered.set(info, json);
+  }
+  return json;
+}
+
+/** The same as an object, for responses built by the dispatcher. */
+export function serviceInfoObject(info: ServiceInfo): Record<string, unknown> {
+  return JSON.parse(serviceInfoJson(info)) as Record<string, unknown>;
+}

@@ -1,0 +1,139 @@
+import net from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { status } from '@grpc/grpc-js';
+import { RawNacosClient } from './grpc-raw-client.js';
+import { buildTestApp, type TestApp } from './helpers.js';
+import { waitUntil } from './interop/wait-until.js';
+
+/** The gRPC door over real sockets, with a bare protocol client. */
+let app: TestApp;
+let port: number;
+const clients: RawNacosClient[] = [];
+
+async function start(env: Record<string, string> = {}) {
+  app = await buildTestApp({ env });
+  port = (await app.listen()).grpc;
+}
+
+function client(host = '127.0.0.1'): RawNacosClient {
+  const c = new RawNacosClient(host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
+  clients.push(c);
+  return c;
+}
+
+const ipv6Available = await new Promise<boolean>((resolve) => {
+  const s = net.createServer().once('error', () => resolve(false));
+  s.listen(0, '::1', () => s.close(() => resolve(true)));
+});
+
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await app?.dispose();
+});
+
+describe('gRPC door', () => {
+  it('serves IPv4 and IPv6 clients on one port', async () => {
+    await start();
+    const hosts = ipv6Available ? ['127.0.0.1', '::1'] : ['127.0.0.1'];
+    for (const host of hosts) {
+      const c = client(host);
+      const id = await c.connect();
+      expect(id).toContain(host === '::1' ? '_::1_' : '_127.0.0.1_');
+      expect((await c.request('ConfigQueryRequest', { dataId: 'a', group: 'G' })).body.errorCode).toBe(300);
+    }
+    expect(app.core.connections.count()).toBe(hosts.length);
+  });
+
+  it('refuses requests before the stream is open, but answers ServerCheck', async () => {
+    await start();
+    const c = client();
+    expect((await c.request('ConfigQueryRequest', { dataId: 'a', group: 'G' })).body.errorCode).toBe(301);
+    const check = await c.request('ServerCheckRequest');
+    expect(check).toMatchObject({ type: 'ServerCheckResponse', body: { success: true } });
+    const id = await c.connect();
+    expect(id).toBe(check.body.connectionId);
+  });
+
+  it('rejects an oversized message and keeps serving the connection', async () => {
+    await start({ RNACOS_CONFIG_MAX_CONTENT: '1024' });
+    const c = client();
+    await c.connect();
+    const huge = 'x'.repeat(11 * 1024 * 1024);
+    await expect(c.request('ConfigPublishRequest', { dataId: 'big', group: 'G', content: huge })).rejects.toMatchObject({
+      code: status.RESOURCE_EXHAUSTED,
+    });
+    const tooLongContent = await c.request('ConfigPublishRequest', { dataId: 'big', group: 'G', content: 'x'.repeat(2048) });
+    expect(tooLongContent.body).toMatchObject({ errorCode: 400, success: false });
+    expect(String(tooLongContent.body.message)).toMatch(/too large/);
+    expect((await c.request('HealthCheckRequest')).body.success).toBe(true);
+  });
+
+  it('answers bytes that are no Payload with an error', async () => {
+    await start();
+    const c = client();
+    const reply = await c.requestBytes(Buffer.from([0x12, 0xff, 0xff, 0xff, 0xff, 0x0f]));
+    expect(reply).toMatchObject({ type: 'ErrorResponse', body: { errorCode: 400 } });
+  });
+
+  it('ignores garbage on the stream and keeps the connection', async () => {
+    await start();
+    const c = client();
+    const id = await c.connect();
+    c.sendRawOnStream(Buffer.from([0x12, 0xff, 0xff]));
+    c.sendOnStream('ConfigChangeNotifyResponse', { requestId: 'no-such-push' });
+    expect((await c.request('HealthCheckRequest')).body.success).toBe(true);
+    expect(app.core.connections.has(id)).toBe(true);
+  });
+
+  it('drops a client that disconnects in the middle of a push, leaving nothing behind', async () => {
+    await start();
+    const c = client();
+    const id = await c.connect();
+    c.autoAck = false;
+    await c.request('ConfigBatchListenRequest', { configListenContexts: [{ dataId: 'w', group: 'G', md5: '' }] });
+    await app.core.configs.publish({ namespaceId: '', group: 'G', dataId: 'w', content: 'v' });
+    await c.waitFor((m) => m.type === 'ConfigChangeNotifyRequest');
+    expect(app.grpc.connections.get(id)?.pending.size).toBe(1);
+    c.close();
+    await waitUntil('the connection to go', () => !app.core.connections.has(id), 1_000);
+    expect(app.grpc.connections.size()).toBe(0);
+    expect(app.core.configs.watchers.size()).toBe(0);
+    expect(app.grpc.configListeners.listenedBy(id)).toEqual([]);
+  });
+
+  it('removes a dropped client instances and pushes that to subscribers within a second', async () => {
+    await start();
+    const provider = client();
+    const watcher = client();
+    await provider.connect();
+    await watcher.connect();
+    const service = { namespace: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'svc' };
+    await watcher.request('SubscribeServiceRequest', { ...service, subscribe: true, clusters: '' });
+    const registered = await provider.request('InstanceRequest', { ...service, type: 'registerInstance', instance: { ip: '10.0.0.1', port: 80 } });
+    expect(registered.body.success).toBe(true);
+    const hostsOf = (m: { body: Record<string, unknown> }) => (m.body.serviceInfo as { hosts: unknown[] }).hosts.length;
+    await watcher.waitFor((m) => m.type === 'NotifySubscriberRequest' && hostsOf(m) === 1);
+
+    provider.close();
+    const emptied = await watcher.waitFor((m) => m.type === 'NotifySubscriberRequest' && hostsOf(m) === 0, 1_000);
+    expect(emptied.body.serviceInfo).toMatchObject({ name: 'svc', groupName: 'DEFAULT_GROUP', clusters: '' });
+    expect(app.core.naming.stats().instanceCount).toBe(0);
+  });
+
+  it('unregisters a client that ends its stream', async () => {
+    await start();
+    const c = client();
+    const id = await c.connect();
+    c.close();
+    await waitUntil('the connection to go', () => !app.core.connections.has(id), 1_000);
+  });
+
+  it('asks connected clients to reconnect when it shuts down', async () => {
+    await start();
+    const c = client();
+    await c.connect();
+    const reset = c.waitFor((m) => m.type === 'ConnectResetRequest');
+    await app.close();
+    expect((await reset).body.module).toBe('internal');
+  });
+});

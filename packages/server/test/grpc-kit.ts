@@ -1,0 +1,75 @@
+import type { ApiAccessGuard } from '../src/core/auth/api-access.js';
+import type { GrpcConnection } from '../src/adapters/grpc-v2/connections.js';
+import { decodePayload, parseJsonBody, type JsonObject } from '../src/adapters/grpc-v2/payload.js';
+import { dispatchRequest, type Reply } from '../src/adapters/grpc-v2/request-dispatcher.js';
+import { forbidden } from '../src/shared/errors.js';
+import { createLogger } from '../src/shared/logger.js';
+import { buildTestApp, type TestApp } from './helpers.js';
+import type { AppOptions } from '../src/app.js';
+
+export interface StreamRecord {
+  messages: Array<{ type: string; body: JsonObject }>;
+  ended: boolean;
+}
+
+export interface GrpcKit {
+  app: TestApp;
+  /** A registered connection whose stream writes land in `stream`. */
+  conn: GrpcConnection;
+  peer: string;
+  stream: StreamRecord;
+  /** Sends a unary request as a client on `peer` would; `guard` replaces the app's access guard. */
+  call(type: string, body?: JsonObject, options?: { headers?: Record<string, string>; peer?: string; guard?: ApiAccessGuard }): Promise<Reply>;
+  /** Opens another connection (as another client would). */
+  openConnection(peer: string): { conn: GrpcConnection; stream: StreamRecord };
+  dispose(): Promise<void>;
+}
+
+/** The gRPC door of a real app (real SQLite), driven without sockets: requests go through the dispatcher. */
+export async function grpcKit(options: Partial<AppOptions> = {}): Promise<GrpcKit> {
+  const app = await buildTestApp(options);
+  const logger = createLogger('silent');
+  const openConnection = (peer: string) => {
+    const stream: StreamRecord = { messages: [], ended: false };
+    const conn = app.grpc.connections.open(peer, {
+      write: (bytes) => {
+        const payload = decodePayload(bytes);
+        stream.messages.push({ type: payload.type, body: parseJsonBody(payload.body) });
+      },
+      end: () => {
+        stream.ended = true;
+      },
+    });
+    return { conn, stream };
+  };
+  const peer = '10.0.0.7:53412';
+  const { conn, stream } = openConnection(peer);
+  return {
+    app,
+    conn,
+    peer,
+    stream,
+    openConnection,
+    call(type, body = {}, opts = {}) {
+      return dispatchRequest(
+        { handlers: app.grpc.handlers, connections: app.grpc.connections, apiAccess: opts.guard ?? app.core.apiAccess, logger },
+        { type, clientIp: '', headers: opts.headers ?? {}, body: Buffer.from(JSON.stringify(body)) },
+        opts.peer ?? peer,
+      );
+    },
+    dispose: () => app.dispose(),
+  };
+}
+
+/** A guard that refuses everything, recording what it was asked. */
+export function refusingGuard(): ApiAccessGuard & { asked: unknown[] } {
+  const asked: unknown[] = [];
+  return {
+    enabled: true,
+    asked,
+    async check(credentials, resource) {
+      asked.push({ credentials, resource });
+      throw forbidden('Validate Identity failed.');
+    },
+  };
+}
