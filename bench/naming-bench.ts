@@ -12,8 +12,8 @@ import { freePort, rssMb, startNode, stop, waitHttp } from './lib.js';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const MAIN = path.join(root, 'packages/server/dist/main.js');
 const BARE = path.join(root, 'bench/bare-http-server.mjs');
-const SECONDS = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_DURATION ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PER_SERVICE = 10;
 
@@ -94,7 +94,7 @@ interface Target {
 /** Warm-up (discarded), then ROUNDS alternating runs so drifts of the machine hit both; medians. */
 async function compare(a: Target, b: Target, method: 'GET' | 'PUT', next: () => string): Promise<[Run, Run]> {
   const runs: [Run[], Run[]] = [[], []];
-  for (const t of [a, b]) await hit(t.child, t.port, method, next, { seconds: 2 });
+  for (const t of [a, b]) await hit(t.child, t.port, method, next, { seconds: 3 });
   for (let r = 0; r < ROUNDS; r++) {
     runs[0].push(await hit(a.child, a.port, method, next, {}));
     runs[1].push(await hit(b.child, b.port, method, next, {}));

@@ -4,7 +4,7 @@ import type { ApiAccessGuard } from '../../core/auth/api-access.js';
 import type { MetricsService } from '../../core/metrics/metrics-service.js';
 import type { NamingService } from '../../core/naming/naming-service.js';
 import type { Params } from '../http-common/params.js';
-import { beatAnswer, listAnswer } from './naming-answers.js';
+import { beatAnswer, listAnswer, type BeatAnswer } from './naming-answers.js';
 
 const LIST = '/nacos/v1/ns/instance/list';
 const BEAT = '/nacos/v1/ns/instance/beat';
@@ -15,6 +15,18 @@ export interface NamingFastPathDeps {
   udpPush: boolean;
   guard: ApiAccessGuard;
   metrics: MetricsService;
+}
+
+/** Beat answers differ only by interval and code: render each once. */
+const beatBodies = new Map<string, string>();
+function beatJson(answer: BeatAnswer): string {
+  const key = `${answer.code}:${answer.clientBeatInterval}`;
+  let body = beatBodies.get(key);
+  if (body === undefined) {
+    body = JSON.stringify(answer);
+    if (beatBodies.size < 1000) beatBodies.set(key, body);
+  }
+  return body;
 }
 
 function queryParams(query: string): Params {
@@ -53,7 +65,7 @@ export function createNamingFastPath(deps: NamingFastPathDeps): (req: IncomingMe
             { remoteIp: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''), userAgent: req.headers['user-agent'] ?? '' },
             deps.udpPush,
           )
-        : JSON.stringify(beatAnswer(deps.naming, params));
+        : beatJson(beatAnswer(deps.naming, params));
     } catch {
       return false;
     }
