@@ -123,7 +123,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   core.metrics.addGauge('naming_service_size', 'number of services', () => core.naming.stats().serviceCount);
   core.metrics.addGauge('naming_instance_size', 'number of instances', () => core.naming.stats().instanceCount);
   core.metrics.addGauge('naming_subscriber_client_size', 'service subscribers', () => core.naming.stats().subscriberCount);
-  core.metrics.addGauge('grpc_conn_size', 'open gRPC connections', () => core.connections.count());
   const grpc = createGrpcDoor({
     core,
     logger,
@@ -149,8 +148,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const grpcPort = await grpc.listen(settings.sdkHost, settings.grpcPort);
       await udpPush?.start(isIP(settings.sdkHost) === 4 ? settings.sdkHost : '0.0.0.0');
       namingTimer ??= setInterval(() => {
-        core.naming.tick();
-        udpPush?.tick();
+        try {
+          core.naming.tick();
+          udpPush?.tick();
+        } catch (err) {
+          logger.error({ err }, 'naming tick failed');
+        }
       }, NAMING_TICK_MS);
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import * as grpc from '@grpc/grpc-js';
 import type { Logger } from '../../shared/logger.js';
 import type { GrpcConnection, GrpcConnections } from './connections.js';
@@ -30,8 +29,8 @@ export interface GrpcServerDeps extends DispatchDeps {
   logger: Logger;
   /** Largest message accepted either way; bigger ones fail with RESOURCE_EXHAUSTED. */
   maxMessageBytes: number;
-  /** Told how long each unary request took (ms), for the monitor. */
-  recordRequest?: (durationMs: number) => void;
+  /** Told how long each unary request took to answer (metrics). */
+  onAnswered?: (durationMs: number) => void;
 }
 
 export interface GrpcServer {
@@ -69,7 +68,7 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
         })
         .then((r) => {
           callback(null, encodeReply(r));
-          deps.recordRequest?.(performance.now() - started);
+          deps.onAnswered?.(performance.now() - started);
         });
     },
   });

@@ -16,4 +16,7 @@ export function registerFormBody(app: FastifyInstance, bodyLimit: number): void 
       done(null, params);
     },
   );
+  // Bodies of other types on routes that read only parameters are ignored rather than refused with 415:
+  // aiohttp (under the Python SDK) labels the empty body of its login POST application/octet-stream.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, _body, done) => done(null, undefined));
 }
