@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import * as grpc from '@grpc/grpc-js';
 import type { Logger } from '../../shared/logger.js';
 import type { GrpcConnection, GrpcConnections } from './connections.js';
