@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { errorCodes, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Core } from '../../core/core.js';
 import type { Settings } from '../../settings.js';
 import type { Clock } from '../../shared/clock.js';
@@ -70,11 +70,6 @@ export async function createConsoleHttpServer(deps: ConsoleDeps): Promise<Fastif
     rewriteUrl: (req) => rewriteLegacyOpenApiUrl(req.url ?? '/'),
   });
   registerFormBody(app, FORM_LIMIT);
-  // The console takes JSON, forms and uploads only: other bodies are a client mistake worth a 415 (the
-  // shared form parser ignores them, as SDK routes must).
-  app.addContentTypeParser('*', (req, _body, done) =>
-    done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(String(req.headers['content-type'])), undefined),
-  );
   await app.register(fastifyCookie);
   registerConsoleLogin(app, deps.core.auth);
   await registerConsoleApi(app, deps);
