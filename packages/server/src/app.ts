@@ -12,7 +12,7 @@ import { ConfigService } from './core/config/config-service.js';
 import { ConfigWatchHub } from './core/config/config-watch-hub.js';
 import { createAuth } from './core/auth/auth-factory.js';
 import type { CaptchaSource } from './core/auth/captcha-service.js';
-import { VERSION } from './cli.js';
+import { VERSION } from './shared/version.js';
 import type { Core } from './core/core.js';
 import { ClientConnectionRegistry } from './core/connection/client-connection-registry.js';
 import { MetricsService } from './core/metrics/metrics-service.js';
@@ -37,13 +37,13 @@ export interface AppOptions {
   logger?: Logger;
   clock?: Clock;
   longPollTiming?: LongPollTiming;
+  /** gRPC push/detection timings; the detection idle time otherwise comes from the settings. */
+  grpcTimings?: Partial<ConnectionTimings>;
   udpPushTiming?: Partial<UdpPushTiming>;
   /** Captcha text and picture; tests inject a text they know. */
   captchaSource?: CaptchaSource;
   /** The built web console served at `/rnacos`. */
   webDist?: URL;
-  /** gRPC push/detection timings; the detection idle time otherwise comes from the settings. */
-  grpcTimings?: Partial<ConnectionTimings>;
 }
 
 export interface ListenAddresses {
@@ -58,10 +58,10 @@ export interface App {
   core: Core;
   sdkHttp: FastifyInstance;
   consoleHttp: FastifyInstance | null;
-  /** UDP pushes to 1.x naming clients; null when RNACOS_NAMING_UDP_PUSH is false. Binds in listen(). */
-  udpPush: UdpPusher | null;
   /** The nacos 2.x gRPC door (its connections are readable through `core.connections`). */
   grpc: GrpcDoor;
+  /** UDP pushes to 1.x naming clients; null when RNACOS_NAMING_UDP_PUSH is false. Binds in listen(). */
+  udpPush: UdpPusher | null;
   /** Opens the ports; tests that only inject requests never call it. */
   listen(): Promise<ListenAddresses>;
   /** Stops accepting, answers held requests, then closes the store. */
@@ -94,8 +94,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       enabled: settings.enableMetrics,
       collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
     }),
-    transfer: createTransferService(db, clock, settings, { configs, namespaces, naming }),
     connections: new ClientConnectionRegistry(),
+    transfer: createTransferService(db, clock, settings, { configs, namespaces, naming, users: auth.users }),
   };
   let namingTimer: ReturnType<typeof setInterval> | null = null;
   const udpPush = settings.namingUdpPush
@@ -117,6 +117,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mountConsole: (app) =>
       oldConsole ? registerOldConsole(app, consoleDeps) : registerConsoleHint(app, settings.consoleEnabled ? settings.consolePort : 0),
   });
+  core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
+  core.metrics.addGauge('config_listener_client_size', 'held HTTP config long-polls', () => longPolls.size());
+  core.metrics.addGauge('config_listener_key_size', 'config watch registrations', () => watchers.size());
+  core.metrics.addGauge('naming_service_size', 'number of services', () => core.naming.stats().serviceCount);
+  core.metrics.addGauge('naming_instance_size', 'number of instances', () => core.naming.stats().instanceCount);
+  core.metrics.addGauge('naming_subscriber_client_size', 'service subscribers', () => core.naming.stats().subscriberCount);
   const grpc = createGrpcDoor({
     core,
     logger,
@@ -128,9 +134,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     configMaxContent: settings.configMaxContent,
   });
-  core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
-  core.metrics.addGauge('config_listener_client_size', 'held HTTP config long-polls', () => longPolls.size());
-  core.metrics.addGauge('config_listener_key_size', 'config watch registrations', () => watchers.size());
   const consoleHttp = settings.consoleEnabled ? await createConsoleHttpServer(consoleDeps) : null;
 
   return {
@@ -145,8 +148,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const grpcPort = await grpc.listen(settings.sdkHost, settings.grpcPort);
       await udpPush?.start(isIP(settings.sdkHost) === 4 ? settings.sdkHost : '0.0.0.0');
       namingTimer ??= setInterval(() => {
-        core.naming.tick();
-        udpPush?.tick();
+        try {
+          core.naming.tick();
+          udpPush?.tick();
+        } catch (err) {
+          logger.error({ err }, 'naming tick failed');
+        }
       }, NAMING_TICK_MS);
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })

@@ -101,7 +101,8 @@ export const SETTING_DEFS: SettingDef[] = [
     env: 'RNACOS_METRICS_COLLECT_INTERVAL_SECOND',
     describe: 'seconds between metric snapshots (the LEAST timeline)',
     defaultText: '15',
-  },  {
+  },
+  {
     env: 'RNACOS_GRPC_DETECTION_TIMEOUT_SECOND',
     describe: 'seconds of silence before a gRPC client is probed; no answer within 3 s drops it',
     defaultText: '15',

@@ -7,7 +7,7 @@ import { IMPORT_EVERYTHING } from '../src/core/transfer/import-plan.js';
 import { buildTestApp } from './helpers.js';
 import { startMariaDb, type MariaDb } from './mariadb-server.js';
 import { lastErrorLine, runCli } from './run-cli.js';
-import { SAMPLE_HASH } from './transfer-bytes.js';
+import { SAMPLE_HASH, SAMPLE_PASSWORD } from './transfer-bytes.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-mysql-to-data-'));
 let db: MariaDb | undefined;
@@ -115,6 +115,10 @@ describe('mysql-to-data against MariaDB with a nacos schema', () => {
       const key = { namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'app.yaml' };
       expect(app2.core.configs.get(key)?.content).toBe('port: 9090');
       expect((await app2.core.configs.history(key, 0, 10)).items.map((h) => h.srcUser)).toEqual(['bob', 'alice', 'nacos']);
+      // nacos's bcrypt hashes work as they are: the nacos admin logs in with the password it had there.
+      expect(report.imported.T_USER).toBe(3);
+      expect(await app2.core.auth.users.authenticate('nacos', SAMPLE_PASSWORD)).toMatchObject({ roles: ['0'] });
+      expect(await app2.core.auth.users.authenticate('off', SAMPLE_PASSWORD)).toBeUndefined();
     } finally {
       await app2.dispose();
     }

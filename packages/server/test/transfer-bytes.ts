@@ -135,8 +135,9 @@ export const SERVER_TABLES: Array<[number, string]> = [
   [8, 'T_NAMING_INSTANCE'],
 ];
 
-/** A bcrypt hash of "secret-pass" (cost 10), as r-nacos stores it. */
-export const SAMPLE_HASH = '$2b$10$N9qo8uLOickgx2ZMRZoMyeIjZAgcfl7p92ldGxad68LJZdL17lhWy';
+/** A bcrypt hash of SAMPLE_PASSWORD (cost 10), as r-nacos stores it. */
+export const SAMPLE_PASSWORD = 'secret-pass';
+export const SAMPLE_HASH = '$2b$10$DDymTdsNP3WG27bJvZmp4ORk/kNDQbmeDiknfvBP0o8ySOvt7SHHG';
 
 /**
  * What an r-nacos 0.8 server export looks like: configs with history (default and custom namespace), an MCP

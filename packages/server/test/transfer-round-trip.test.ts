@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decodeTransfer } from '../src/core/transfer/transfer-codec.js';
 import { IMPORT_EVERYTHING } from '../src/core/transfer/import-plan.js';
 import { ManualClock } from '../src/shared/clock.js';
-import { sampleServerExport } from './transfer-bytes.js';
+import { SAMPLE_PASSWORD, sampleServerExport } from './transfer-bytes.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 
 const apps: TestApp[] = [];
@@ -36,6 +36,13 @@ async function populated(): Promise<TestApp> {
   await a.core.naming.registerInstance(orders, { ip: '10.0.0.1', port: 8080, ephemeral: false, weight: 2.5, metadata: { zone: 'a' } });
   await a.core.naming.registerInstance({ ...orders, namespaceId: 'dev' }, { ip: '10.0.0.2', port: 9090, clusterName: 'C1', ephemeral: false, enabled: false, appName: 'shop' });
   await a.core.naming.registerInstance(orders, { ip: '10.0.0.3', port: 8080, ephemeral: true });
+  await a.core.auth.users.add({
+    username: 'dev1',
+    password: 'dev1-password',
+    nickname: 'Dev One',
+    roles: ['1', '2'],
+    namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'], blacklistIsAll: false, blacklist: [''] },
+  });
   return a;
 }
 
@@ -65,7 +72,7 @@ describe('transfer export and import', () => {
 
     const target = await app();
     const report = await target.core.transfer.importDecoded(first, IMPORT_EVERYTHING);
-    expect(report.imported).toEqual({ T_CONFIG: 3, T_NAMESPACE: 1, T_NAMING_INSTANCE: 2 });
+    expect(report.imported).toEqual({ T_CONFIG: 3, T_NAMESPACE: 1, T_NAMING_INSTANCE: 2, T_USER: 2 });
     expect(report.skipped).toEqual([]);
 
     const second = await exported(target);
@@ -73,6 +80,14 @@ describe('transfer export and import', () => {
     expect(second.content.configs.map(strip)).toEqual(first.content.configs.map(strip));
     expect(second.content.namespaces).toEqual(first.content.namespaces);
     expect(second.content.instances).toEqual(first.content.instances);
+    // Users travel with their bcrypt hashes (the target's own admin is overwritten by the source's).
+    expect(first.content.users.map((u) => u.username)).toEqual(['admin', 'dev1']);
+    expect(second.content.users).toEqual(first.content.users);
+    expect(await target.core.auth.users.authenticate('dev1', 'dev1-password')).toMatchObject({
+      roles: ['1', '2'],
+      namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'], blacklist: [''] },
+    });
+    expect(await target.core.auth.users.authenticate('admin', 'admin')).toBeDefined();
     const served = target.core.naming.query({ namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'orders' });
     expect(served.hosts.map((h) => [h.ip, h.ephemeral, h.metadata])).toEqual([['10.0.0.1', false, { zone: 'a' }]]);
     // The imported data is live: served from memory and visible through the services.
@@ -110,6 +125,45 @@ describe('transfer export and import', () => {
     ]);
     expect(target.core.naming.getInstance(orders, { ip: '10.0.0.5', port: 8080 })).toMatchObject({ ephemeral: false, weight: 0.5, metadata: { zone: 'a' } });
     expect(target.core.naming.getInstance(orders, { ip: '10.0.0.6', port: 8080 })?.ephemeral).toBe(true);
+  });
+
+  it('imports users with their password hashes and privilege flags, ending changed users\' sessions', async () => {
+    const target = await app();
+    const ended: string[] = [];
+    target.core.auth.users.onChange((username, endSessions) => endSessions && ended.push(username));
+    const report = await target.core.transfer.importDecoded(await decodeTransfer([sampleServerExport()]), IMPORT_EVERYTHING);
+    expect(report.imported.T_USER).toBe(2);
+    expect(ended).toEqual(['admin']);
+    expect(await target.core.auth.users.authenticate('admin', SAMPLE_PASSWORD)).toMatchObject({ roles: ['0'], nickname: 'Admin' });
+    expect(await target.core.auth.users.authenticate('admin', 'admin')).toBeUndefined();
+    expect(target.core.auth.users.get('dev1')).toMatchObject({
+      enabled: false,
+      roles: ['1', '2'],
+      extendInfo: { team: 'core' },
+      createdAt: 1_600_000_200_000,
+      namespacePrivilege: { enabled: true, whitelistIsAll: false, whitelist: ['dev'], blacklistIsAll: false, blacklist: [''] },
+    });
+  });
+
+  it('skips users without a usable password or role, and never removes the last enabled admin', async () => {
+    const target = await app();
+    const decoded = await decodeTransfer([sampleServerExport()]);
+    const [admin, dev1] = decoded.content.users;
+    decoded.content.users = [
+      { ...admin, enable: false },
+      { ...dev1, username: 'plain', passwordHash: undefined, password: 'legacy-pw' },
+      { ...dev1, username: 'nohash', passwordHash: 'secret' },
+      { ...dev1, username: 'norole', roles: ['9'] },
+    ];
+    const report = await target.core.transfer.importDecoded(decoded, IMPORT_EVERYTHING);
+    expect(report.skipped.filter((s) => s.table === 'T_USER')).toEqual([
+      { table: 'T_USER', key: 'nohash', reason: 'the password hash is not bcrypt' },
+      { table: 'T_USER', key: 'norole', reason: 'no known role (9; 0 admin, 1 developer, 2 guest)' },
+      { table: 'T_USER', key: 'admin', reason: 'it would leave no enabled admin' },
+    ]);
+    expect(target.core.auth.users.get('admin')?.enabled).toBe(true);
+    // A legacy plaintext password is stored as a bcrypt hash.
+    expect(target.core.auth.users.get('plain')?.passwordHash).toMatch(/^\$2[ab]\$10\$/);
   });
 
   it('creates the namespace of an imported config even without a namespace record', async () => {

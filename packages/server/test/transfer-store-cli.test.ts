@@ -50,12 +50,12 @@ describe('tsnacos import / export on a stopped server\'s data dir', () => {
     const first = path.join(dir, 'first.data');
     const exported = await runCli(['export', first, '--data-dir', source]);
     expect(exported.code, exported.stderr).toBe(0);
-    expect(exported.stdout).toMatch(/2 configs, 3 history items, 1 namespaces, 0 users, 1 persistent instances/);
+    expect(exported.stdout).toMatch(/2 configs, 3 history items, 1 namespaces, 1 users, 1 persistent instances/);
 
     const target = newDataDir();
     const imported = await runCli(['import', first], { env: { RNACOS_DATA_DIR: target } });
     expect(imported.code, imported.stderr).toBe(0);
-    expect(imported.stdout).toMatch(/imported .* into .*: 2 T_CONFIG, 1 T_NAMESPACE, 1 T_NAMING_INSTANCE, 0 skipped, 0 ignored/);
+    expect(imported.stdout).toMatch(/imported .* into .*: 2 T_CONFIG, 1 T_NAMESPACE, 1 T_USER, 1 T_NAMING_INSTANCE, 0 skipped, 0 ignored/);
 
     const app = await buildTestApp({ dataDir: target });
     try {
@@ -72,6 +72,7 @@ describe('tsnacos import / export on a stopped server\'s data dir', () => {
     expect(b.configs.map(noIds)).toEqual(a.configs.map(noIds));
     expect(b.namespaces).toEqual(a.namespaces);
     expect(b.instances).toEqual(a.instances);
+    expect(b.users).toEqual(a.users);
   });
 
   it('refuses to touch the store while a server has it open', async () => {
@@ -100,11 +101,11 @@ describe('tsnacos import / export on a stopped server\'s data dir', () => {
     expect(await storeContent(dataDir)).toEqual(before);
   });
 
-  it('imports without configs on --no-config, and explains a missing store on export', async () => {
+  it('imports neither configs nor users on --no-config --no-user, and explains a missing store on export', async () => {
     const target = newDataDir();
     const file = path.join(dir, 'sample.data');
     writeFileSync(file, sampleServerExport());
-    const result = await runCli(['import', file, '--data-dir', target, '--no-config']);
+    const result = await runCli(['import', file, '--data-dir', target, '--no-config', '--no-user']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/: 1 T_NAMING_INSTANCE, 0 skipped, 2 ignored/);
     const missing = path.join(dir, 'no-such-dir');

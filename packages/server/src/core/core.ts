@@ -1,8 +1,8 @@
 import type { ApiAccessGuard } from './auth/api-access.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { ConfigService } from './config/config-service.js';
-import type { ClientConnectionRegistry } from './connection/client-connection-registry.js';
 import type { MetricsService } from './metrics/metrics-service.js';
+import type { ClientConnectionRegistry } from './connection/client-connection-registry.js';
 import type { NamespaceService } from './namespace/namespace-service.js';
 import type { NamingService } from './naming/naming-service.js';
 import type { TransferService } from './transfer/transfer-service.js';

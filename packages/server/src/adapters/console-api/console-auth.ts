@@ -33,9 +33,11 @@ export const OLD_CONSOLE_PRINCIPAL: ConsolePrincipal = Object.freeze({
 
 export const TOKEN_COOKIE = 'token';
 
+/** The path the client asked for (before the console's URL rewrites), without the query. */
 export function requestPath(req: FastifyRequest): string {
-  const q = req.url.indexOf('?');
-  return q < 0 ? req.url : req.url.slice(0, q);
+  const url = req.originalUrl;
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
 }
 
 /** The console token: the `token` cookie, else the `Token` header. */
@@ -56,7 +58,7 @@ export function registerConsoleLogin(app: FastifyInstance, auth: AuthService): v
     const identity = auth.identify('console', consoleToken(req));
     if (!identity) {
       if (isApiPath(path)) return reply.header('No-Login', '1').send(noLogin());
-      return reply.redirect(`/rnacos/p/login?redirect_url=${encodeURIComponent(req.url)}`);
+      return reply.redirect(`/rnacos/p/login?redirect_url=${encodeURIComponent(req.originalUrl)}`);
     }
     if (!pathAllowed(identity.user.roles, req.method, path)) {
       if (isApiPath(path)) return reply.header('No-Permission', '1').send(noPermission());

@@ -14,9 +14,12 @@ import { registerConsoleLogin, registerOldConsolePrincipal } from './console-aut
 import { isApiPath } from './console-paths.js';
 import { registerConsoleSpa, WEB_DIST } from './console-spa.js';
 import { fail, sendError } from './envelope.js';
+import { registerLegacyOpenApiRoutes, rewriteLegacyOpenApiUrl } from './legacy-openapi-routes.js';
 import { registerLoginRoutes } from './login-routes.js';
 import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
+import { registerNamingRoutes } from './naming-routes.js';
+import { registerTransferRoutes } from './transfer-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 
 export interface ConsoleDeps {
@@ -53,17 +56,24 @@ export async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps
   registerNamespaceRoutes(app, core);
   registerConfigRoutes(app, core);
   registerConfigZipRoutes(app, core, deps.clock);
+  registerNamingRoutes(app, core);
   registerClusterRoutes(app, { nodeId: settings.nodeId, addr: settings.nodeAddr });
   registerMetricsRoutes(app, core.metrics, settings.nodeId);
+  registerTransferRoutes(app, core, deps.clock, UPLOAD_LIMIT);
 }
 
 /** The console port (10848): the web console under `/rnacos` and its API, behind the login check. */
 export async function createConsoleHttpServer(deps: ConsoleDeps): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: httpLogger(deps.logger, 'console'), bodyLimit: consoleBodyLimit(deps.settings) });
+  const app = Fastify({
+    loggerInstance: httpLogger(deps.logger, 'console'),
+    bodyLimit: consoleBodyLimit(deps.settings),
+    rewriteUrl: (req) => rewriteLegacyOpenApiUrl(req.url ?? '/'),
+  });
   registerFormBody(app, FORM_LIMIT);
   await app.register(fastifyCookie);
   registerConsoleLogin(app, deps.core.auth);
   await registerConsoleApi(app, deps);
+  registerLegacyOpenApiRoutes(app, deps.core, consoleBodyLimit(deps.settings));
   await registerConsoleSpa(app, deps.webDist ?? WEB_DIST);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];

@@ -11,24 +11,39 @@ import { ConsoleError, consoleFail, consoleOk, errorAnswer, ok } from './envelop
 
 const CREATED = 2;
 const HAS_CONFIGS = 4;
+const HAS_SERVICES = 8;
 
 export const NAMESPACE_IN_USE = "The namespace can't be deleted,because config or service data exists in the namespace";
 
+/** Namespaces holding data, with flags 4 (configs) and 8 (services); the default namespace left out. */
+function namespacesInUse(core: Core): Map<string, number> {
+  const used = new Map<string, number>();
+  const mark = (id: string, flag: number) => {
+    if (!isDefaultNamespace(id)) used.set(id, (used.get(id) ?? 0) | flag);
+  };
+  for (const item of core.configs.all()) mark(item.namespaceId, HAS_CONFIGS);
+  for (const service of core.naming.services.list()) mark(service.key.namespaceId, HAS_SERVICES);
+  return used;
+}
+
+export function namespaceHasData(core: Core, namespaceId: string): boolean {
+  return namespacesInUse(core).has(namespaceId);
+}
+
 /**
- * The default namespace first, then the created ones, then namespaces that only exist because configs use
- * them (named after their id). `type` flags: 2 created, 4 holds configs.
+ * The default namespace first, then the created ones, then namespaces that only exist because configs or
+ * services use them (named after their id). `type` flags: 2 created, 4 holds configs, 8 holds services.
  */
 export function namespaceInfos(core: Core): NamespaceInfo[] {
-  const withConfigs = new Set<string>();
-  for (const item of core.configs.all()) if (item.namespaceId) withConfigs.add(item.namespaceId);
+  const used = namespacesInUse(core);
   const result: NamespaceInfo[] = [{ namespaceId: '', namespaceName: 'public', type: '0' }];
   for (const ns of core.namespaces.list()) {
     if (isDefaultNamespace(ns.namespaceId)) continue;
-    const type = CREATED | (withConfigs.has(ns.namespaceId) ? HAS_CONFIGS : 0);
+    const type = CREATED | (used.get(ns.namespaceId) ?? 0);
     result.push({ namespaceId: ns.namespaceId, namespaceName: ns.namespaceName, type: String(type) });
-    withConfigs.delete(ns.namespaceId);
+    used.delete(ns.namespaceId);
   }
-  for (const id of [...withConfigs].sort()) result.push({ namespaceId: id, namespaceName: id, type: String(HAS_CONFIGS) });
+  for (const id of [...used.keys()].sort()) result.push({ namespaceId: id, namespaceName: id, type: String(used.get(id)) });
   return result;
 }
 
@@ -54,8 +69,8 @@ async function updateNamespace(req: FastifyRequest, core: Core, input: Input): P
   if (isDefaultNamespace(namespaceId)) throw invalid('the public namespace cannot be changed');
   if (core.namespaces.get(namespaceId)) {
     await core.namespaces.update({ namespaceId, namespaceName });
-  } else if (core.configs.count(namespaceId) > 0) {
-    // A namespace that exists only through its configs gets a name by becoming a created one.
+  } else if (namespaceHasData(core, namespaceId)) {
+    // A namespace that exists only through its data gets a name by becoming a created one.
     await core.namespaces.add({ namespaceId, namespaceName });
   } else {
     throw new ConsoleError('NOT_FOUND', `namespace ${namespaceId} does not exist`);
@@ -66,7 +81,7 @@ async function updateNamespace(req: FastifyRequest, core: Core, input: Input): P
 async function removeNamespace(req: FastifyRequest, core: Core, input: Input): Promise<void> {
   const namespaceId = requiredText(input, 'namespaceId');
   requireNamespace(req, namespaceId);
-  if (isDefaultNamespace(namespaceId) || core.configs.count(namespaceId) > 0) {
+  if (isDefaultNamespace(namespaceId) || namespaceHasData(core, namespaceId)) {
     throw new ConsoleError('SYSTEM_ERROR', NAMESPACE_IN_USE);
   }
   if (core.namespaces.get(namespaceId)) await core.namespaces.remove(namespaceId);

@@ -146,4 +146,24 @@ describe('console users', () => {
     expect(page.statusCode).toBe(302);
     expect(page.headers.location).toBe('/rnacos/nopermission?path=/rnacos/manage/user');
   });
+
+  it('keeps the v1 routes with form bodies', async () => {
+    const formCall = (path: string, fields: Record<string, string>, token = admin) =>
+      app.console.inject({
+        method: 'POST',
+        url: `${API}/${path}`,
+        cookies: { token },
+        payload: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    expect((await formCall('user/add', { username: 'formUser', nickname: 'F', password: 'pw1', roles: '2' })).json().data).toBe(true);
+    expect((await formCall('user/update', { username: 'formUser', nickname: 'F2', enable: 'true' })).json().data).toBe(true);
+    expect(app.core.auth.users.get('formUser')).toMatchObject({ nickname: 'F2', roles: ['2'] });
+    const token = sessionFor(app, 'formUser');
+    expect((await call(app.console, 'GET', 'user/info', { token })).json().data).toEqual({ username: 'formUser', nickname: 'F2' });
+    expect((await call(app.console, 'GET', 'user/web_resources', { token })).json().data.username).toBe('formUser');
+    expect((await formCall('user/reset_password', { oldPassword: 'pw1', newPassword: 'pw2' }, token)).json().data).toBe(true);
+    expect(await app.core.auth.users.hasPassword('formUser', 'pw2')).toBe(true);
+    expect((await formCall('user/remove', { username: 'formUser' })).json().data).toBe(true);
+  });
 });

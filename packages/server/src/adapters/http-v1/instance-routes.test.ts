@@ -104,6 +104,9 @@ describe('HTTP v1 instance routes', () => {
     expect((await list({ serviceName: 's' })).hosts).toEqual([]);
     expect((await call('PATCH', '/instance', { serviceName: 's', ip: '10.0.0.1', port: '1', enabled: 'true' })).body).toBe('ok');
     expect((await list({ serviceName: 's' })).hosts[0]).toMatchObject({ weight: 5, enabled: true, metadata: { a: '1' } });
+    await register({ serviceName: 's', ip: '10.0.0.2', port: '1', instanceId: 'my-id' });
+    expect((await call('GET', '/instance', { serviceName: 's', ip: '10.0.0.2', port: '1' })).json().instanceId).toBe('my-id');
+    await call('DELETE', '/instance', { serviceName: 's', ip: '10.0.0.2', port: '1' });
 
     const missing = await call('PATCH', '/instance', { serviceName: 's', ip: '10.0.0.9', port: '1', weight: '1' });
     expect(missing.statusCode).toBe(400);

@@ -78,13 +78,20 @@ export function parseSelector(text: string | undefined): Selector | undefined {
   throw invalid('selector must be {"type":"none"} or {"type":"label","expression":"..."}');
 }
 
+/** Parsed keys by their raw parameters: polls and beats repeat the same few strings all day. */
+const parsedKeys = new Map<string, ServiceKey>();
+const MAX_PARSED_KEYS = 50_000;
+
 /** `serviceName` (plain or `group@@name`), `groupName`, `namespaceId` (blank = public). */
 export function serviceKeyOf(params: Params): ServiceKey {
-  return parseServiceKey({
-    namespaceId: params.namespaceId,
-    serviceName: params.serviceName,
-    groupName: params.groupName,
-  });
+  const raw = `${params.namespaceId ?? ''}\u0001${params.groupName ?? ''}\u0001${params.serviceName ?? ''}`;
+  let key = parsedKeys.get(raw);
+  if (!key) {
+    key = Object.freeze(parseServiceKey({ namespaceId: params.namespaceId, serviceName: params.serviceName, groupName: params.groupName }));
+    if (parsedKeys.size >= MAX_PARSED_KEYS) parsedKeys.clear();
+    parsedKeys.set(raw, key);
+  }
+  return key;
 }
 
 export function clusterOf(params: Params): string | undefined {
@@ -103,6 +110,7 @@ export function instanceOf(params: Params): InstanceInput {
     enabled: boolParam(params, 'enabled') ?? boolParam(params, 'enable'),
     ephemeral: boolParam(params, 'ephemeral'),
     metadata: parseMetadata(params.metadata),
+    instanceId: optional(params, 'instanceId'),
     appName: optional(params, 'app'),
   };
 }

@@ -129,7 +129,7 @@ export class UserService {
       };
       await this.store.save(next);
       this.byName.set(next.username, next);
-      const rolesChanged = roles.length !== current.roles.length || roles.some((r) => !current.roles.includes(r));
+      const rolesChanged = !sameRoles(roles, current.roles);
       this.emit(next.username, passwordChanged || rolesChanged || !enabled, context.keepSession);
       return next;
     });
@@ -145,6 +145,24 @@ export class UserService {
       this.byName.delete(username);
       this.emit(username, true);
       return true;
+    });
+  }
+
+  /**
+   * Re-reads every user from the store, after something wrote there directly (a data import). Users who are
+   * gone or whose password, roles, privileges, source or status changed lose their sessions.
+   */
+  async reload(): Promise<void> {
+    return this.serialized(async () => {
+      const fresh = new Map((await this.store.loadAll()).map((u) => [u.username, u]));
+      const ended: string[] = [];
+      for (const [name, before] of this.byName) {
+        const after = fresh.get(name);
+        if (!after || JSON.stringify(securityOf(after)) !== JSON.stringify(securityOf(before))) ended.push(name);
+      }
+      this.byName.clear();
+      for (const [name, user] of fresh) this.byName.set(name, user);
+      for (const name of ended) this.emit(name, true);
     });
   }
 
@@ -196,6 +214,15 @@ export class UserService {
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+function sameRoles(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((r) => b.includes(r));
+}
+
+/** What a session's rights depend on. */
+function securityOf(user: User) {
+  return [user.passwordHash, user.enabled, [...user.roles].sort(), user.namespacePrivilege, user.source];
 }
 
 function isEnabledAdmin(user: User): boolean {

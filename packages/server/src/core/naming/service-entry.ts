@@ -13,7 +13,8 @@ import { buildServiceInfo } from './service-view.js';
 const MAX_CACHED_VIEWS = 32;
 
 export function instanceIdentity(ip: string, port: number, clusterName: string): string {
-  return `${ip}#${port}#${clusterName}`;
+  // A flat string: it stays alive as a map key for every instance.
+  return [ip, port, clusterName].join('#');
 }
 
 /**

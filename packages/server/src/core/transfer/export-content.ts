@@ -1,5 +1,6 @@
 import type { TransferConfig, TransferContent, TransferHistoryItem, TransferNamespace } from './transfer-model.js';
 import { transferInstanceOf } from './instance-import.js';
+import { transferUserOf } from './user-import.js';
 import type { StoreSnapshot, StoredConfig } from './transfer-store.js';
 
 /** What an export writes for the store's content. */
@@ -9,7 +10,7 @@ export function contentOfSnapshot(snapshot: StoreSnapshot): TransferContent {
     namespaces: snapshot.namespaces.map(
       (ns): TransferNamespace => ({ namespaceId: ns.namespaceId, namespaceName: ns.namespaceName, type: '2' }),
     ),
-    users: [],
+    users: snapshot.users.map(transferUserOf),
     instances: snapshot.instances.map(transferInstanceOf),
   };
 }

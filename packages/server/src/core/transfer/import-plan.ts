@@ -47,7 +47,7 @@ const MAX_NAMESPACE_NAME = 128;
 export function planImport(content: TransferContent, options: ImportOptions, ctx: PlanContext, fileTables: TableCounts): PlannedImport {
   const imported: TableCounts = {};
   const skipped: SkippedRecord[] = [];
-  const plan: ImportPlan = { configs: [], namespaces: [], instances: [] };
+  const plan: ImportPlan = { configs: [], namespaces: [], instances: [], users: [] };
   const count = (table: string) => (imported[table] = (imported[table] ?? 0) + 1);
 
   if (options.configs) {

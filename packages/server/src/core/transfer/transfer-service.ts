@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock.js';
+import type { UserService } from '../auth/user-service.js';
 import type { ConfigService } from '../config/config-service.js';
 import type { NamingService } from '../naming/naming-service.js';
 import type { NamespaceService } from '../namespace/namespace-service.js';
@@ -7,7 +8,8 @@ import { MAX_HISTORY_ITEMS } from './config-record.js';
 import { contentOfSnapshot } from './export-content.js';
 import { planImport, type ImportOptions, type SkippedRecord } from './import-plan.js';
 import { encodeTransfer, type DecodedTransfer } from './transfer-codec.js';
-import { SERVER_TABLE_IDS } from './transfer-format.js';
+import { SERVER_TABLE_IDS, T_USER } from './transfer-format.js';
+import { planUsers } from './user-import.js';
 import type { TableCounts, TransferContent } from './transfer-model.js';
 import type { TransferStore } from './transfer-store.js';
 
@@ -36,6 +38,7 @@ export interface LiveModels {
   configs: ConfigService;
   namespaces: NamespaceService;
   naming: NamingService;
+  users: UserService;
 }
 
 /** Full export and import of the store in the r-nacos transfer format. */
@@ -66,12 +69,13 @@ export class TransferService {
     if (this.importing) throw conflict('another import is still running');
     this.importing = true;
     try {
-      const existing = new Map((await this.options.store.namespaces()).map((ns) => [ns.namespaceId, ns]));
+      const { store, clock } = this.options;
+      const existing = new Map((await store.namespaces()).map((ns) => [ns.namespaceId, ns]));
       const { plan, imported, skipped } = planImport(
         decoded.content,
         options,
         {
-          now: this.options.clock.now(),
+          now: clock.now(),
           maxContentBytes: this.options.maxContentBytes,
           existingNamespaces: existing,
           registeredAs: (key, ref) => {
@@ -81,12 +85,20 @@ export class TransferService {
         },
         decoded.tables,
       );
-      await this.options.store.apply(plan);
+      if (options.users && decoded.content.users.length > 0) {
+        const existingUsers = new Map((await store.users()).map((u) => [u.username, u]));
+        const users = await planUsers(decoded.content.users, existingUsers, clock.now());
+        plan.users = users.users;
+        if (users.users.length > 0) imported[T_USER] = users.users.length;
+        skipped.push(...users.skipped);
+      }
+      await store.apply(plan);
       const live = this.options.live;
       if (live) {
         await live.configs.reload();
         await live.namespaces.reload();
         live.naming.adoptStored(plan.instances);
+        await live.users.reload();
       }
       return { read: decoded.tables, imported, skipped, ignored: decoded.ignored };
     } finally {

@@ -1,3 +1,4 @@
+import type { User } from '../auth/user-model.js';
 import type { ConfigHistoryEntry, ConfigItem } from '../config/config-model.js';
 import type { NewHistoryEntry } from '../config/config-store.js';
 import type { StoredInstance } from '../naming/instance-store.js';
@@ -15,6 +16,7 @@ export interface StoreSnapshot {
   namespaces: Namespace[];
   /** Persistent naming instances (ephemeral ones are never stored). */
   instances: StoredInstance[];
+  users: User[];
 }
 
 /** A config to replace as a whole: the row and its complete new history, oldest first. */
@@ -29,6 +31,8 @@ export interface ImportPlan {
   namespaces: Namespace[];
   /** Persistent instances, inserted or replaced by (service, cluster, ip, port). */
   instances: StoredInstance[];
+  /** Console users, inserted or replaced by username. */
+  users: User[];
 }
 
 /**
@@ -40,5 +44,7 @@ export interface TransferStore {
   snapshot(historyLimit: number): Promise<StoreSnapshot>;
   /** The user-created namespaces now stored. */
   namespaces(): Promise<Namespace[]>;
+  /** The console users now stored. */
+  users(): Promise<User[]>;
   apply(plan: ImportPlan): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import type { User } from '../../core/auth/user-model.js';
 import type { ConfigHistoryEntry } from '../../core/config/config-model.js';
 import type { Namespace } from '../../core/namespace/namespace-store.js';
 import type { ConfigReplacement, ImportPlan, StoreSnapshot, TransferStore } from '../../core/transfer/transfer-store.js';
@@ -5,6 +6,7 @@ import type { SqliteDatabase } from './database.js';
 import { CONFIG_COLUMNS, HISTORY_COLUMNS, toHistory, toItem } from './sqlite-config-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
 import { TransferInstanceRows } from './sqlite-transfer-naming.js';
+import { TransferUserRows } from './sqlite-transfer-users.js';
 
 type Row = Record<string, unknown>;
 
@@ -12,10 +14,16 @@ type Row = Record<string, unknown>;
 export class SqliteTransferStore implements TransferStore {
   private readonly namespaceStore: SqliteNamespaceStore;
   private readonly instances: TransferInstanceRows;
+  private readonly userRows: TransferUserRows;
 
   constructor(private readonly db: SqliteDatabase) {
     this.namespaceStore = new SqliteNamespaceStore(db);
     this.instances = new TransferInstanceRows(db);
+    this.userRows = new TransferUserRows(db);
+  }
+
+  async users(): Promise<User[]> {
+    return this.userRows.all();
   }
 
   async namespaces(): Promise<Namespace[]> {
@@ -42,6 +50,7 @@ export class SqliteTransferStore implements TransferStore {
         createdAt: Number(r.created_at),
       })),
       instances: this.instances.all(),
+      users: this.userRows.all(),
     }))();
   }
 
@@ -76,6 +85,7 @@ export class SqliteTransferStore implements TransferStore {
       for (const ns of plan.namespaces) upsertNamespace.run(ns);
       for (const config of plan.configs) replaceConfig(config);
       for (const instance of plan.instances) this.instances.put(instance);
+      for (const user of plan.users) this.userRows.put(user);
     })();
   }
 }

@@ -12,7 +12,7 @@ function parseJson<T>(text: unknown, fallback: T): T {
   }
 }
 
-function toUser(r: Row): User {
+export function toUser(r: Row): User {
   const privilege = parseJson<Partial<NamespacePrivilege>>(r.namespace_privilege, {});
   return {
     username: String(r.username),
@@ -25,6 +25,22 @@ function toUser(r: Row): User {
     source: r.source === null ? null : (String(r.source) as UserSource),
     createdAt: Number(r.created_at),
     modifiedAt: Number(r.modified_at),
+  };
+}
+
+/** Statement parameters of a user row (also used by the transfer store). */
+export function userParams(user: User) {
+  return {
+    username: user.username,
+    nickname: user.nickname,
+    passwordHash: user.passwordHash,
+    enabled: user.enabled ? 1 : 0,
+    roles: JSON.stringify(user.roles),
+    extendInfo: JSON.stringify(user.extendInfo),
+    privilege: JSON.stringify(user.namespacePrivilege),
+    source: user.source,
+    createdAt: user.createdAt,
+    modifiedAt: user.modifiedAt,
   };
 }
 
@@ -47,18 +63,7 @@ export class SqliteUserStore implements UserStore {
            namespace_privilege = excluded.namespace_privilege, source = excluded.source,
            modified_at = excluded.modified_at`,
       )
-      .run({
-        username: user.username,
-        nickname: user.nickname,
-        passwordHash: user.passwordHash,
-        enabled: user.enabled ? 1 : 0,
-        roles: JSON.stringify(user.roles),
-        extendInfo: JSON.stringify(user.extendInfo),
-        privilege: JSON.stringify(user.namespacePrivilege),
-        source: user.source,
-        createdAt: user.createdAt,
-        modifiedAt: user.modifiedAt,
-      });
+      .run(userParams(user));
   }
 
   async remove(username: string): Promise<void> {

@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Core } from '../../core/core.js';
+import type { InstanceInput, ServiceKey, ServiceSettings } from '../../core/naming/naming-model.js';
+import { canonicalNamespace, parseServiceKey } from '../../core/naming/naming-validation.js';
+import { NacosError, invalid } from '../../shared/errors.js';
+import { parseMetadata } from '../http-v1/naming-params.js';
+import { requireNamespace } from './console-auth.js';
+import { API } from './console-paths.js';
+import { decimal, flag, inputOf, optionalText, pageOf, requiredText, text, wholeNumber, type Input } from './console-input.js';
+import { ConsoleError, ok } from './envelope.js';
+import { instanceDto, instanceVo, serviceDto, subscriberDto } from './naming-dto.js';
+
+/** The service of a request, checked against the caller's namespaces (default namespace "public"). */
+function serviceKeyOf(req: FastifyRequest, input: Input): ServiceKey {
+  const key = parseServiceKey({
+    namespaceId: text(input, 'namespaceId'),
+    groupName: text(input, 'groupName'),
+    serviceName: text(input, 'serviceName'),
+  });
+  requireNamespace(req, key.namespaceId);
+  return key;
+}
+
+/** Metadata as a JSON object, a JSON string of one, or `k=v,k2=v2`. */
+function metadataOf(input: Input): Record<string, string> | undefined {
+  const value = input.metadata;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return parseMetadata(JSON.stringify(value));
+  return parseMetadata(text(input, 'metadata'));
+}
+
+function serviceSettingsOf(input: Input): Partial<ServiceSettings> {
+  const settings: Partial<ServiceSettings> = {};
+  const threshold = decimal(input, 'protectThreshold', 0, 1);
+  if (threshold !== undefined) settings.protectThreshold = threshold;
+  const metadata = metadataOf(input);
+  if (metadata !== undefined) settings.metadata = metadata;
+  return settings;
+}
+
+/** `ephemeral` comes as "true"/"false" text from the console; absent means ephemeral. */
+function instanceOf(input: Input): InstanceInput {
+  const port = wholeNumber(input, 'port', 1, 65535);
+  if (port === undefined) throw invalid('port is required');
+  const ephemeral = optionalText(input, 'ephemeral');
+  return {
+    ip: requiredText(input, 'ip'),
+    port,
+    clusterName: optionalText(input, 'clusterName'),
+    weight: decimal(input, 'weight', 0, 10_000),
+    enabled: flag(input, 'enabled'),
+    ephemeral: ephemeral === undefined ? undefined : ephemeral.toLowerCase() === 'true',
+    metadata: metadataOf(input),
+  };
+}
+
+const contains = (value: string, part: string | undefined) => !part || value.includes(part);
+
+/** Services, their instances and subscribers for the console (v2, plus the raw v1 lists). */
+export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
+  const { naming } = core;
+
+  const services = (req: FastifyRequest) => {
+    const input = inputOf(req);
+    const namespaceId = canonicalNamespace(text(input, 'namespaceId'));
+    requireNamespace(req, namespaceId);
+    const group = optionalText(input, 'groupNameParam');
+    const name = optionalText(input, 'serviceNameParam');
+    const page = pageOf(input);
+    const all = naming.services.list({ namespaceId }).filter((s) => contains(s.key.groupName, group) && contains(s.key.serviceName, name));
+    return { total: all.length, items: all.slice(page.offset, page.offset + page.pageSize).map(serviceDto) };
+  };
+
+  const subscribers = (req: FastifyRequest) => {
+    const input = inputOf(req);
+    const namespaceId = canonicalNamespace(text(input, 'namespaceId'));
+    requireNamespace(req, namespaceId);
+    const group = optionalText(input, 'groupNameParam') ?? optionalText(input, 'groupName');
+    const name = optionalText(input, 'serviceNameParam') ?? optionalText(input, 'serviceName');
+    const page = pageOf(input);
+    const all = naming.subscribers.list({ namespaceId }).filter((s) => contains(s.key.groupName, group) && contains(s.key.serviceName, name));
+    return { total: all.length, items: all.slice(page.offset, page.offset + page.pageSize).map(subscriberDto) };
+  };
+
+  const instances = (req: FastifyRequest) => {
+    const key = serviceKeyOf(req, inputOf(req));
+    const list = naming.listInstances(key).map((i) => instanceDto(key, i));
+    return { total: list.length, items: list };
+  };
+
+  app.get(`${API}/v2/service/list`, async (req) => {
+    const { total, items } = services(req);
+    return ok({ totalCount: total, list: items });
+  });
+  app.get(`${API}/v2/service/subscriber/list`, async (req) => {
+    const { total, items } = subscribers(req);
+    return ok({ totalCount: total, list: items });
+  });
+
+  const saveService = async (req: FastifyRequest) => {
+    const input = inputOf(req);
+    const key = serviceKeyOf(req, input);
+    const settings = serviceSettingsOf(input);
+    if (naming.services.get(key)) await naming.services.update(key, settings);
+    else await naming.services.create(key, settings);
+    return ok(true);
+  };
+  app.post(`${API}/v2/service/add`, saveService);
+  app.post(`${API}/v2/service/update`, saveService);
+  app.post(`${API}/v2/service/remove`, async (req) => {
+    const key = serviceKeyOf(req, inputOf(req));
+    if (naming.services.get(key)) await naming.services.remove(key);
+    return ok(true);
+  });
+
+  app.get(`${API}/v2/instance/list`, async (req) => {
+    const { total, items } = instances(req);
+    return ok({ totalCount: total, list: items });
+  });
+  app.get(`${API}/v2/instance/info`, async (req) => {
+    const input = inputOf(req);
+    const key = serviceKeyOf(req, input);
+    const ref = instanceOf(input);
+    const instance = naming.getInstance(key, ref);
+    if (!instance) throw new ConsoleError('NOT_FOUND', `instance ${ref.ip}:${ref.port} not found`);
+    return ok(instanceVo(key, instance));
+  });
+  // Registers when absent; otherwise changes only the fields sent (the online/offline switch sends `enabled`).
+  const saveInstance = async (req: FastifyRequest) => {
+    const input = inputOf(req);
+    const key = serviceKeyOf(req, input);
+    await naming.updateInstance(key, instanceOf(input));
+    return ok(true);
+  };
+  app.post(`${API}/v2/instance/add`, saveInstance);
+  app.post(`${API}/v2/instance/update`, saveInstance);
+  app.post(`${API}/v2/instance/remove`, async (req) => {
+    const input = inputOf(req);
+    await naming.deregisterInstance(serviceKeyOf(req, input), instanceOf(input));
+    return ok(true);
+  });
+
+  // Legacy v1 lists: bare objects, failures as plain text (401 for a namespace denial).
+  const raw = (work: (req: FastifyRequest) => { total: number; items: unknown[] }, listName: string) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        const { total, items } = work(req);
+        return { count: total, [listName]: items };
+      } catch (err) {
+        const status = err instanceof ConsoleError && err.code === 'NO_NAMESPACE_PERMISSION' ? 401 : err instanceof NacosError ? 400 : 0;
+        if (!status) throw err;
+        return reply.code(status).type('text/plain; charset=utf-8').send((err as Error).message);
+      }
+    };
+  app.get(`${API}/ns/services`, raw(services, 'serviceList'));
+  app.get(`${API}/instances`, raw(instances, 'list'));
+  app.get(`${API}/ns/service/subscribers`, raw(subscribers, 'subscribers'));
+}

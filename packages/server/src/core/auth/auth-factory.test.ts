@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../shared/clock.js';
+import type { Logger } from '../../shared/logger.js';
+import { createAuth } from './auth-factory.js';
+import type { User } from './user-model.js';
+import type { UserStore } from './user-store.js';
+
+class MemoryUserStore implements UserStore {
+  rows = new Map<string, User>();
+  async loadAll() {
+    return [...this.rows.values()];
+  }
+  async save(user: User) {
+    this.rows.set(user.username, user);
+  }
+  async remove(username: string) {
+    this.rows.delete(username);
+  }
+}
+
+function recordingLogger() {
+  const lines: string[] = [];
+  const logger = { info: (m: string) => lines.push(`info ${m}`), warn: (m: string) => lines.push(`warn ${m}`) } as unknown as Logger;
+  return { lines, logger };
+}
+
+const settings = {
+  consoleLoginTimeoutSeconds: 60,
+  apiLoginTimeoutSeconds: 60,
+  consoleLoginOneHourLimit: 5,
+  consoleEnableCaptcha: false,
+  enableOpenApiAuth: false,
+  initAdminUsername: 'admin',
+  initAdminPassword: 'admin',
+};
+
+describe('createAuth', () => {
+  it('creates the first admin and warns while the default password is in use', async () => {
+    const store = new MemoryUserStore();
+    const first = recordingLogger();
+    const { auth } = await createAuth(store, settings, new ManualClock(), first.logger);
+    expect(first.lines.some((l) => l.startsWith('info created the console admin user admin'))).toBe(true);
+    expect(first.lines.some((l) => l.startsWith('warn') && l.includes('default password'))).toBe(true);
+
+    await auth.users.update({ username: 'admin', password: 'better' });
+    const second = recordingLogger();
+    await createAuth(store, settings, new ManualClock(), second.logger);
+    expect(second.lines).toEqual([]);
+  });
+
+  it('uses the configured first admin', async () => {
+    const store = new MemoryUserStore();
+    const { auth } = await createAuth(store, { ...settings, initAdminUsername: 'root', initAdminPassword: 's3cret' }, new ManualClock(), recordingLogger().logger);
+    expect(await auth.users.authenticate('root', 's3cret')).toBeDefined();
+    expect(auth.users.get('admin')).toBeUndefined();
+  });
+});
