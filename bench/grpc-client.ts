@@ -31,20 +31,16 @@ export class BenchConnection {
     return parseJsonBody(reply.body);
   }
 
-  /** Connects as an SDK does. `nacos: false` only opens the channel (for the bare ceiling server). */
+  /** Connects as an SDK does: ServerCheck, the bi-stream, ConnectionSetupRequest, a health check. */
   async connect(labels: Record<string, string> = { source: 'sdk', module: 'naming' }): Promise<void> {
     await this.call('ServerCheckRequest', { module: 'internal' });
     this.stream = this.client.makeBidiStreamRequest('/BiRequestStream/requestBiStream', raw, raw);
     this.stream.on('error', () => {});
+    // Arrival is stamped before any work; decoding and the ack wait for a later turn, so one client's
+    // work does not delay the stamps of the messages queued behind it.
     this.stream.on('data', (bytes: Buffer) => {
       const arrivedAt = performance.now();
-      const payload = decodePayload(bytes);
-      const body = parseJsonBody(payload.body);
-      if (payload.type.endsWith('Request') && payload.type !== 'SetupAckRequest') {
-        const ack = { headers: {}, requestId: body.requestId, resultCode: 200, errorCode: 0, success: true };
-        this.stream!.write(encodePayload(payload.type.replace(/Request$/, 'Response'), ack));
-      }
-      this.onPush?.(payload.type, body, arrivedAt);
+      setImmediate(() => this.handle(bytes, arrivedAt));
     });
     this.stream.write(
       encodePayload('ConnectionSetupRequest', { headers: {}, module: 'internal', clientVersion: 'Nacos-Bench-Client:v1', tenant: '', labels }),
@@ -54,6 +50,16 @@ export class BenchConnection {
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error('connection never registered');
+  }
+
+  private handle(bytes: Buffer, arrivedAt: number): void {
+    const payload = decodePayload(bytes);
+    const body = parseJsonBody(payload.body);
+    if (payload.type.endsWith('Request') && payload.type !== 'SetupAckRequest') {
+      const ack = { headers: {}, requestId: body.requestId, resultCode: 200, errorCode: 0, success: true };
+      this.stream!.write(encodePayload(payload.type.replace(/Request$/, 'Response'), ack));
+    }
+    this.onPush?.(payload.type, body, arrivedAt);
   }
 
   /** A bi-stream with one message on it, as any client would hold (for the bare server). */
