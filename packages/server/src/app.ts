@@ -12,7 +12,7 @@ import { ConfigService } from './core/config/config-service.js';
 import { ConfigWatchHub } from './core/config/config-watch-hub.js';
 import { createAuth } from './core/auth/auth-factory.js';
 import type { CaptchaSource } from './core/auth/captcha-service.js';
-import { VERSION } from './cli.js';
+import { VERSION } from './shared/version.js';
 import type { Core } from './core/core.js';
 import { ClientConnectionRegistry } from './core/connection/client-connection-registry.js';
 import { MetricsService } from './core/metrics/metrics-service.js';
@@ -148,8 +148,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const grpcPort = await grpc.listen(settings.sdkHost, settings.grpcPort);
       await udpPush?.start(isIP(settings.sdkHost) === 4 ? settings.sdkHost : '0.0.0.0');
       namingTimer ??= setInterval(() => {
-        core.naming.tick();
-        udpPush?.tick();
+        try {
+          core.naming.tick();
+          udpPush?.tick();
+        } catch (err) {
+          logger.error({ err }, 'naming tick failed');
+        }
       }, NAMING_TICK_MS);
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })

@@ -45,6 +45,27 @@ describe('openapi-to-data against a running tsnacos', () => {
     expect(content.namespaces).toEqual([{ namespaceId: 'dev', namespaceName: 'Development', type: '2' }]);
   });
 
+  it('logs in to a server with OpenAPI auth, and names wrong or missing credentials', async () => {
+    const secured = await buildTestApp({ env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true' } });
+    try {
+      await secured.core.configs.publish({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'secret.yaml', content: 's: 1' });
+      await secured.sdkHttp.listen({ port: 0, host: '127.0.0.1' });
+      const target = `127.0.0.1:${(secured.sdkHttp.server.address() as AddressInfo).port}`;
+      const out = path.join(dir, 'secured.data');
+      const anonymous = await runCli(['openapi-to-data', target, out]);
+      expect(anonymous.code).not.toBe(0);
+      expect(lastErrorLine(anonymous)).toMatch(new RegExp(`^tsnacos: nacos at http://${target} denied the namespace list: .* \\(give -u and -p\\)$`));
+      const wrong = await runCli(['openapi-to-data', '-u', 'admin', '-p', 'wrong', target, out]);
+      expect(lastErrorLine(wrong)).toMatch(new RegExp(`^tsnacos: nacos at http://${target} refused the login: `));
+      expect(existsSync(out)).toBe(false);
+      const good = await runCli(['openapi-to-data', '-u', 'admin', '-p', 'admin', target, out]);
+      expect(good.code, good.stderr).toBe(0);
+      expect((await decodeTransfer([readFileSync(out)])).content.configs.map((c) => c.dataId)).toEqual(['secret.yaml']);
+    } finally {
+      await secured.dispose();
+    }
+  });
+
   it('names the cause for an unreachable host and for a server that is not nacos, writing nothing', async () => {
     const out = path.join(dir, 'none.data');
     const closedPort = await new Promise<number>((resolve) => {

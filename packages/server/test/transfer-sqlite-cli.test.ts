@@ -136,12 +136,4 @@ describe('data-to-sqlite and sqlite-to-data', () => {
     expect(lastErrorLine(noData)).toMatch(/cannot read .*nope\.data: no such file/);
     expect(readdirSync(dir).filter((n) => n.startsWith('x.data') || n.startsWith('.x.data') || n === 'y.db')).toEqual([]);
   });
-
-  it('documents both commands in --help', async () => {
-    for (const command of ['data-to-sqlite', 'sqlite-to-data']) {
-      const help = await runCli([command, '--help']);
-      expect(help.code).toBe(0);
-      expect(help.stdout).toMatch(new RegExp(`Usage: tsnacos ${command}`));
-    }
-  });
 });

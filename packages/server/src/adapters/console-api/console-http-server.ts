@@ -19,6 +19,7 @@ import { registerLoginRoutes } from './login-routes.js';
 import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerNamingRoutes } from './naming-routes.js';
+import { registerTransferRoutes } from './transfer-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 
 export interface ConsoleDeps {
@@ -58,6 +59,7 @@ export async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps
   registerNamingRoutes(app, core);
   registerClusterRoutes(app, { nodeId: settings.nodeId, addr: settings.nodeAddr });
   registerMetricsRoutes(app, core.metrics, settings.nodeId);
+  registerTransferRoutes(app, core, deps.clock, UPLOAD_LIMIT);
 }
 
 /** The console port (10848): the web console under `/rnacos` and its API, behind the login check. */

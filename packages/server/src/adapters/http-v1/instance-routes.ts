@@ -1,25 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { notFound } from '../../shared/errors.js';
-import { clientIp, intParam, optional, requestParams } from '../http-common/params.js';
-import { instanceDetailJson, POLL_CACHE_MILLIS, PUSH_CACHE_MILLIS, serviceListJson } from './naming-json.js';
-import {
-  boolParam,
-  clusterOf,
-  instanceOf,
-  integerParam,
-  notFoundAsInvalid,
-  parseBeat,
-  serviceKeyOf,
-  subscriberIp,
-} from './naming-params.js';
+import { clientIp, requestParams } from '../http-common/params.js';
+import { beatAnswer, listAnswer } from './naming-answers.js';
+import { instanceDetailJson } from './naming-json.js';
+import { instanceOf, notFoundAsInvalid, serviceKeyOf } from './naming-params.js';
 
 const JSON_TYPE = 'application/json;charset=UTF-8';
 const TEXT_TYPE = 'text/plain;charset=UTF-8';
-
-/** nacos `NamingResponseCode`: OK, and "resource not found" that makes 1.x clients re-register. */
-const CODE_OK = 10200;
-const CODE_NOT_FOUND = 20404;
 
 export interface InstanceRoutesOptions {
   /** Whether list pollers with `udpPort` get pushes (and so the longer poll interval). */
@@ -66,35 +54,10 @@ export function registerInstanceRoutes(app: FastifyInstance, naming: NamingServi
     return instanceDetailJson(key, instance);
   });
 
-  app.get(`${path}/list`, async (req: FastifyRequest, reply: FastifyReply) => {
-    const params = requestParams(req);
-    const key = serviceKeyOf(params);
-    const clusters = optional(params, 'clusters') ?? '';
-    const udpPort = intParam(params, 'udpPort', 0, 0, 65535);
-    let pushed = false;
-    if (udpPort > 0) {
-      naming.subscribeUdp(key, {
-        ip: subscriberIp(optional(params, 'clientIP'), clientIp(req)),
-        port: udpPort,
-        clusters,
-        agent: req.headers['user-agent'] ?? '',
-        app: optional(params, 'app') ?? '',
-      });
-      pushed = options.udpPush;
-    }
-    const info = naming.query(key, { clusters, healthyOnly: boolParam(params, 'healthyOnly') ?? false });
-    return reply.type(JSON_TYPE).send(serviceListJson(info, pushed ? PUSH_CACHE_MILLIS : POLL_CACHE_MILLIS));
+  app.get(`${path}/list`, async (req, reply) => {
+    const caller = { remoteIp: clientIp(req), userAgent: req.headers['user-agent'] ?? '' };
+    return reply.type(JSON_TYPE).send(listAnswer(naming, requestParams(req), caller, options.udpPush));
   });
 
-  app.put(`${path}/beat`, async (req) => {
-    const params = requestParams(req);
-    const beat = parseBeat(params.beat);
-    const key = serviceKeyOf({ ...params, serviceName: params.serviceName || (beat?.serviceName ?? '') });
-    const ref = beat?.instance.ip
-      ? beat.instance
-      : { ip: optional(params, 'ip') ?? '', port: integerParam(params, 'port') ?? Number.NaN, clusterName: clusterOf(params) };
-    const result = naming.beat(key, ref, beat?.instance);
-    if (!result.found) return { clientBeatInterval: result.clientBeatInterval, code: CODE_NOT_FOUND };
-    return { clientBeatInterval: result.clientBeatInterval, code: CODE_OK, lightBeatEnabled: true };
-  });
+  app.put(`${path}/beat`, async (req) => beatAnswer(naming, requestParams(req)));
 }

@@ -1,8 +1,9 @@
+import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { httpLogger } from '../http-common/http-logger.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Core } from '../../core/core.js';
-import { registerFormBody } from '../http-common/form-body.js';
+import { ignoreOtherBodies, registerFormBody } from '../http-common/form-body.js';
 import { registerTextErrors } from '../http-common/text-errors.js';
 import { registerApiAuth } from './api-auth-hook.js';
 import { registerAuthRoutes } from './auth-routes.js';
@@ -14,6 +15,7 @@ import type { LongPollRegistry } from './long-poll.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerInstanceRoutes } from './instance-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
+import { createNamingFastPath } from './naming-fast-path.js';
 
 export interface SdkHttpDeps {
   core: Core;
@@ -35,14 +37,31 @@ export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
   const { core } = deps;
   // Form bodies expand up to 3x when URL-encoded; leave room so an oversized config gets a clear 400.
   const bodyLimit = core.configs.maxContentBytes * 3 + 64 * 1024;
+  // Long-poll requests are held ~30 s; idle keep-alive connections must outlive them.
+  const keepAliveTimeout = 75_000;
+  const namingFastPath = createNamingFastPath({
+    naming: core.naming,
+    udpPush: deps.udpPush,
+    guard: core.apiAccess,
+    metrics: core.metrics,
+  });
   const app = Fastify({
     loggerInstance: httpLogger(deps.logger, 'sdk-http'),
     bodyLimit,
-    // Long-poll requests are held ~30 s; idle keep-alive connections must outlive them.
-    keepAliveTimeout: 75_000,
+    keepAliveTimeout,
     trustProxy: false,
+    // Plain instance-list polls and beats are answered before fastify; everything else goes through it.
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
+        if (!namingFastPath(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = keepAliveTimeout;
+      server.requestTimeout = 0;
+      return server;
+    },
   });
   registerFormBody(app, bodyLimit);
+  ignoreOtherBodies(app, bodyLimit);
   registerTextErrors(app);
   registerRequestMetrics(app, core.metrics);
   registerApiAuth(app, core.apiAccess);

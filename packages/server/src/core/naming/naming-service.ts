@@ -8,6 +8,7 @@ import {
   BEAT_OWNER,
   connectionOwner,
   DEFAULT_BEAT_INTERVAL_MS,
+  DEFAULT_CLUSTER,
   groupedName,
   PERSISTENT_OWNER,
   serviceKeyString,
@@ -189,14 +190,18 @@ export class NamingService {
    * from the beat body when there is one (the Node client never re-registers by itself).
    */
   beat(key: ServiceKey, refInput: InstanceRef, body?: InstanceInput): BeatResult {
-    const ref = checkInstanceRef(refInput);
     const entry = this.registry.get(key);
-    const record = entry?.get(ref.ip, ref.port, ref.clusterName);
+    // Beats are the busiest call: a known instance is found without re-validating what matched it.
+    let record = entry?.get(refInput.ip, refInput.port, refInput.clusterName?.trim() || DEFAULT_CLUSTER);
     const now = this.clock.now();
     if (!entry || !record) {
-      if (!body) return { found: false, clientBeatInterval: DEFAULT_BEAT_INTERVAL_MS };
-      const created = this.apply(key, buildRecord(key, { ...body, ...ref, ephemeral: true }, BEAT_OWNER, now, this.options));
-      return { found: true, clientBeatInterval: created.beatInterval, instance: created };
+      const ref = checkInstanceRef(refInput);
+      record = entry?.get(ref.ip, ref.port, ref.clusterName);
+      if (!entry || !record) {
+        if (!body) return { found: false, clientBeatInterval: DEFAULT_BEAT_INTERVAL_MS };
+        const created = this.apply(key, buildRecord(key, { ...body, ...ref, ephemeral: true }, BEAT_OWNER, now, this.options));
+        return { found: true, clientBeatInterval: created.beatInterval, instance: created };
+      }
     }
     record.lastBeat = now;
     if (!record.healthy && record.owner.kind === 'beat') {

@@ -1,0 +1,77 @@
+import type { TransferImportResult } from '@tsnacos/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Core } from '../../core/core.js';
+import type { ImportOptions } from '../../core/transfer/import-plan.js';
+import { decodeTransfer, type DecodedTransfer } from '../../core/transfer/transfer-codec.js';
+import { TransferFormatError } from '../../core/transfer/transfer-format.js';
+import type { Clock } from '../../shared/clock.js';
+import { NacosError } from '../../shared/errors.js';
+import { requireConsoleAdmin } from './console-auth.js';
+import { API } from './console-paths.js';
+import { ConsoleError, ok } from './envelope.js';
+
+/** `import-config`, `import-user`, `import-cache`: "1" is yes, anything else no, absent yes (as r-nacos). */
+function flag(req: FastifyRequest, name: string): boolean {
+  const value = req.headers[name];
+  if (value === undefined) return true;
+  return (Array.isArray(value) ? value[0] : value).trim() === '1';
+}
+
+/** Reads the uploaded file (multipart field `file`) and validates all of it before anything is written. */
+async function decodeUpload(req: FastifyRequest, uploadLimit: number): Promise<DecodedTransfer> {
+  const tooLarge = () => new ConsoleError('PARAM_ERROR', `the file is larger than the upload limit (${uploadLimit} bytes)`, 413);
+  for await (const part of req.parts()) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      continue;
+    }
+    try {
+      const decoded = await decodeTransfer(part.file);
+      if (part.file.truncated) throw tooLarge();
+      return decoded;
+    } catch (err) {
+      if (part.file.truncated) throw tooLarge();
+      if (err instanceof TransferFormatError) throw new ConsoleError('PARAM_ERROR', err.message, 400);
+      throw err;
+    }
+  }
+  throw new ConsoleError('PARAM_ERROR', 'no file uploaded (multipart field "file")', 400);
+}
+
+/** Whole-store transfer: download an export file, upload one to import (admins only). */
+export function registerTransferRoutes(app: FastifyInstance, core: Core, clock: Clock, uploadLimit: number): void {
+  const exportFile = async (req: FastifyRequest, reply: FastifyReply) => {
+    let chunks: Uint8Array[];
+    try {
+      chunks = await core.transfer.exportFile();
+    } catch (err) {
+      req.log.error({ err }, 'transfer export failed');
+      return reply.code(500).type('text/plain; charset=utf-8').send('transfer backup result error');
+    }
+    return reply
+      .type('application/octet-stream')
+      .header('Content-Disposition', `attachment; filename="rnacos_export_${clock.now()}.data"`)
+      .send(Buffer.concat(chunks));
+  };
+
+  const importFile = async (req: FastifyRequest) => {
+    const options: ImportOptions = { configs: flag(req, 'import-config'), users: flag(req, 'import-user'), cache: flag(req, 'import-cache') };
+    const decoded = await decodeUpload(req, uploadLimit);
+    try {
+      const report = await core.transfer.importDecoded(decoded, options);
+      const result: TransferImportResult = report;
+      return ok(result);
+    } catch (err) {
+      // The console judges an upload by its status: a refused import must not answer 200.
+      if (err instanceof NacosError && err.kind === 'conflict') throw new ConsoleError('CONFLICT', err.message, 409);
+      throw err;
+    }
+  };
+
+  // The v2 twins are in no role: only the no-login console reaches them, as in r-nacos.
+  for (const base of [`${API}/transfer`, `${API}/v2/transfer`]) {
+    app.get(`${base}/export`, { preHandler: requireConsoleAdmin }, exportFile);
+    app.post(`${base}/import`, { preHandler: requireConsoleAdmin }, importFile);
+  }
+}

@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import type { ApiAccessGuard } from '../../core/auth/api-access.js';
+import type { MetricsService } from '../../core/metrics/metrics-service.js';
+import type { NamingService } from '../../core/naming/naming-service.js';
+import type { Params } from '../http-common/params.js';
+import { beatAnswer, listAnswer, type BeatAnswer } from './naming-answers.js';
+
+const LIST = '/nacos/v1/ns/instance/list';
+const BEAT = '/nacos/v1/ns/instance/beat';
+const JSON_TYPE = 'application/json;charset=UTF-8';
+
+export interface NamingFastPathDeps {
+  naming: NamingService;
+  udpPush: boolean;
+  guard: ApiAccessGuard;
+  metrics: MetricsService;
+}
+
+/** Beat answers differ only by interval and code: render each once. */
+const beatBodies = new Map<string, string>();
+function beatJson(answer: BeatAnswer): string {
+  const key = `${answer.code}:${answer.clientBeatInterval}`;
+  let body = beatBodies.get(key);
+  if (body === undefined) {
+    body = JSON.stringify(answer);
+    if (beatBodies.size < 1000) beatBodies.set(key, body);
+  }
+  return body;
+}
+
+function queryParams(query: string): Params {
+  const params: Params = {};
+  for (const [k, v] of Object.entries(parseQuery(query))) {
+    const value = Array.isArray(v) ? v[0] : v;
+    if (value !== undefined) params[k] = value;
+  }
+  return params;
+}
+
+/**
+ * Instance-list polls and heartbeats are most of a registry's traffic (every client, every few seconds).
+ * This answers the plain form of them (parameters in the query string, no body, OpenAPI auth off) straight
+ * from the node:http request, with the same code as the fastify routes. Anything else, and any request it
+ * cannot answer (bad input), returns false and goes through fastify, which answers it fully.
+ */
+export function createNamingFastPath(deps: NamingFastPathDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    if (q < 0 || deps.guard.enabled) return false;
+    const path = url.slice(0, q);
+    const isList = path === LIST && req.method === 'GET';
+    if (!isList && !(path === BEAT && req.method === 'PUT')) return false;
+    const length = req.headers['content-length'];
+    if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) return false;
+    const started = performance.now();
+    let body: string;
+    try {
+      const params = queryParams(url.slice(q + 1));
+      body = isList
+        ? listAnswer(
+            deps.naming,
+            params,
+            { remoteIp: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''), userAgent: req.headers['user-agent'] ?? '' },
+            deps.udpPush,
+          )
+        : beatJson(beatAnswer(deps.naming, params));
+    } catch {
+      return false;
+    }
+    res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+    deps.metrics.recordRequest('http', performance.now() - started);
+    return true;
+  };
+}
