@@ -1,10 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerFormBody } from './form-body.js';
+import { ignoreOtherBodies, registerFormBody } from './form-body.js';
 import { requestParams } from './params.js';
 
 const app = Fastify();
 registerFormBody(app, 1024);
+ignoreOtherBodies(app, 1024);
 app.post('/echo', async (req) => requestParams(req));
 
 describe('registerFormBody', () => {
