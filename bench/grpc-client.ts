@@ -5,7 +5,8 @@ import { decodePayload, encodePayload, parseJsonBody, type JsonObject } from '..
 
 const raw = (b: Buffer) => b;
 
-export type PushHandler = (type: string, body: JsonObject) => void;
+/** `arrivedAt`: performance.now() when the message came off the stream, before any work on it. */
+export type PushHandler = (type: string, body: JsonObject, arrivedAt: number) => void;
 
 export class BenchConnection {
   private readonly client: grpc.Client;
@@ -36,13 +37,14 @@ export class BenchConnection {
     this.stream = this.client.makeBidiStreamRequest('/BiRequestStream/requestBiStream', raw, raw);
     this.stream.on('error', () => {});
     this.stream.on('data', (bytes: Buffer) => {
+      const arrivedAt = performance.now();
       const payload = decodePayload(bytes);
       const body = parseJsonBody(payload.body);
       if (payload.type.endsWith('Request') && payload.type !== 'SetupAckRequest') {
         const ack = { headers: {}, requestId: body.requestId, resultCode: 200, errorCode: 0, success: true };
         this.stream!.write(encodePayload(payload.type.replace(/Request$/, 'Response'), ack));
       }
-      this.onPush?.(payload.type, body);
+      this.onPush?.(payload.type, body, arrivedAt);
     });
     this.stream.write(
       encodePayload('ConnectionSetupRequest', { headers: {}, module: 'internal', clientVersion: 'Nacos-Bench-Client:v1', tenant: '', labels }),

@@ -12,7 +12,7 @@ import { ConfigService } from './core/config/config-service.js';
 import { ConfigWatchHub } from './core/config/config-watch-hub.js';
 import { createAuth } from './core/auth/auth-factory.js';
 import type { CaptchaSource } from './core/auth/captcha-service.js';
-import { VERSION } from './cli.js';
+import { VERSION } from './shared/version.js';
 import type { Core } from './core/core.js';
 import { ClientConnectionRegistry } from './core/connection/client-connection-registry.js';
 import { MetricsService } from './core/metrics/metrics-service.js';

@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, form, type TestApp } from './helpers.js';
 import { call, knownCaptcha } from './console-helpers.js';
+import { RawNacosClient } from './grpc-raw-client.js';
 
 /**
  * Every role and namespace privilege against every route that touches namespaced data, on the console and
@@ -115,6 +116,7 @@ function consoleOutcome(res: LightMyRequestResponse): 'allowed' | 'denied' | str
 
 describe('privilege matrix', () => {
   let app: TestApp;
+  let grpc: RawNacosClient;
   const consoleTokens = new Map<string, string>();
   const apiTokens = new Map<string, string>();
 
@@ -131,8 +133,14 @@ describe('privilege matrix', () => {
       const login = await app.sdkHttp.inject({ method: 'POST', url: '/nacos/v1/auth/login', ...form({ username: user.name, password: user.name === 'admin' ? 'admin' : `${user.name}-pw` }) });
       apiTokens.set(user.name, login.json().accessToken);
     }
+    const { grpc: grpcPort } = await app.listen();
+    grpc = new RawNacosClient(`127.0.0.1:${grpcPort}`);
+    await grpc.connect();
   });
-  afterAll(() => app.dispose());
+  afterAll(async () => {
+    grpc?.close();
+    await app.dispose();
+  });
 
   it('console: every role x namespace privilege x route cell', async () => {
     const wrong: string[] = [];
@@ -200,5 +208,50 @@ describe('privilege matrix', () => {
     }
     const nodeStyle = await sdk().inject({ method: 'GET', url: '/nacos/v1/cs/configs?dataId=seed&group=G&username=dev&password=wrong' });
     expect(nodeStyle.statusCode).toBe(403);
+  });
+
+  interface GrpcCell {
+    name: string;
+    need: 'read' | 'write';
+    type: string;
+    body: (ns: Ns) => Record<string, unknown>;
+  }
+  const service = (ns: Ns) => ({ namespace: nsName(ns), groupName: 'DEFAULT_GROUP', serviceName: 'seed' });
+  const GRPC_CELLS: GrpcCell[] = [
+    { name: 'config query', need: 'read', type: 'ConfigQueryRequest', body: (ns) => ({ dataId: 'seed', group: 'G', tenant: ns }) },
+    { name: 'config publish', need: 'write', type: 'ConfigPublishRequest', body: (ns) => ({ dataId: unique('grpc'), group: 'G', tenant: ns, content: 'x' }) },
+    { name: 'config remove', need: 'write', type: 'ConfigRemoveRequest', body: (ns) => ({ dataId: 'nothing', group: 'G', tenant: ns }) },
+    {
+      name: 'config listen',
+      need: 'read',
+      type: 'ConfigBatchListenRequest',
+      body: (ns) => ({ listen: true, module: 'config', configListenContexts: [{ dataId: 'seed', group: 'G', tenant: ns, md5: '' }] }),
+    },
+    { name: 'instance register', need: 'write', type: 'InstanceRequest', body: (ns) => ({ ...service(ns), type: 'registerInstance', instance: { ip: '10.7.0.1', port: 3000 + seq++ } }) },
+    { name: 'service query', need: 'read', type: 'ServiceQueryRequest', body: (ns) => ({ ...service(ns), cluster: '', healthyOnly: false }) },
+    { name: 'subscribe', need: 'read', type: 'SubscribeServiceRequest', body: (ns) => ({ ...service(ns), subscribe: true, clusters: '' }) },
+    { name: 'service list', need: 'read', type: 'ServiceListRequest', body: (ns) => ({ namespace: nsName(ns), groupName: 'DEFAULT_GROUP', pageNo: 1, pageSize: 10, selector: '' }) },
+  ];
+
+  it('gRPC: every role x namespace privilege x request type cell', async () => {
+    const wrong: string[] = [];
+    for (const user of USERS) {
+      for (const cell of GRPC_CELLS) {
+        for (const ns of NAMESPACES) {
+          const reply = await grpc.request(cell.type, cell.body(ns), { accessToken: apiTokens.get(user.name)! });
+          const outcome = reply.body.errorCode === 403 ? 'denied' : reply.body.resultCode === 200 ? 'allowed' : `unexpected ${JSON.stringify(reply.body)}`;
+          const expected = expectedAllowed(user, cell.need, ns) ? 'allowed' : 'denied';
+          if (outcome !== expected) wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('gRPC: no token or a console token reaches nothing', async () => {
+    for (const cell of GRPC_CELLS) {
+      expect((await grpc.request(cell.type, cell.body(''))).body.errorCode, cell.name).toBe(403);
+      expect((await grpc.request(cell.type, cell.body(''), { accessToken: consoleTokens.get('admin')! })).body.errorCode, cell.name).toBe(403);
+    }
   });
 });

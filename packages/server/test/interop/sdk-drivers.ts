@@ -24,10 +24,10 @@ export interface SdkServer {
 }
 
 /** The real app listening on a free P (HTTP) and P + 1000 (gRPC). */
-export async function startSdkServer(): Promise<SdkServer> {
+export async function startSdkServer(env: Record<string, string> = {}): Promise<SdkServer> {
   const { httpPort, grpcPort } = await freeSdkPorts();
   const dataDir = tempDataDir();
-  const settings = { ...testSettings(dataDir), httpPort, grpcPort, sdkHost: '127.0.0.1' };
+  const settings = { ...testSettings(dataDir, env), httpPort, grpcPort, sdkHost: '127.0.0.1' };
   const app = await buildTestApp({ settings });
   await app.listen();
   return { app, httpPort, serverAddr: `127.0.0.1:${httpPort}` };

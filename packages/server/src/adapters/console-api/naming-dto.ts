@@ -1,8 +1,9 @@
+import type { InstanceDto, InstanceVo, ServiceDto, SubscriberInfoDto } from '@tsnacos/protocol';
 import { groupedName, type Instance, type ServiceKey, type ServiceView } from '../../core/naming/naming-model.js';
 import type { Subscriber } from '../../core/naming/subscriber-registry.js';
 
 /** A row of the console's service list; metadata travels as a JSON string. */
-export function serviceDto(view: ServiceView) {
+export function serviceDto(view: ServiceView): ServiceDto {
   return {
     name: view.key.serviceName,
     groupName: view.key.groupName,
@@ -15,7 +16,7 @@ export function serviceDto(view: ServiceView) {
   };
 }
 
-export function subscriberDto(s: Subscriber) {
+export function subscriberDto(s: Subscriber): SubscriberInfoDto {
   return {
     serviceName: s.key.serviceName,
     groupName: s.key.groupName,
@@ -30,7 +31,7 @@ export function subscriberDto(s: Subscriber) {
   };
 }
 
-export function instanceDto(key: ServiceKey, i: Instance) {
+export function instanceDto(key: ServiceKey, i: Instance): InstanceDto {
   return {
     id: i.instanceId,
     ip: i.ip,
@@ -43,7 +44,7 @@ export function instanceDto(key: ServiceKey, i: Instance) {
     serviceName: key.serviceName,
     groupName: key.groupName,
     groupService: groupedName(key),
-    metadata: i.metadata,
+    metadata: { ...i.metadata },
     lastModifiedMillis: i.modifiedAt,
     registerTime: i.registeredAt,
     namespaceId: key.namespaceId,
@@ -55,7 +56,7 @@ export function instanceDto(key: ServiceKey, i: Instance) {
 }
 
 /** `GET /v2/instance/info`. */
-export function instanceVo(key: ServiceKey, i: Instance) {
+export function instanceVo(key: ServiceKey, i: Instance): InstanceVo {
   return {
     service: groupedName(key),
     ip: i.ip,
@@ -64,7 +65,7 @@ export function instanceVo(key: ServiceKey, i: Instance) {
     weight: i.weight,
     healthy: i.healthy,
     instanceId: i.instanceId,
-    metadata: i.metadata,
+    metadata: { ...i.metadata },
     marked: !i.ephemeral,
     enabled: i.enabled,
     serviceName: groupedName(key),

@@ -62,6 +62,18 @@ export class ConfigListeners {
     return [...(this.byConnection.get(connectionId)?.keys.values() ?? [])];
   }
 
+  /** Connections listening to at least one config. */
+  connectionCount(): number {
+    return this.byConnection.size;
+  }
+
+  /** Distinct configs listened to by at least one connection. */
+  keyCount(): number {
+    const keys = new Set<string>();
+    for (const entry of this.byConnection.values()) for (const key of entry.keys.keys()) keys.add(key);
+    return keys.size;
+  }
+
   /** Ids of the connections listening to a config key (console and tests). */
   connectionsListeningTo(keyString: string): string[] {
     const ids: string[] = [];

@@ -43,7 +43,12 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
     apiAccess: deps.core.apiAccess,
     logger,
     maxMessageBytes: Math.max(MIN_MESSAGE_BYTES, deps.configMaxContent * 2 + 1024 * 1024),
+    onAnswered: (ms) => deps.core.metrics.recordRequest('grpc', ms),
   });
+  const { metrics } = deps.core;
+  metrics.addGauge('grpc_conn_size', 'gRPC client connections', () => connections.size());
+  metrics.addGauge('config_subscriber_client_size', 'gRPC connections listening to configs', () => configListeners.connectionCount());
+  metrics.addGauge('config_subscriber_listener_key_size', 'configs listened to over gRPC', () => configListeners.keyCount());
   return {
     ...server,
     connections,

@@ -48,5 +48,5 @@ export const RESULT_FAIL = 500;
 
 /** Fields of a typed failure a handler returns itself (e.g. ConfigQueryResponse for a missing config). */
 export function failure(errorCode: number, message: string, fields: JsonObject = {}): JsonObject {
-  return { ...fields, resultCode: RESULT_FAIL, errorCode, message };
+  return Object.assign({}, fields, { resultCode: RESULT_FAIL, errorCode, message });
 }

@@ -29,6 +29,8 @@ export interface GrpcServerDeps extends DispatchDeps {
   logger: Logger;
   /** Largest message accepted either way; bigger ones fail with RESOURCE_EXHAUSTED. */
   maxMessageBytes: number;
+  /** Told how long each unary request took to answer (metrics). */
+  onAnswered?: (durationMs: number) => void;
 }
 
 export interface GrpcServer {
@@ -51,6 +53,7 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
 
   server.addService(REQUEST_SERVICE, {
     request(call: grpc.ServerUnaryCall<Buffer, Buffer>, callback: grpc.sendUnaryData<Buffer>) {
+      const started = performance.now();
       const peer = call.getPeer();
       let reply: Promise<Reply>;
       try {
@@ -63,7 +66,10 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
           logger.error({ err }, 'gRPC request failed');
           return errorResponse(ErrorCode.SERVER_ERROR, 'internal error');
         })
-        .then((r) => callback(null, encodeReply(r)));
+        .then((r) => {
+          callback(null, encodeReply(r));
+          deps.onAnswered?.(performance.now() - started);
+        });
     },
   });
 

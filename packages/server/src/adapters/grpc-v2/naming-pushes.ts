@@ -42,28 +42,39 @@ export class NamingPushes {
 
   private flush(keys: ServiceKey[]): void {
     for (const key of keys) {
+      // Subscribers with the same cluster filter get the same body: render it once per filter.
+      const bodies = new Map<string, string>();
       for (const subscriber of this.naming.subscribers.of(key)) {
-        if (subscriber.target.kind === 'connection') void this.pushTo(subscriber, subscriber.target.connectionId);
+        if (subscriber.target.kind !== 'connection') continue;
+        let body = bodies.get(subscriber.clusters);
+        if (body === undefined) bodies.set(subscriber.clusters, (body = this.bodyAfterRequestId(subscriber)));
+        void this.pushTo(subscriber, subscriber.target.connectionId, body);
       }
     }
   }
 
-  private async pushTo(subscriber: Subscriber, connectionId: string): Promise<void> {
+  /** The JSON of a NotifySubscriberRequest for this subscriber, from just after the requestId value on. */
+  private bodyAfterRequestId(subscriber: Subscriber): string {
+    const info = this.naming.query(subscriber.key, { clusters: subscriber.clusters });
+    const { namespaceId, groupName, serviceName } = subscriber.key;
+    const names = JSON.stringify({ module: 'naming', namespace: namespaceId, serviceName, groupName }).slice(1, -1);
+    return `",${names},"serviceInfo":${serviceInfoJson(info)}}`;
+  }
+
+  private async pushTo(subscriber: Subscriber, connectionId: string, body: string): Promise<void> {
     for (let attempt = 0; attempt < PUSH_ATTEMPTS; attempt++) {
       const conn = this.connections.get(connectionId);
       if (!conn) return;
-      // A retry for a subscription replaced meanwhile (its own push covers it) is pointless.
-      if (attempt > 0 && !this.naming.subscribers.of(subscriber.key).includes(subscriber)) return;
-      const info = this.naming.query(subscriber.key, { clusters: subscriber.clusters });
-      const { namespaceId, groupName, serviceName } = subscriber.key;
-      const head = JSON.stringify({ module: 'naming', namespace: namespaceId, serviceName, groupName }).slice(1, -1);
-      const ack = await this.connections.pushJson(
-        conn,
-        'NotifySubscriberRequest',
-        (requestId) => `{"headers":{},"requestId":"${requestId}",${head},"serviceInfo":${serviceInfoJson(info)}}`,
-      );
+      if (attempt > 0) {
+        // A retry for a subscription replaced meanwhile (its own push covers it) is pointless; otherwise
+        // it carries the service as it is now.
+        if (!this.naming.subscribers.of(subscriber.key).includes(subscriber)) return;
+        body = this.bodyAfterRequestId(subscriber);
+      }
+      const rest = body;
+      const ack = await this.connections.pushJson(conn, 'NotifySubscriberRequest', (requestId) => `{"headers":{},"requestId":"${requestId}${rest}`);
       if (ack && ack.resultCode === 200) return;
-      this.logger.debug({ connectionId, service: serviceName, attempt }, 'naming push not acknowledged');
+      this.logger.debug({ connectionId, service: subscriber.key.serviceName, attempt }, 'naming push not acknowledged');
     }
   }
 }

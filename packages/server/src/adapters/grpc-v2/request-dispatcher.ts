@@ -29,17 +29,15 @@ export function errorResponse(errorCode: number, message: string, requestId = ''
 /** Fills the common response fields; `success` always agrees with `resultCode`, as every client needs. */
 function typedResponse(type: string, requestId: string, fields: JsonObject): Reply {
   const resultCode = typeof fields.resultCode === 'number' ? fields.resultCode : RESULT_SUCCESS;
-  return {
-    type,
-    body: {
-      ...fields,
-      resultCode,
-      errorCode: typeof fields.errorCode === 'number' ? fields.errorCode : ErrorCode.SUCCESS,
-      message: typeof fields.message === 'string' ? fields.message : '',
-      requestId,
-      success: resultCode === RESULT_SUCCESS,
-    },
-  };
+  // Object.assign, not `{ ...fields, resultCode }`: on Node 20 a literal starting with a spread is slow,
+  // and every response passes here.
+  const body: JsonObject = Object.assign({}, fields);
+  body.resultCode = resultCode;
+  body.errorCode = typeof fields.errorCode === 'number' ? fields.errorCode : ErrorCode.SUCCESS;
+  body.message = typeof fields.message === 'string' ? fields.message : '';
+  body.requestId = requestId;
+  body.success = resultCode === RESULT_SUCCESS;
+  return { type, body };
 }
 
 export interface DispatchDeps {

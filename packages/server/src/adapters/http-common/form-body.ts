@@ -17,3 +17,11 @@ export function registerFormBody(app: FastifyInstance, bodyLimit: number): void 
     },
   );
 }
+
+/**
+ * On the SDK port every route reads only parameters, so bodies of other types are ignored rather than refused
+ * with 415: aiohttp (under the Python SDK) labels the empty body of its login POST application/octet-stream.
+ */
+export function ignoreOtherBodies(app: FastifyInstance, bodyLimit: number): void {
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, _body, done) => done(null, undefined));
+}

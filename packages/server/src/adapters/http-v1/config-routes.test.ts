@@ -87,14 +87,14 @@ describe('config get/publish/delete', () => {
 
 describe('bad input gets a 400 with a message', () => {
   it.each([
-    [{ dataId: 'bad id', group: 'g', content: '1' }, /dataId/],
-    [{ dataId: 'a', group: 'g/h', content: '1' }, /group/],
-    [{ dataId: 'a', group: 'g', content: '1', tenant: 'x'.repeat(129) }, /tenant/],
-    [{ dataId: 'a', group: 'g', content: '   ' }, /content/],
-    [{ dataId: 'a', group: 'g' }, /content/],
-    [{ group: 'g', content: '1' }, /dataId/],
-    [{ dataId: 'a', group: 'g', content: 'x'.repeat(1025) }, /too large/],
-  ])('%o', async (fields, message) => {
+    ['a dataId with a space', { dataId: 'bad id', group: 'g', content: '1' }, /dataId/],
+    ['a group with a slash', { dataId: 'a', group: 'g/h', content: '1' }, /group/],
+    ['a tenant over 128 characters', { dataId: 'a', group: 'g', content: '1', tenant: 'x'.repeat(129) }, /tenant/],
+    ['blank content', { dataId: 'a', group: 'g', content: '   ' }, /content/],
+    ['no content', { dataId: 'a', group: 'g' }, /content/],
+    ['no dataId', { group: 'g', content: '1' }, /dataId/],
+    ['content over the limit', { dataId: 'a', group: 'g', content: 'x'.repeat(1025) }, /too large/],
+  ])('%s', async (_case, fields, message) => {
     const res = await publish(fields as Record<string, string>);
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(message);

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { httpLogger } from '../http-common/http-logger.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Core } from '../../core/core.js';
-import { registerFormBody } from '../http-common/form-body.js';
+import { ignoreOtherBodies, registerFormBody } from '../http-common/form-body.js';
 import { registerTextErrors } from '../http-common/text-errors.js';
 import { registerApiAuth } from './api-auth-hook.js';
 import { registerAuthRoutes } from './auth-routes.js';
@@ -61,6 +61,7 @@ export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
     },
   });
   registerFormBody(app, bodyLimit);
+  ignoreOtherBodies(app, bodyLimit);
   registerTextErrors(app);
   registerRequestMetrics(app, core.metrics);
   registerApiAuth(app, core.apiAccess);

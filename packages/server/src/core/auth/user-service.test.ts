@@ -92,4 +92,21 @@ describe('UserService', () => {
     expect(page.total).toBe(3);
     expect(page.items.map((u) => u.username)).toEqual(['alina', 'alice']);
   });
+
+  it('reloads users written to the store directly, ending sessions of changed ones', async () => {
+    await users.add({ username: 'keep', password: 'x', roles: ['1'] });
+    await users.add({ username: 'changed', password: 'x', roles: ['1'] });
+    await users.add({ username: 'gone', password: 'x', roles: ['1'] });
+    const store = new SqliteUserStore(db);
+    await store.save({ ...users.get('changed')!, roles: ['2'] });
+    await store.save({ ...users.get('keep')!, username: 'new', nickname: 'N' });
+    await store.remove('gone');
+    const ended: string[] = [];
+    users.onChange((name, end) => end && ended.push(name));
+    await users.reload();
+    expect(ended.sort()).toEqual(['changed', 'gone']);
+    expect(users.get('changed')!.roles).toEqual(['2']);
+    expect(users.get('new')!.nickname).toBe('N');
+    expect(users.get('gone')).toBeUndefined();
+  });
 });

@@ -129,7 +129,7 @@ export class UserService {
       };
       await this.store.save(next);
       this.byName.set(next.username, next);
-      const rolesChanged = roles.length !== current.roles.length || roles.some((r) => !current.roles.includes(r));
+      const rolesChanged = !sameRoles(roles, current.roles);
       this.emit(next.username, passwordChanged || rolesChanged || !enabled, context.keepSession);
       return next;
     });
@@ -148,6 +148,24 @@ export class UserService {
     });
   }
 
+  /**
+   * Re-reads every user from the store, after something wrote there directly (a data import). Users who are
+   * gone or whose password, roles, privileges, source or status changed lose their sessions.
+   */
+  async reload(): Promise<void> {
+    return this.serialized(async () => {
+      const fresh = new Map((await this.store.loadAll()).map((u) => [u.username, u]));
+      const ended: string[] = [];
+      for (const [name, before] of this.byName) {
+        const after = fresh.get(name);
+        if (!after || JSON.stringify(securityOf(after)) !== JSON.stringify(securityOf(before))) ended.push(name);
+      }
+      this.byName.clear();
+      for (const [name, user] of fresh) this.byName.set(name, user);
+      for (const name of ended) this.emit(name, true);
+    });
+  }
+
   /** The user if it may log in with this password: known, enabled, local, and the password matches. */
   async authenticate(username: string, password: string): Promise<User | undefined> {
     const user = this.byName.get(username);
@@ -159,23 +177,6 @@ export class UserService {
   async hasPassword(username: string, password: string): Promise<boolean> {
     const user = this.byName.get(username);
     return user !== undefined && verifyPassword(password, user.passwordHash);
-  }
-
-  /**
-   * Re-reads the users after a bulk write to the store (transfer import). A user whose password, roles,
-   * privileges or enabled flag changed loses their sessions.
-   */
-  async reload(): Promise<void> {
-    return this.serialized(async () => {
-      const fresh = await this.store.loadAll();
-      const changed = fresh.filter((u) => {
-        const old = this.byName.get(u.username);
-        return old !== undefined && JSON.stringify(securityOf(old)) !== JSON.stringify(securityOf(u));
-      });
-      this.byName.clear();
-      for (const user of fresh) this.byName.set(user.username, user);
-      for (const user of changed) this.emit(user.username, true);
-    });
   }
 
   private async insert(input: NewUser): Promise<User> {
@@ -213,6 +214,10 @@ export class UserService {
     this.queue = run.catch(() => undefined);
     return run;
   }
+}
+
+function sameRoles(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((r) => b.includes(r));
 }
 
 /** What a session's rights depend on. */

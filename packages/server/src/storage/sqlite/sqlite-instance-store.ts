@@ -24,6 +24,24 @@ function keyOf(r: Row): ServiceKey {
   return { namespaceId: String(r.namespace_id), groupName: String(r.group_name), serviceName: String(r.service_name) };
 }
 
+/** A `naming_instance` row as the core sees it (also used by the transfer store). */
+export function toStoredInstance(r: Row): StoredInstance {
+  return {
+    key: keyOf(r),
+    ip: String(r.ip),
+    port: Number(r.port),
+    clusterName: String(r.cluster_name),
+    instanceId: String(r.instance_id),
+    weight: Number(r.weight),
+    healthy: Number(r.healthy) === 1,
+    enabled: Number(r.enabled) === 1,
+    metadata: jsonMap(r.metadata),
+    appName: String(r.app_name),
+    registeredAt: Number(r.registered_at),
+    modifiedAt: Number(r.modified_at),
+  };
+}
+
 const keyParams = (key: ServiceKey) => ({ ns: key.namespaceId, grp: key.groupName, svc: key.serviceName });
 
 /** Explicit services and persistent instances in SQLite. */
@@ -65,20 +83,7 @@ export class SqliteInstanceStore implements InstanceStore {
       createdAt: Number(r.created_at),
       modifiedAt: Number(r.modified_at),
     }));
-    const instances = (this.db.prepare('SELECT * FROM naming_instance ORDER BY registered_at').all() as Row[]).map((r) => ({
-      key: keyOf(r),
-      ip: String(r.ip),
-      port: Number(r.port),
-      clusterName: String(r.cluster_name),
-      instanceId: String(r.instance_id),
-      weight: Number(r.weight),
-      healthy: Number(r.healthy) === 1,
-      enabled: Number(r.enabled) === 1,
-      metadata: jsonMap(r.metadata),
-      appName: String(r.app_name),
-      registeredAt: Number(r.registered_at),
-      modifiedAt: Number(r.modified_at),
-    }));
+    const instances = (this.db.prepare('SELECT * FROM naming_instance ORDER BY registered_at').all() as Row[]).map(toStoredInstance);
     return { services, instances };
   }
 

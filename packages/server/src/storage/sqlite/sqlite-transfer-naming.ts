@@ -1,16 +1,8 @@
 import type { StoredInstance } from '../../core/naming/instance-store.js';
 import type { SqliteDatabase } from './database.js';
+import { toStoredInstance } from './sqlite-instance-store.js';
 
 type Row = Record<string, unknown>;
-
-function metadataOf(text: unknown): Record<string, string> {
-  try {
-    const value = JSON.parse(String(text)) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
-}
 
 /** Persistent naming instances for transfer: read all, upsert many (inside the caller's transaction). */
 export class TransferInstanceRows {
@@ -31,20 +23,7 @@ export class TransferInstanceRows {
   }
 
   all(): StoredInstance[] {
-    return (this.selectAll.all() as Row[]).map((r) => ({
-      key: { namespaceId: String(r.namespace_id), groupName: String(r.group_name), serviceName: String(r.service_name) },
-      ip: String(r.ip),
-      port: Number(r.port),
-      clusterName: String(r.cluster_name),
-      instanceId: String(r.instance_id),
-      weight: Number(r.weight),
-      healthy: Number(r.healthy) === 1,
-      enabled: Number(r.enabled) === 1,
-      metadata: metadataOf(r.metadata),
-      appName: String(r.app_name),
-      registeredAt: Number(r.registered_at),
-      modifiedAt: Number(r.modified_at),
-    }));
+    return (this.selectAll.all() as Row[]).map(toStoredInstance);
   }
 
   put(i: StoredInstance): void {

@@ -1,6 +1,6 @@
 import type { User } from '../../core/auth/user-model.js';
 import type { SqliteDatabase } from './database.js';
-import { toUser } from './sqlite-user-store.js';
+import { toUser, userParams } from './sqlite-user-store.js';
 
 /** Console users for transfer: read all, upsert many (inside the caller's transaction). */
 export class TransferUserRows {
@@ -25,17 +25,6 @@ export class TransferUserRows {
   }
 
   put(user: User): void {
-    this.upsert.run({
-      username: user.username,
-      nickname: user.nickname,
-      passwordHash: user.passwordHash,
-      enabled: user.enabled ? 1 : 0,
-      roles: JSON.stringify(user.roles),
-      extendInfo: JSON.stringify(user.extendInfo),
-      privilege: JSON.stringify(user.namespacePrivilege),
-      source: user.source,
-      createdAt: user.createdAt,
-      modifiedAt: user.modifiedAt,
-    });
+    this.upsert.run(userParams(user));
   }
 }

@@ -28,6 +28,22 @@ export function toUser(r: Row): User {
   };
 }
 
+/** Statement parameters of a user row (also used by the transfer store). */
+export function userParams(user: User) {
+  return {
+    username: user.username,
+    nickname: user.nickname,
+    passwordHash: user.passwordHash,
+    enabled: user.enabled ? 1 : 0,
+    roles: JSON.stringify(user.roles),
+    extendInfo: JSON.stringify(user.extendInfo),
+    privilege: JSON.stringify(user.namespacePrivilege),
+    source: user.source,
+    createdAt: user.createdAt,
+    modifiedAt: user.modifiedAt,
+  };
+}
+
 export class SqliteUserStore implements UserStore {
   constructor(private readonly db: SqliteDatabase) {}
 
@@ -47,18 +63,7 @@ export class SqliteUserStore implements UserStore {
            namespace_privilege = excluded.namespace_privilege, source = excluded.source,
            modified_at = excluded.modified_at`,
       )
-      .run({
-        username: user.username,
-        nickname: user.nickname,
-        passwordHash: user.passwordHash,
-        enabled: user.enabled ? 1 : 0,
-        roles: JSON.stringify(user.roles),
-        extendInfo: JSON.stringify(user.extendInfo),
-        privilege: JSON.stringify(user.namespacePrivilege),
-        source: user.source,
-        createdAt: user.createdAt,
-        modifiedAt: user.modifiedAt,
-      });
+      .run(userParams(user));
   }
 
   async remove(username: string): Promise<void> {

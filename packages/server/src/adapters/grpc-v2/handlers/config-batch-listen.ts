@@ -13,8 +13,11 @@ interface ListenContext extends ListenedConfig {
 function contextsOf(body: JsonObject): ListenContext[] {
   return objectArrayField(body, 'configListenContexts').map((c) => {
     // Echo what the client sent, untouched: clients find their cache entry by these exact strings.
-    const config = { dataId: stringField(c, 'dataId'), group: stringField(c, 'group'), tenant: stringField(c, 'tenant') };
-    return { ...config, keyString: configKeyString(parseConfigKey(config)), md5: stringField(c, 'md5') };
+    const dataId = stringField(c, 'dataId');
+    const group = stringField(c, 'group');
+    const tenant = stringField(c, 'tenant');
+    const keyString = configKeyString(parseConfigKey({ dataId, group, tenant }));
+    return { dataId, group, tenant, keyString, md5: stringField(c, 'md5') };
   });
 }
 
@@ -34,11 +37,12 @@ export function configBatchListenHandler(configs: ConfigService, listeners: Conf
       const conn = ctx.connection!;
       const listen = booleanField(body, 'listen', true);
       const changedConfigs: ListenedConfig[] = [];
-      for (const { keyString, md5, ...config } of contextsOf(body)) {
+      for (const { keyString, md5, dataId, group, tenant } of contextsOf(body)) {
         if (!listen) {
           listeners.unlisten(conn, keyString);
           continue;
         }
+        const config = { dataId, group, tenant };
         listeners.listen(conn, keyString, config);
         if (configs.md5Of(keyString) !== md5) changedConfigs.push(config);
       }

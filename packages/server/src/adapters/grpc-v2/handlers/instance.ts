@@ -21,7 +21,7 @@ export function instanceHandler(naming: NamingService): GrpcHandler {
       const connectionId = ctx.connection!.id;
       if (type === 'registerInstance') {
         if (input.ephemeral === false) await naming.registerInstance(key, input);
-        else await naming.replaceConnectionInstances(connectionId, key, [{ ...input, ephemeral: true }]);
+        else await naming.replaceConnectionInstances(connectionId, key, [Object.assign(input, { ephemeral: true })]);
       } else if (type === 'deregisterInstance') {
         if (input.ephemeral === false) await naming.deregisterInstance(key, input);
         else await naming.replaceConnectionInstances(connectionId, key, []);

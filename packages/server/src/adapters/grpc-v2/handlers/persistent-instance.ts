@@ -17,7 +17,7 @@ export function persistentInstanceHandler(naming: NamingService): GrpcHandler {
       const key = serviceKeyOf(body);
       const type = stringField(body, 'type');
       const input = requiredInstance(body);
-      if (type === 'registerInstance') await naming.registerInstance(key, { ...input, ephemeral: false });
+      if (type === 'registerInstance') await naming.registerInstance(key, Object.assign(input, { ephemeral: false }));
       else if (type === 'deregisterInstance') await naming.deregisterInstance(key, input);
       else throw invalid(`unknown PersistentInstanceRequest type: "${type}" (registerInstance or deregisterInstance)`);
       return { type };

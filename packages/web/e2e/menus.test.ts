@@ -1,0 +1,71 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type TestBrowser } from './support/browser.js';
+import { login, menuEntries } from './support/console-page.js';
+import { addUser, startConsole, type RunningConsole } from './support/console-server.js';
+
+const ALL = [
+  'Config list',
+  'Service list',
+  'Subscriber list',
+  'Users',
+  'Namespaces',
+  'Data transfer',
+  'Cluster info',
+  'System monitor',
+  'About',
+];
+
+describe('side menu per role (real server, headless chromium)', () => {
+  let server: RunningConsole;
+  let oldConsole: RunningConsole;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    [server, oldConsole] = await Promise.all([startConsole(), startConsole({ RNACOS_ENABLE_NO_AUTH_CONSOLE: 'true' })]);
+    await addUser(server.app, 'dev', 'dev-pw', ['1']);
+    await addUser(server.app, 'guest', 'guest-pw', ['2']);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([server?.stop(), oldConsole?.stop()]);
+  });
+
+  const signInAs = async (username: string, password: string) => {
+    await browser.context.clearCookies();
+    await login(browser.page, server.consoleUrl, username, password);
+  };
+
+  it('admin sees every entry and the account menu', async () => {
+    await signInAs('admin', 'admin');
+    expect(await menuEntries(browser.page)).toEqual(ALL);
+    await browser.page.getByTestId('account-menu').filter({ hasText: 'admin' }).waitFor();
+  });
+
+  it('developer: no users, no data transfer; can add services and namespaces', async () => {
+    await signInAs('dev', 'dev-pw');
+    expect(await menuEntries(browser.page)).toEqual(ALL.filter((e) => e !== 'Users' && e !== 'Data transfer'));
+    await browser.page.goto(`${server.consoleUrl}/rnacos/manage/namespace`);
+    await browser.page.locator('button', { hasText: /^New$/ }).waitFor();
+  });
+
+  it('guest: configs, services, subscribers and about only, and no write buttons', async () => {
+    await signInAs('guest', 'guest-pw');
+    expect(await menuEntries(browser.page)).toEqual(['Config list', 'Service list', 'Subscriber list', 'About']);
+    await browser.page.locator('.app-sider').getByText('Config list').click();
+    await browser.page.getByRole('button', { name: 'Query' }).waitFor();
+    expect(await browser.page.locator('button', { hasText: /^New$/ }).count()).toBe(0);
+    await browser.page.goto(`${server.consoleUrl}/rnacos/manage/user`);
+    await browser.page.waitForURL(/\/rnacos\/nopermission\?path=/);
+    await browser.page.getByText('No permission').first().waitFor();
+  });
+
+  it('old console (no login, SDK port): every entry but users, no account menu', async () => {
+    const { page } = browser;
+    await page.goto(`${oldConsole.sdkUrl}/rnacos/manage/about`);
+    expect(await menuEntries(page)).toEqual(ALL.filter((e) => e !== 'Users'));
+    expect(await page.getByTestId('account-menu').count()).toBe(0);
+    expect(browser.errors).toEqual([]);
+  });
+});

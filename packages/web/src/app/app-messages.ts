@@ -1,0 +1,32 @@
+import type { FeatureMessages } from '../i18n/messages-type.js';
+
+const en = {
+  pages: {
+    not_found_title: '404',
+    not_found_text: 'The page does not exist',
+    no_permission_text: 'No permission',
+    requested_path: 'Path: {{path}}',
+  },
+  layout: {
+    account: 'Account',
+    switch_to_en: 'Switch to English',
+    switch_to_zh: '切换到中文',
+  },
+};
+
+export const appMessages: FeatureMessages<typeof en> = {
+  en,
+  zh: {
+    pages: {
+      not_found_title: '404',
+      not_found_text: '页面不存在',
+      no_permission_text: '没有权限',
+      requested_path: '路径: {{path}}',
+    },
+    layout: {
+      account: '账号',
+      switch_to_en: 'Switch to English',
+      switch_to_zh: '切换到中文',
+    },
+  },
+};

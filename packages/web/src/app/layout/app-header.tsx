@@ -1,0 +1,25 @@
+import { Layout, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HEADER_HEIGHT } from '../../lib/constants.js';
+import { paths } from '../paths.js';
+import { AccountMenu } from './account-menu.js';
+import { LanguageSwitch } from './language-switch.js';
+
+export function AppHeader() {
+  const { t } = useTranslation();
+  return (
+    <Layout.Header className="app-header" style={{ height: HEADER_HEIGHT, lineHeight: `${HEADER_HEIGHT}px` }}>
+      <Link to={paths.about} className="app-brand">
+        <img src="/rnacos/server.svg" alt="" width={24} height={24} />
+        <Typography.Text strong style={{ fontSize: 17 }}>
+          {t('common.product_title')}
+        </Typography.Text>
+      </Link>
+      <Space size="middle">
+        <LanguageSwitch />
+        <AccountMenu />
+      </Space>
+    </Layout.Header>
+  );
+}

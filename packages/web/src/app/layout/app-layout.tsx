@@ -1,0 +1,58 @@
+import { Button, Layout, Result, Spin } from 'antd';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useWebResources } from '../../lib/console-state.js';
+import { HEADER_HEIGHT, SIDER_WIDTH } from '../../lib/constants.js';
+import { UiProvider } from '../ui-provider.js';
+import { AppHeader } from './app-header.js';
+import { SideMenu } from './side-menu.js';
+
+export function PageFallback() {
+  return (
+    <div className="page-fallback">
+      <Spin />
+    </div>
+  );
+}
+
+/** Header, side menu built from the web resources (loaded once) and the routed page. */
+export function AppLayout() {
+  return (
+    <UiProvider>
+      <LayoutFrame />
+    </UiProvider>
+  );
+}
+
+function LayoutFrame() {
+  const { t } = useTranslation();
+  const resources = useWebResources();
+  const failed = resources.isError && resources.error.name === 'ApiError' && !resources.data;
+  const content = resources.data ? (
+    <Suspense fallback={<PageFallback />}>
+      <Outlet />
+    </Suspense>
+  ) : failed ? (
+    <Result
+      status="warning"
+      title={resources.error.message}
+      extra={<Button onClick={() => void resources.refetch()}>{t('common.refresh')}</Button>}
+    />
+  ) : (
+    <PageFallback />
+  );
+  return (
+    <Layout className="app-layout">
+      <AppHeader />
+      <Layout style={{ height: `calc(100vh - ${HEADER_HEIGHT}px)` }}>
+        <Layout.Sider width={SIDER_WIDTH} theme="light" className="app-sider">
+          {resources.data ? <SideMenu /> : <PageFallback />}
+        </Layout.Sider>
+        <Layout.Content className="app-content" id="main_content">
+          {content}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,45 @@
+/** Every console route (relative to the router base /rnacos) and the links that carry query parameters. */
+export const paths = {
+  home: '/',
+  notFound: '/404',
+  noPermission: '/nopermission',
+  login: '/p/login',
+  manage: '/manage',
+  configs: '/manage/configs',
+  configHistory: '/manage/config/history',
+  services: '/manage/service',
+  subscribers: '/manage/subscriber',
+  instances: '/manage/service/instance',
+  namespaces: '/manage/namespace',
+  transfer: '/manage/transfer',
+  users: '/manage/user',
+  cluster: '/manage/cluster',
+  about: '/manage/about',
+  monitor: '/manage/appmonitor',
+} as const;
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, v);
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export interface ServiceRef {
+  namespaceId: string;
+  groupName: string;
+  serviceName: string;
+}
+
+export interface ConfigRef {
+  namespaceId: string;
+  group: string;
+  dataId: string;
+}
+
+export const hrefs = {
+  notFound: (fullPath: string) => withQuery(paths.notFound, { path: fullPath }),
+  instances: (s: ServiceRef) => withQuery(paths.instances, { ...s }),
+  subscribers: (s: Partial<ServiceRef>) => withQuery(paths.subscribers, { ...s }),
+  configHistory: (c: ConfigRef) => withQuery(paths.configHistory, { ...c }),
+};

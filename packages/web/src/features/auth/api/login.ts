@@ -1,0 +1,37 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch, ApiError } from '../../../lib/api-client.js';
+import { t } from '../../../i18n/index.js';
+
+export interface LoginInput {
+  username: string;
+  /** Already encrypted with the captcha token when there is one. */
+  password: string;
+  captcha: string;
+}
+
+const KNOWN_LOGIN_CODES = new Set(['USER_CHECK_ERROR', 'CAPTCHA_CHECK_ERROR', 'LOGIN_LIMITE_ERROR']);
+
+/** The login page's own error texts (spec section 8). */
+export function loginErrorText(code: string | null | undefined): string {
+  return code && KNOWN_LOGIN_CODES.has(code) ? t(`login.${code}`) : t('login.LOGIN_UNKNOWN_ERROR');
+}
+
+export async function login(input: LoginInput): Promise<void> {
+  let res: Response;
+  try {
+    res = await apiFetch('POST', '/v2/login/login', { form: { ...input } });
+  } catch (err) {
+    const detail = err instanceof ApiError ? (err.serverMessage ?? err.message) : String(err);
+    throw new ApiError(`${t('login.request_fail')} ${detail}`, 'network');
+  }
+  if (res.status !== 200) {
+    throw new ApiError(t('login.request_fail_code', { status: res.status }), 'http', res.status);
+  }
+  const body = (await res.json().catch(() => null)) as { success?: boolean; code?: string; message?: string } | null;
+  if (body?.success === true) return;
+  throw new ApiError(loginErrorText(body?.code), 'api', res.status, body?.code ?? null, body?.message ?? null);
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

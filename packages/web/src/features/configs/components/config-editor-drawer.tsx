@@ -1,0 +1,123 @@
+import { Alert, Form, Skeleton } from 'antd';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../../components/form-drawer.js';
+import { suppressEnter } from '../../../components/suppress-enter.js';
+import { notify } from '../../../lib/notify.js';
+import { useConfig } from '../api/get-config.js';
+import type { ConfigKey } from '../api/keys.js';
+import { usePublishConfig } from '../api/publish-config.js';
+import {
+  configFieldRules,
+  formValuesOf,
+  toPublishInput,
+  type ConfigFormMode,
+  type ConfigFormValues,
+} from '../lib/config-form.js';
+import { typeFromDataId, type ConfigType } from '../lib/config-types.js';
+import { ConfigFormFields } from './config-form-fields.js';
+import { PublishDialogs } from './publish-dialogs.js';
+import { usePublishFlow } from './use-publish-flow.js';
+
+export interface ConfigEditorState {
+  mode: ConfigFormMode;
+  key: ConfigKey | null;
+}
+
+export interface ConfigEditorDrawerProps {
+  state: ConfigEditorState;
+  tenant: string;
+  onClose(): void;
+}
+
+const TITLES: Record<ConfigFormMode, string> = {
+  create: 'config.create_title',
+  edit: 'config.edit_title',
+  detail: 'config.detail_title',
+};
+
+/** Create, edit or view one config; publishing checks the content and shows the changes first. */
+export function ConfigEditorDrawer({ state, tenant, onClose }: ConfigEditorDrawerProps) {
+  const { t } = useTranslation();
+  const rules = configFieldRules(state.mode);
+  const current = useConfig(state.mode !== 'create' ? state.key : null);
+  const [form] = Form.useForm<ConfigFormValues>();
+  const type = (Form.useWatch('configType', form) ?? 'text') as ConfigType;
+  const typeTouched = useRef(state.mode !== 'create');
+  const publishMutation = usePublishConfig();
+  const original = state.mode === 'create' ? null : (current.data?.value ?? '');
+  const flow = usePublishFlow({
+    original,
+    publish: async () => {
+      try {
+        await publishMutation.mutateAsync(toPublishInput(form.getFieldsValue(true) as ConfigFormValues, tenant));
+      } catch {
+        return;
+      }
+      notify.success(t('common.submit_success'));
+      onClose();
+    },
+  });
+
+  const confirm = async () => {
+    if (!rules.publishes) return onClose();
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const values = form.getFieldsValue(true) as ConfigFormValues;
+    await flow.start(values.configType, values.content ?? '');
+  };
+
+  const loading = state.mode !== 'create' && current.isPending;
+  return (
+    <FormDrawer
+      open
+      title={t(TITLES[state.mode])}
+      width={900}
+      resizable
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+      confirming={flow.step.kind === 'checking' || publishMutation.isPending}
+      confirmText={rules.publishes ? t('config.publish') : undefined}
+    >
+      {loading ? (
+        <Skeleton active />
+      ) : (
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={formValuesOf(state.key, current.data)}
+          onKeyDown={suppressEnter}
+          onValuesChange={(changed: Partial<ConfigFormValues>) => {
+            if ('configType' in changed) typeTouched.current = true;
+            const guessed = changed.dataId !== undefined && !typeTouched.current && typeFromDataId(changed.dataId);
+            if (guessed) form.setFieldValue('configType', guessed);
+          }}
+        >
+          <ConfigFormFields keyLocked={rules.keyLocked} readOnly={rules.readOnly} type={type} />
+          {flow.lastError && (
+            <Alert
+              type="error"
+              showIcon
+              data-testid="content-error"
+              title={t('config.invalid_content', { type: type.toUpperCase() })}
+              description={flow.lastError}
+            />
+          )}
+        </Form>
+      )}
+      <PublishDialogs
+        step={flow.step}
+        type={type}
+        original={original ?? ''}
+        draft={flow.draft}
+        publishing={publishMutation.isPending}
+        onConfirmInvalid={() => void flow.confirmInvalid()}
+        onConfirmDiff={() => void flow.confirmDiff()}
+        onCancel={flow.cancel}
+      />
+    </FormDrawer>
+  );
+}

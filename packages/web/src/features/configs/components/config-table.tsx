@@ -1,0 +1,88 @@
+import { Button, Popconfirm, Space, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { hrefs } from '../../../app/paths.js';
+import { PAGE_SIZES } from '../../../lib/constants.js';
+import type { ConfigRow } from '../api/get-configs.js';
+
+export const configRowKey = (row: ConfigRow) => `${row.group}\u0002${row.dataId}`;
+
+export interface ConfigTableProps {
+  rows: ConfigRow[];
+  total: number;
+  loading: boolean;
+  pageNo: number;
+  pageSize: number;
+  namespaceId: string;
+  canUpdate: boolean;
+  selected: string[];
+  onSelect(keys: string[]): void;
+  onPage(page: number, size: number): void;
+  onDetail(row: ConfigRow): void;
+  onEdit(row: ConfigRow): void;
+  onDelete(row: ConfigRow): void;
+}
+
+export function ConfigTable(props: ConfigTableProps) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<ConfigRow> = [
+    { title: t('config.data_id'), dataIndex: 'dataId', key: 'dataId' },
+    { title: t('config.group'), dataIndex: 'group', key: 'group' },
+    { title: t('config.desc'), dataIndex: 'desc', key: 'desc', ellipsis: true },
+    {
+      title: t('common.operation'),
+      key: 'operation',
+      width: 260,
+      render: (_, row) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => props.onDetail(row)}>
+            {t('common.detail')}
+          </Button>
+          {props.canUpdate && (
+            <Button type="link" size="small" onClick={() => props.onEdit(row)}>
+              {t('common.edit')}
+            </Button>
+          )}
+          <Link to={hrefs.configHistory({ namespaceId: props.namespaceId, group: row.group, dataId: row.dataId })}>
+            <Button type="link" size="small">
+              {t('config.history')}
+            </Button>
+          </Link>
+          {props.canUpdate && (
+            <Popconfirm
+              title={t('common.delete_confirm', { name: row.dataId })}
+              okText={t('common.confirm')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => props.onDelete(row)}
+            >
+              <Button type="link" size="small" danger>
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Table<ConfigRow>
+      rowKey={configRowKey}
+      size="middle"
+      columns={columns}
+      dataSource={props.rows}
+      loading={props.loading}
+      scroll={{ x: 800 }}
+      rowSelection={{ selectedRowKeys: props.selected, onChange: (keys) => props.onSelect(keys as string[]) }}
+      pagination={{
+        current: props.pageNo,
+        pageSize: props.pageSize,
+        total: props.total,
+        pageSizeOptions: PAGE_SIZES,
+        showSizeChanger: true,
+        showTotal: (n) => t('common.total', { count: n }),
+        onChange: props.onPage,
+      }}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PageResult } from '@tsnacos/protocol';
+import { apiGet } from '../../../lib/api-client.js';
+import type { ServiceRef } from '../../../app/paths.js';
+
+export interface Instance {
+  ip: string;
+  port: number;
+  weight: number;
+  healthy: boolean;
+  enabled: boolean;
+  ephemeral: boolean;
+  clusterName?: string;
+  metadata: Record<string, string> | null;
+  /** Milliseconds since the epoch. */
+  registerTime?: number;
+}
+
+export const instanceKeys = {
+  all: ['instances'] as const,
+  list: (s: ServiceRef) => ['instances', 'list', s] as const,
+};
+
+export const getInstances = (s: ServiceRef) => apiGet<PageResult<Instance>>('/v2/instance/list', { ...s });
+
+/** Fetched once in full and paged in the browser; refresh fetches again. */
+export function useInstances(service: ServiceRef) {
+  return useQuery({ queryKey: instanceKeys.list(service), queryFn: () => getInstances(service), staleTime: Infinity });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPostJson } from '../../../lib/api-client.js';
+import { serviceKeys } from './keys.js';
+
+export interface ServiceKeyInput {
+  namespaceId: string;
+  groupName: string;
+  serviceName: string;
+}
+
+export const removeService = (key: ServiceKeyInput) => apiPostJson<boolean>('/v2/service/remove', key);
+
+export function useRemoveService() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: removeService,
+    onSuccess: () => client.invalidateQueries({ queryKey: serviceKeys.all }),
+  });
+}

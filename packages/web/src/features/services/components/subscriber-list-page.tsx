@@ -1,0 +1,71 @@
+import { Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../../components/filter-bar.js';
+import { NamespaceSelector } from '../../../components/namespace-selector.js';
+import { PageBody, PageHeader } from '../../../components/page-header.js';
+import { PAGE_SIZES } from '../../../lib/constants.js';
+import { whenIdle } from '../../../lib/list-guard.js';
+import { useSelectedNamespace } from '../../../lib/namespace-selection.js';
+import { useUrlPaging } from '../../../lib/paging.js';
+import { useUrlState } from '../../../lib/url-state.js';
+import { useSubscribers, type Subscriber } from '../api/get-subscribers.js';
+
+/** Subscribers of one service (query groupName, serviceName, namespaceId). */
+export function SubscriberListPage() {
+  const { t } = useTranslation();
+  const { namespaceId, list, select } = useSelectedNamespace();
+  const { get, update } = useUrlState();
+  const { pageNo, pageSize, setPage } = useUrlPaging(PAGE_SIZES[0]);
+  const serviceName = get('serviceName');
+  const groupName = get('groupName');
+  const query = useSubscribers({ namespaceId, serviceName, groupName, pageNo, pageSize });
+  const idle = (action: () => void) => whenIdle(query.isFetching, action)();
+  const page = query.isError ? undefined : query.data;
+
+  const columns: ColumnsType<Subscriber> = [
+    { title: t('service.name'), dataIndex: 'serviceName', key: 'serviceName' },
+    { title: t('service.group'), dataIndex: 'groupName', key: 'groupName' },
+    { title: t('service.ip'), dataIndex: 'ip', key: 'ip' },
+    { title: t('service.port'), dataIndex: 'port', key: 'port' },
+  ];
+  return (
+    <div className="page">
+      <PageHeader
+        title={t('service.subscriber_title')}
+        extra={<NamespaceSelector value={namespaceId} list={list} onChange={(ns) => idle(() => select(ns))} />}
+      />
+      <PageBody>
+        <FilterBar
+          fields={[
+            { key: 'serviceName', label: t('service.name_placeholder'), value: serviceName },
+            { key: 'groupName', label: t('service.group_placeholder'), value: groupName },
+          ]}
+          onQuery={(v) =>
+            idle(() => {
+              if (v.serviceName === serviceName && v.groupName === groupName && pageNo === 1) void query.refetch();
+              else update({ serviceName: v.serviceName || null, groupName: v.groupName || null, page: null });
+            })
+          }
+        />
+        <Table<Subscriber>
+          rowKey={(r) => `${r.groupName}@@${r.serviceName}@@${r.ip}:${r.port}`}
+          size="middle"
+          columns={columns}
+          dataSource={page?.subscribers ?? []}
+          loading={query.isFetching}
+          scroll={{ x: 600 }}
+          pagination={{
+            current: pageNo,
+            pageSize,
+            total: page?.count ?? 0,
+            pageSizeOptions: PAGE_SIZES,
+            showSizeChanger: true,
+            showTotal: (n) => t('common.total', { count: n }),
+            onChange: (p, s) => idle(() => setPage(p, s)),
+          }}
+        />
+      </PageBody>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, ok } from '../../../testing/fake-api.js';
+import { findButton, findRow, getButton } from '../../../testing/queries.js';
+import { ADMIN_RESOURCES, renderScreen, routerLocation } from '../../../testing/render.js';
+import { UserListPage } from './user-list-page.js';
+
+const NAMESPACES = [
+  { namespaceId: '', namespaceName: 'public' },
+  { namespaceId: 'dev', namespaceName: 'dev' },
+];
+const user = (username: string, extra: object = {}) => ({
+  username,
+  nickname: `${username} nick`,
+  gmtCreate: 1_700_000_000_000,
+  gmtModified: 1_700_000_000_000,
+  enable: true,
+  roles: ['1', '9'],
+  namespacePrivilege: {
+    enabled: true,
+    whitelistIsAll: false,
+    whitelist: ['', 'dev'],
+    blacklistIsAll: false,
+    blacklist: [],
+  },
+  ...extra,
+});
+
+/** The open drawer (the filter above the table is also labelled Username). */
+const drawer = () => within(document.querySelector<HTMLElement>('.ant-drawer-body')!);
+
+function setup(users = [user('alice')]) {
+  return fakeApi({
+    'GET /v2/namespaces/list': () => ok(NAMESPACES),
+    'GET /v2/user/list': () => ok({ totalCount: users.length, list: users }),
+    'POST /v2/user/add': () => ok(true),
+    'POST /v2/user/update': () => ok(true),
+    'POST /v2/user/remove': () => ok(true),
+  });
+}
+
+describe('user list', () => {
+  it('lists users with role tags (unknown codes raw), enabled yes/no and privilege summaries', async () => {
+    const api = setup();
+    renderScreen(<UserListPage />, { webResources: ADMIN_RESOURCES });
+    const row = await findRow('alice nick');
+    expect(within(row).getByText('developer')).toBeInTheDocument();
+    expect(within(row).getByText('9')).toBeInTheDocument();
+    expect(within(row).getByText('Yes')).toBeInTheDocument();
+    expect(within(row).getByText('public, dev')).toBeInTheDocument();
+    expect(within(row).getByText('None')).toBeInTheDocument();
+    expect(Object.fromEntries(api.callsTo('GET /v2/user/list')[0].query)).toEqual({
+      likeUsername: '',
+      pageNo: '1',
+      pageSize: '10',
+    });
+  });
+
+  it('add: username, nickname and password are required; the whitelist picker shows only for "part"', async () => {
+    const api = setup();
+    renderScreen(<UserListPage />, { webResources: ADMIN_RESOURCES });
+    await screen.findByText('alice nick');
+    await userEvent.click(getButton('Add'));
+    expect(await screen.findByText('Add User')).toBeInTheDocument();
+    expect(screen.queryByTestId('whitelist-picker')).toBeNull();
+    expect(screen.getByTestId('blacklist-picker')).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Password'));
+    await userEvent.tab();
+    expect(await screen.findByText('Need to input the password')).toBeInTheDocument();
+    await userEvent.click(getButton('Confirm'));
+    expect(await screen.findByText('Need to input the username')).toBeInTheDocument();
+    expect(screen.getByText('Need to input the nickname')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('Part'));
+    expect(await screen.findByTestId('whitelist-picker')).toBeInTheDocument();
+    expect(api.callsTo('POST /v2/user/add')).toHaveLength(0);
+  });
+
+  it('add sends the user with comma-joined roles and the default privilege, then closes and reloads page 1', async () => {
+    const api = setup();
+    renderScreen(<UserListPage />, { route: '/manage/user?page=2', webResources: ADMIN_RESOURCES });
+    await screen.findByText('alice nick');
+    await userEvent.click(getButton('Add'));
+    await screen.findByText('Add User');
+    await userEvent.type(drawer().getByLabelText('Username'), 'bob');
+    await userEvent.type(screen.getByLabelText('Nickname'), 'Bob');
+    await userEvent.type(screen.getByLabelText('Password'), 'pw');
+    await userEvent.click(within(screen.getByTestId('roles-picker')).getByRole('combobox'));
+    await userEvent.click(await screen.findByTitle('admin'));
+    await userEvent.click(await screen.findByTitle('guest'));
+    await userEvent.click(getButton('Confirm'));
+    await waitFor(() => expect(api.callsTo('POST /v2/user/add')).toHaveLength(1));
+    expect(api.callsTo('POST /v2/user/add')[0].json()).toEqual({
+      username: 'bob',
+      nickname: 'Bob',
+      password: 'pw',
+      enable: true,
+      roles: '0,2',
+      namespacePrivilegeParam: {
+        enabled: true,
+        whitelistIsAll: true,
+        whitelist: [],
+        blacklistIsAll: false,
+        blacklist: [],
+      },
+    });
+    await waitFor(() => expect(screen.queryByText('Add User')).not.toBeInTheDocument());
+    expect(routerLocation()).toBe('/manage/user');
+  });
+
+  it('edit locks the username and leaves the password out unless one is typed', async () => {
+    const api = setup();
+    renderScreen(<UserListPage />, { webResources: ADMIN_RESOURCES });
+    await userEvent.click(getButton('Edit', await findRow('alice nick')));
+    expect(await screen.findByText('Edit User')).toBeInTheDocument();
+    expect(drawer().getByLabelText('Username')).toBeDisabled();
+    expect(screen.getByTestId('whitelist-picker')).toBeInTheDocument();
+    await userEvent.click(getButton('Confirm'));
+    await waitFor(() => expect(api.callsTo('POST /v2/user/update')).toHaveLength(1));
+    const body = api.callsTo('POST /v2/user/update')[0].json<Record<string, unknown>>();
+    expect(body).not.toHaveProperty('password');
+    expect(body).toMatchObject({
+      username: 'alice',
+      roles: '1,9',
+      namespacePrivilegeParam: { whitelistIsAll: false, whitelist: ['', 'dev'] },
+    });
+  });
+
+  it('a user whose blacklist is "all" gets no blacklist picker', async () => {
+    setup([
+      user('carol', {
+        namespacePrivilege: { enabled: true, whitelistIsAll: true, whitelist: [], blacklistIsAll: true, blacklist: [] },
+      }),
+    ]);
+    renderScreen(<UserListPage />, { webResources: ADMIN_RESOURCES });
+    await userEvent.click(getButton('Edit', await findRow('carol nick')));
+    await screen.findByText('Edit User');
+    expect(screen.queryByTestId('blacklist-picker')).toBeNull();
+  });
+
+  it('view is read-only and Confirm just closes', async () => {
+    const api = setup();
+    renderScreen(<UserListPage />, { webResources: ADMIN_RESOURCES });
+    await screen.findByText('alice nick');
+    await userEvent.click(getButton('alice'));
+    expect(await screen.findByText('User')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nickname')).toBeDisabled();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    await userEvent.click(getButton('Confirm'));
+    await waitFor(() => expect(screen.queryByLabelText('Nickname')).toBeNull());
+    expect(api.callsTo('POST /v2/user/update')).toHaveLength(0);
+  });
+
+  it('delete names the user in its prompt', async () => {
+    const api = setup();
+    renderScreen(<UserListPage />, { webResources: ADMIN_RESOURCES });
+    await userEvent.click(getButton('Delete', await findRow('alice nick')));
+    expect(await screen.findByText('Delete user alice?')).toBeInTheDocument();
+    await userEvent.click(await findButton('Confirm'));
+    await waitFor(() => expect(api.callsTo('POST /v2/user/remove')).toHaveLength(1));
+    expect(api.callsTo('POST /v2/user/remove')[0].json()).toEqual({ username: 'alice' });
+  });
+});

@@ -1,0 +1,117 @@
+import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../../lib/constants.js';
+import { formatDateTime } from '../../../lib/format-date.js';
+import type { NamespaceRef } from '../../../lib/namespaces.js';
+import type { UserRow } from '../api/get-users.js';
+import { roleLabel } from '../lib/roles.js';
+import { privilegeSummary } from '../lib/user-form.js';
+
+export interface UserTableProps {
+  rows: UserRow[];
+  total: number;
+  loading: boolean;
+  pageNo: number;
+  pageSize: number;
+  namespaces: NamespaceRef[];
+  onPage(page: number, size: number): void;
+  onView(row: UserRow): void;
+  onEdit(row: UserRow): void;
+  onDelete(row: UserRow): void;
+}
+
+export function UserTable(props: UserTableProps) {
+  const { t } = useTranslation();
+  const texts = { all: t('user.all'), none: t('user.none') };
+  const columns: ColumnsType<UserRow> = [
+    {
+      title: t('user.username'),
+      dataIndex: 'username',
+      key: 'username',
+      render: (name: string, row) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => props.onView(row)}>
+          {name}
+        </Button>
+      ),
+    },
+    { title: t('user.nickname'), dataIndex: 'nickname', key: 'nickname' },
+    { title: t('user.gmt_create'), dataIndex: 'gmtCreate', key: 'gmtCreate', width: 170, render: formatDateTime },
+    { title: t('user.gmt_modified'), dataIndex: 'gmtModified', key: 'gmtModified', width: 170, render: formatDateTime },
+    {
+      title: t('user.roles'),
+      dataIndex: 'roles',
+      key: 'roles',
+      render: (roles: string[]) => (roles ?? []).map((r) => <Tag key={r}>{roleLabel(r, t)}</Tag>),
+    },
+    {
+      title: t('user.enable'),
+      dataIndex: 'enable',
+      key: 'enable',
+      render: (v: boolean) => (v ? t('common.yes') : t('common.no')),
+    },
+    {
+      title: t('user.whitelist'),
+      key: 'whitelist',
+      render: (_, row) =>
+        privilegeSummary(
+          row.namespacePrivilege?.whitelistIsAll ?? true,
+          row.namespacePrivilege?.whitelist,
+          props.namespaces,
+          texts,
+        ),
+    },
+    {
+      title: t('user.blacklist'),
+      key: 'blacklist',
+      render: (_, row) =>
+        privilegeSummary(
+          row.namespacePrivilege?.blacklistIsAll ?? false,
+          row.namespacePrivilege?.blacklist,
+          props.namespaces,
+          texts,
+        ),
+    },
+    {
+      title: t('common.operation'),
+      key: 'operation',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => props.onEdit(row)}>
+            {t('common.edit')}
+          </Button>
+          <Popconfirm
+            title={t('user.delete_confirm', { name: row.username })}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => props.onDelete(row)}
+          >
+            <Button type="link" size="small" danger>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Table<UserRow>
+      rowKey="username"
+      size="middle"
+      columns={columns}
+      dataSource={props.rows}
+      loading={props.loading}
+      scroll={{ x: 600 }}
+      pagination={{
+        current: props.pageNo,
+        pageSize: props.pageSize,
+        total: props.total,
+        pageSizeOptions: PAGE_SIZES,
+        showSizeChanger: true,
+        showTotal: (n) => t('common.total', { count: n }),
+        onChange: props.onPage,
+      }}
+    />
+  );
+}

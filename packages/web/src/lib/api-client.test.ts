@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, fail, noLogin, ok } from '../testing/fake-api.js';
+import { captureToasts, setupI18n } from '../testing/render.js';
+import { apiGet, apiPostJson, ApiError } from './api-client.js';
+import { setLoginNavigator } from './login-redirect.js';
+
+describe('api client', () => {
+  beforeEach(() => setupI18n('en'));
+  afterEach(() => {
+    setLoginNavigator(null);
+    vi.useRealTimers();
+  });
+
+  it('returns the data of a successful envelope and sends JSON writes as JSON', async () => {
+    const api = fakeApi({
+      'POST /v2/namespaces/add': () => ok(true),
+      'GET /v2/user/list': () => ok({ totalCount: 0, list: [] }),
+    });
+    expect(await apiPostJson('/v2/namespaces/add', { namespaceId: 'a' })).toBe(true);
+    expect(await apiGet('/v2/user/list', { likeUsername: '', pageNo: 1, pageSize: 10, skip: null })).toEqual({
+      totalCount: 0,
+      list: [],
+    });
+    const [post, get] = api.calls;
+    expect(post.headers.get('content-type')).toBe('application/json');
+    expect(post.json()).toEqual({ namespaceId: 'a' });
+    expect(get.query.toString()).toBe('likeUsername=&pageNo=1&pageSize=10');
+  });
+
+  it('shows "request error,http code:{status}" for a non-200 answer', async () => {
+    const toasts = captureToasts();
+    fakeApi({ 'GET /x': () => new Response('', { status: 503 }) });
+    await expect(apiGet('/x')).rejects.toThrow('request error,http code:503');
+    expect(toasts.errors).toEqual(['request error,http code:503']);
+  });
+
+  it('translates error.{code}; SYSTEM_ERROR and unknown codes get the system text plus the message', async () => {
+    const toasts = captureToasts();
+    fakeApi({
+      'GET /a': () => fail('NO_NAMESPACE_PERMISSION', 'user no such namespace permission: dev'),
+      'GET /b': () => fail('SYSTEM_ERROR', 'the config data_id is invalid : a b'),
+      'GET /c': () => fail('SOMETHING_NEW', 'details'),
+    });
+    await expect(apiGet('/a')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiGet('/b')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiGet('/c')).rejects.toBeInstanceOf(ApiError);
+    expect(toasts.errors).toEqual([
+      'No permission for this namespace',
+      'System error : the config data_id is invalid : a b',
+      'System error : details',
+    ]);
+  });
+
+  it('a silent call leaves the message to the caller', async () => {
+    const toasts = captureToasts();
+    fakeApi({ 'GET /a': () => fail('NO_PERMISSION') });
+    await expect(apiGet('/a', {}, { silent: true })).rejects.toThrow('No permission for this operation');
+    expect(toasts.errors).toEqual([]);
+  });
+
+  it('a No-Login answer goes to the login page with redirect_url carrying the path and query', async () => {
+    const toasts = captureToasts();
+    const navigate = vi.fn();
+    setLoginNavigator(navigate);
+    window.history.pushState({}, '', '/rnacos/manage/configs?dataId=a%20b&namespaceId=dev');
+    fakeApi({ 'GET /v2/config/list': noLogin });
+    await expect(apiGet('/v2/config/list')).rejects.toMatchObject({ kind: 'no-login' });
+    expect(navigate).toHaveBeenCalledWith(
+      `/p/login?redirect_url=${encodeURIComponent('/rnacos/manage/configs?dataId=a%20b&namespaceId=dev')}`,
+    );
+    expect(toasts.errors).toEqual([]);
+  });
+
+  it('does not redirect again when already on the login page', async () => {
+    const navigate = vi.fn();
+    setLoginNavigator(navigate);
+    window.history.pushState({}, '', '/rnacos/p/login');
+    fakeApi({ 'GET /v2/user/web_resources': noLogin });
+    await expect(apiGet('/v2/user/web_resources', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('gives up after 15 s with "timeout of 15000ms exceeded"', async () => {
+    vi.useFakeTimers();
+    const toasts = captureToasts();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new Error('aborted')))),
+      ),
+    );
+    const pending = apiGet('/slow');
+    const assertion = expect(pending).rejects.toMatchObject({
+      kind: 'timeout',
+      message: 'timeout of 15000ms exceeded',
+    });
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(toasts.errors).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await assertion;
+    expect(toasts.errors).toEqual(['timeout of 15000ms exceeded']);
+  });
+
+  it('a network failure shows the network error text', async () => {
+    const toasts = captureToasts();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(apiGet('/x')).rejects.toMatchObject({ kind: 'network', serverMessage: 'Failed to fetch' });
+    expect(toasts.errors).toEqual(['Network Error']);
+  });
+});

@@ -1,0 +1,31 @@
+import { ROUTER_BASE } from './constants.js';
+
+export const LOGIN_PATH = '/p/login';
+
+type Navigate = (to: string) => void;
+let routerNavigate: Navigate | null = null;
+
+/** The router registers its navigate so a redirect keeps the single-page app alive. */
+export function setLoginNavigator(navigate: Navigate | null): void {
+  routerNavigate = navigate;
+}
+
+/** Only same-origin absolute paths are followed after login; anything else goes home. */
+export function safeRedirectTarget(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}
+
+/** The login route with redirect_url carrying where the user was (path and query, as the browser shows it). */
+export function loginRouteFor(pathAndQuery: string): string {
+  return `${LOGIN_PATH}?redirect_url=${encodeURIComponent(pathAndQuery)}`;
+}
+
+/** Sends the user to the login page unless already there. */
+export function redirectToLogin(): void {
+  const { pathname, search } = window.location;
+  if (pathname === ROUTER_BASE + LOGIN_PATH) return;
+  const to = loginRouteFor(pathname + search);
+  if (routerNavigate) routerNavigate(to);
+  else window.location.assign(ROUTER_BASE + to);
+}

@@ -1,0 +1,13 @@
+import { PAGE_SIZES } from './constants.js';
+import { useUrlState } from './url-state.js';
+
+/** Page and page size kept in the URL (`page`, `size`). */
+export function useUrlPaging(defaultSize: number) {
+  const { getNumber, update } = useUrlState();
+  const pageNo = getNumber('page', 1);
+  const size = getNumber('size', defaultSize);
+  const pageSize = PAGE_SIZES.includes(size) ? size : defaultSize;
+  const setPage = (page: number, nextSize: number) =>
+    update({ page: nextSize !== pageSize ? 1 : page, size: nextSize === defaultSize ? null : nextSize });
+  return { pageNo, pageSize, setPage };
+}

@@ -1,0 +1,53 @@
+import type { UserPermissions } from '@tsnacos/protocol';
+
+/** What GET /v2/user/web_resources answers. */
+export type WebResources = UserPermissions;
+
+export const OLD_CONSOLE = 'OLD_CONSOLE';
+export const RESOURCE = {
+  CONFIG_UPDATE: 'CONFIG_UPDATE',
+  SERVICE_UPDATE: 'SERVICE_UPDATE',
+  NAMESPACE_UPDATE: 'NAMESPACE_UPDATE',
+} as const;
+
+/** The console's view of the signed-in user: menus and buttons follow it. */
+export interface ConsoleState {
+  /** False until the web resources answer arrived. */
+  fromRequest: boolean;
+  resources: ReadonlySet<string>;
+  isOldConsole: boolean;
+  canUpdateConfig: boolean;
+  canUpdateService: boolean;
+  canUpdateNamespace: boolean;
+  version: string;
+  username: string | null;
+}
+
+export const UNKNOWN_VERSION = 'unknown';
+
+/** Before the answer (or after clearing): full update permissions, old console, version unknown. */
+export const DEFAULT_CONSOLE_STATE: ConsoleState = {
+  fromRequest: false,
+  resources: new Set(),
+  isOldConsole: true,
+  canUpdateConfig: true,
+  canUpdateService: true,
+  canUpdateNamespace: true,
+  version: UNKNOWN_VERSION,
+  username: null,
+};
+
+export function toConsoleState(data: WebResources | null | undefined): ConsoleState {
+  if (!data) return DEFAULT_CONSOLE_STATE;
+  const resources = new Set(data.resources ?? []);
+  return {
+    fromRequest: true,
+    resources,
+    isOldConsole: data.from === OLD_CONSOLE,
+    canUpdateConfig: resources.has(RESOURCE.CONFIG_UPDATE),
+    canUpdateService: resources.has(RESOURCE.SERVICE_UPDATE),
+    canUpdateNamespace: resources.has(RESOURCE.NAMESPACE_UPDATE),
+    version: data.version || UNKNOWN_VERSION,
+    username: data.username ?? null,
+  };
+}
