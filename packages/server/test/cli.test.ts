@@ -3,7 +3,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from './helpers.js';
-import { freePort, MAIN, startServerProcess, TSX, waitForExit } from './server-process.js';
+import { existsSync } from 'node:fs';
+import { BUILT_MAIN, freePort, MAIN, startServerProcess, TSX, waitForExit } from './server-process.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -44,6 +45,28 @@ describe('tsnacos command', () => {
     writeFileSync(path.join(dir, '.env'), 'RNACOS_HTTP_PORT=not-a-port\n');
     expect(runCli([], {}, dir).stderr).toContain('RNACOS_HTTP_PORT');
     expect(runCli(['--http-port', '99999'], {}, dir).stderr).toContain('between 1 and 65535');
+  });
+
+  it('the build (what npm start runs) starts and serves HTTP and gRPC', async () => {
+    expect(existsSync(BUILT_MAIN), 'run `npm run build` first (npm test does)').toBe(true);
+    const dataDir = tempDataDir('tsnacos-built-');
+    dirs.push(dataDir);
+    const grpcPort = await freePort();
+    const server = await startServerProcess({ RNACOS_DATA_DIR: dataDir, RNACOS_GRPC_PORT: String(grpcPort) }, { built: true });
+    try {
+      expect((await fetch(`${server.baseUrl}/nacos/v1/console/health/liveness`)).status).toBe(200);
+      const net = await import('node:net');
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect(grpcPort, '127.0.0.1', () => {
+          socket.destroy();
+          resolve();
+        });
+        socket.once('error', reject);
+      });
+    } finally {
+      server.child.kill('SIGTERM');
+      await waitForExit(server.child);
+    }
   });
 
   it('shuts down gracefully on SIGTERM, answering held long polls', async () => {

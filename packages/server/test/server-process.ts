@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 export const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 /** tsx's loader by absolute URL, so the server can run from any working directory. */
 export const TSX = import.meta.resolve('tsx');
+/** The built server, as `npm start` and the `tsnacos` command run it. */
+export const BUILT_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 /** A port the OS just handed out, so nothing else is listening on it. */
 export async function freePort(): Promise<number> {
@@ -25,9 +27,11 @@ export interface ServerProcess {
 }
 
 /** Runs the real server (`src/main.ts` under tsx) as a child process and waits until it answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** Runs the server from source (tsx), or the build with `{ built: true }`. */
+export async function startServerProcess(env: Record<string, string>, opts: { built?: boolean } = {}): Promise<ServerProcess> {
   const httpPort = Number(env.RNACOS_HTTP_PORT ?? (await freePort()));
-  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
+  const args = opts.built ? [BUILT_MAIN] : ['--import', TSX, MAIN];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       RNACOS_HTTP_PORT: String(httpPort),

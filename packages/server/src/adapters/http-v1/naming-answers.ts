@@ -1,6 +1,6 @@
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { intParam, optional, type Params } from '../http-common/params.js';
-import { POLL_CACHE_MILLIS, PUSH_CACHE_MILLIS, serviceListJson } from './naming-json.js';
+import { POLL_CACHE_MILLIS, PUSH_CACHE_MILLIS, serviceListBody } from './naming-json.js';
 import { boolParam, clusterOf, integerParam, parseBeat, serviceKeyOf, subscriberIp } from './naming-params.js';
 
 /**
@@ -18,8 +18,8 @@ export interface Caller {
   userAgent: string;
 }
 
-/** `GET /nacos/v1/ns/instance/list`: subscribes a poller with `udpPort`, answers the list JSON. */
-export function listAnswer(naming: NamingService, params: Params, caller: Caller, udpPush: boolean): string {
+/** `GET /nacos/v1/ns/instance/list`: subscribes a poller with `udpPort`, answers the list JSON (UTF-8). */
+export function listAnswer(naming: NamingService, params: Params, caller: Caller, udpPush: boolean): Buffer {
   const key = serviceKeyOf(params);
   const clusters = optional(params, 'clusters') ?? '';
   const healthyOnly = boolParam(params, 'healthyOnly') ?? false;
@@ -36,7 +36,7 @@ export function listAnswer(naming: NamingService, params: Params, caller: Caller
     pushed = udpPush;
   }
   const info = naming.query(key, { clusters, healthyOnly });
-  return serviceListJson(info, pushed ? PUSH_CACHE_MILLIS : POLL_CACHE_MILLIS);
+  return serviceListBody(info, pushed ? PUSH_CACHE_MILLIS : POLL_CACHE_MILLIS);
 }
 
 export type BeatAnswer =

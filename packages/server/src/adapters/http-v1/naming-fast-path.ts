@@ -30,8 +30,10 @@ function beatJson(answer: BeatAnswer): string {
 }
 
 function queryParams(query: string): Params {
+  const parsed = parseQuery(query);
   const params: Params = {};
-  for (const [k, v] of Object.entries(parseQuery(query))) {
+  for (const k in parsed) {
+    const v = parsed[k];
     const value = Array.isArray(v) ? v[0] : v;
     if (value !== undefined) params[k] = value;
   }
@@ -55,7 +57,7 @@ export function createNamingFastPath(deps: NamingFastPathDeps): (req: IncomingMe
     const length = req.headers['content-length'];
     if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) return false;
     const started = performance.now();
-    let body: string;
+    let body: string | Buffer;
     try {
       const params = queryParams(url.slice(q + 1));
       body = isList

@@ -23,33 +23,41 @@ function hostJson(h: HostInfo) {
   };
 }
 
-const rendered = new Map<number, WeakMap<ServiceInfo, string>>();
+const rendered = new Map<number, WeakMap<ServiceInfo, Buffer>>();
 
 /**
- * The body of `GET /nacos/v1/ns/instance/list` (and the `data` of a UDP push): `name`/`dom` grouped, the
- * requested `clusters` echoed, `checksum` a string. Rendered once per ServiceInfo (which is fixed for a
- * service revision), so polling costs no JSON work.
+ * The body of `GET /nacos/v1/ns/instance/list`: `name`/`dom` grouped, the requested `clusters` echoed,
+ * `checksum` a string. Rendered and UTF-8 encoded once per ServiceInfo (which is fixed for a service
+ * revision), so a poll costs no JSON or encoding work.
  */
-export function serviceListJson(info: ServiceInfo, cacheMillis: number): string {
+export function serviceListBody(info: ServiceInfo, cacheMillis: number): Buffer {
   let cache = rendered.get(cacheMillis);
   if (!cache) rendered.set(cacheMillis, (cache = new WeakMap()));
-  let json = cache.get(info);
-  if (json === undefined) {
-    json = JSON.stringify({
-      name: info.groupedName,
-      dom: info.groupedName,
-      clusters: info.clusters,
-      cacheMillis,
-      lastRefTime: info.lastRefTime,
-      checksum: info.checksum,
-      useSpecifiedURL: false,
-      env: '',
-      reachProtectionThreshold: info.reachProtectionThreshold,
-      hosts: info.hosts.map(hostJson),
-    });
-    cache.set(info, json);
+  let body = cache.get(info);
+  if (body === undefined) {
+    body = Buffer.from(
+      JSON.stringify({
+        name: info.groupedName,
+        dom: info.groupedName,
+        clusters: info.clusters,
+        cacheMillis,
+        lastRefTime: info.lastRefTime,
+        checksum: info.checksum,
+        useSpecifiedURL: false,
+        env: '',
+        reachProtectionThreshold: info.reachProtectionThreshold,
+        hosts: info.hosts.map(hostJson),
+      }),
+      'utf8',
+    );
+    cache.set(info, body);
   }
-  return json;
+  return body;
+}
+
+/** The same as text: the `data` of a UDP push. */
+export function serviceListJson(info: ServiceInfo, cacheMillis: number): string {
+  return serviceListBody(info, cacheMillis).toString('utf8');
 }
 
 /** `GET /nacos/v1/ns/instance`: one instance in nacos' detail shape. */
