@@ -39,6 +39,8 @@ export interface AppOptions {
   longPollTiming?: LongPollTiming;
   /** gRPC push/detection timings; the detection idle time otherwise comes from the settings. */
   grpcTimings?: Partial<ConnectionTimings>;
+  /** Window within which naming changes after a gRPC push wait to go out together (tests lengthen it). */
+  grpcPushDelayMs?: number;
   udpPushTiming?: Partial<UdpPushTiming>;
   /** Captcha text and picture; tests inject a text they know. */
   captchaSource?: CaptchaSource;
@@ -133,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       ...options.grpcTimings,
     },
     configMaxContent: settings.configMaxContent,
+    namingPushDelayMs: options.grpcPushDelayMs,
   });
   const consoleHttp = settings.consoleEnabled ? await createConsoleHttpServer(consoleDeps) : null;
 

@@ -15,7 +15,7 @@ export interface GrpcDoorDeps {
   timings: ConnectionTimings;
   /** Largest config content; messages may be about twice that once JSON-escaped. */
   configMaxContent: number;
-  /** Changes of a service within this window go out as one push per subscriber. */
+  /** At most one push per subscriber and service per window; a change after a quiet spell goes at once. */
   namingPushDelayMs?: number;
 }
 
@@ -28,7 +28,7 @@ export interface GrpcDoor extends GrpcServer {
 }
 
 const MIN_MESSAGE_BYTES = 10 * 1024 * 1024;
-/** Short: enough to turn a burst (a batch register, a dropped connection) into one push. */
+/** Short: a burst of changes (clients re-registering after a restart) becomes a few pushes, not hundreds. */
 const DEFAULT_NAMING_PUSH_DELAY_MS = 10;
 
 export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {

@@ -124,17 +124,21 @@ describe('UDP push to 1.x naming clients', () => {
     expect(new Set(receiver.packets.map((p) => p.packet.lastRefTime)).size).toBe(1);
   });
 
-  it('coalesces a burst of changes into one push', async () => {
+  it('pushes a change at once and coalesces the changes that follow it within the window', async () => {
     await app.dispose();
     app = await buildTestApp({ clock, udpPushTiming: { delayMs: 60_000 } });
     await app.listen();
     await subscribe();
-    for (let i = 1; i <= 5; i++) await register(`10.0.0.${i}`);
-    expect(pusher().stats.sent).toBe(0);
-    pusher().flush();
-    const [only] = await receiver.waitFor(1);
-    expect(JSON.parse(only.packet.data).hosts).toHaveLength(5);
+    await register('10.0.0.1');
+    const [first] = await receiver.waitFor(1);
+    expect(JSON.parse(first.packet.data).hosts).toHaveLength(1);
+    for (let i = 2; i <= 5; i++) await register(`10.0.0.${i}`);
+    await new Promise((resolve) => setImmediate(resolve));
     expect(pusher().stats.sent).toBe(1);
+    pusher().flush();
+    const [, second] = await receiver.waitFor(2);
+    expect(JSON.parse(second.packet.data).hosts).toHaveLength(5);
+    expect(pusher().stats.sent).toBe(2);
   });
 
   it('gzips large packets, as clients expect', async () => {

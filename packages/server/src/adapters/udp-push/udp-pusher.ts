@@ -10,7 +10,7 @@ import { PUSH_CACHE_MILLIS, serviceListJson } from '../http-v1/naming-json.js';
 import { decodeClientPacket, encodePush, MAX_DATAGRAM } from './push-packet.js';
 
 export interface UdpPushTiming {
-  /** Changes of a service within this window become one push. */
+  /** Changes that follow a push within this window go out together in one push. */
   delayMs: number;
   /** An unacknowledged push is resent after this long... */
   retryAfterMs: number;

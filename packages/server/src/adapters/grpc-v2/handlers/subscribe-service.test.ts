@@ -35,13 +35,18 @@ describe('SubscribeServiceRequest', () => {
     expect([pushedHosts(0), pushedHosts(1), pushedHosts(2)]).toEqual([['10.0.0.1'], ['10.0.0.1'], []]);
   });
 
-  it('coalesces a burst of changes into one push', async () => {
-    kit = await grpcKit();
+  it('pushes a change on the next turn and coalesces the changes that follow it within the window', async () => {
+    kit = await grpcKit({ grpcPushDelayMs: 60_000 });
     await kit.call('SubscribeServiceRequest', subscribe());
-    for (let port = 1; port <= 5; port++) await kit.app.core.naming.registerInstance(key, { ip: '10.0.0.1', port });
-    kit.app.grpc.namingPushes.flushNow();
+    await kit.app.core.naming.registerInstance(key, { ip: '10.0.0.1', port: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
     expect(pushes()).toHaveLength(1);
-    expect(pushedHosts(0)).toHaveLength(5);
+    for (let port = 2; port <= 5; port++) await kit.app.core.naming.registerInstance(key, { ip: '10.0.0.1', port });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pushes()).toHaveLength(1);
+    kit.app.grpc.namingPushes.flushNow();
+    expect(pushes()).toHaveLength(2);
+    expect([pushedHosts(0), pushedHosts(1)].map((hosts) => hosts.length)).toEqual([1, 5]);
   });
 
   it('stops pushing after unsubscribe', async () => {
