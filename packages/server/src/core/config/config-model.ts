@@ -36,6 +36,9 @@ export interface ConfigItem extends ConfigKey, ConfigAttributes {
 
 export type HistoryOp = 'I' | 'U' | 'D';
 
+/** History entries kept per config (as r-nacos keeps); older ones are dropped as new ones arrive. */
+export const HISTORY_KEPT_PER_CONFIG = 100;
+
 /** One change of a config, with the value after the change (for a delete: the value removed). */
 export interface ConfigHistoryEntry extends ConfigKey, ConfigAttributes {
   id: number;

@@ -33,6 +33,20 @@ describe('ConfigService', () => {
     expect(await configs.historyEntry(items[1].id)).toMatchObject({ content: 'v2', type: 'json' });
   });
 
+  it('keeps the newest 100 history entries of a config and leaves the others alone', async () => {
+    const configs = app.core.configs;
+    const other = { ...key, dataId: 'other' };
+    await configs.publish({ ...other, content: 'o1' });
+    for (let v = 1; v <= 105; v++) await configs.publish({ ...key, content: `v${v}` });
+    const { total, items } = await configs.history(key, 0, 200);
+    expect(total).toBe(100);
+    expect([items[0].content, items[99].content]).toEqual(['v105', 'v6']);
+    await configs.remove(key);
+    const afterRemove = await configs.history(key, 0, 200);
+    expect([afterRemove.total, afterRemove.items[0].op, afterRemove.items[99].content]).toEqual([100, 'D', 'v7']);
+    expect((await configs.history(other, 0, 10)).items.map((h) => h.content)).toEqual(['o1']);
+  });
+
   it('keeps attributes not given on republish and wakes watchers only on content change', async () => {
     const configs = app.core.configs;
     const woken: string[] = [];

@@ -15,9 +15,12 @@ export interface HistoryPage {
 export interface ConfigStore {
   /** Everything, for the in-memory read model built at start. */
   loadAll(): Promise<ConfigItem[]>;
-  /** Inserts or replaces the config and appends the history entry, atomically. Returns the config's id. */
+  /**
+   * Inserts or replaces the config and appends the history entry, dropping the config's entries beyond the
+   * newest `HISTORY_KEPT_PER_CONFIG`, atomically. Returns the config's id.
+   */
   save(item: Omit<ConfigItem, 'id'>, history: NewHistoryEntry): Promise<number>;
-  /** Removes the config and appends the history entry, atomically. */
+  /** Removes the config and appends the history entry (trimmed as in `save`), atomically. */
   remove(key: ConfigKey, history: NewHistoryEntry): Promise<void>;
   /** History of one config, newest first. */
   listHistory(key: ConfigKey, offset: number, limit: number): Promise<HistoryPage>;

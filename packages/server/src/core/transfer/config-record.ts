@@ -1,10 +1,11 @@
 import { canonicalTenant, parseConfigKey } from '../config/config-key.js';
+import { HISTORY_KEPT_PER_CONFIG } from '../config/config-model.js';
 import type { TransferConfig, TransferHistoryItem } from './transfer-model.js';
 import { ConfigValueMessage, decodeMessage, encodeMessage } from './transfer-proto.js';
 
 const SEPARATOR = '\u0002';
-/** r-nacos keeps at most this many history items per config. */
-export const MAX_HISTORY_ITEMS = 100;
+/** History items per config in a transfer file: what the store keeps. */
+export const MAX_HISTORY_ITEMS = HISTORY_KEPT_PER_CONFIG;
 
 /** `dataId \x02 group`, plus `\x02 tenant` outside the default namespace. */
 export function configRecordKey(config: Pick<TransferConfig, 'dataId' | 'group' | 'namespaceId'>): string {

@@ -40,5 +40,8 @@ describe('a config of the file as it will be stored', () => {
     const { history } = replacementOf({ ...base, content: 'v129', histories }, NOW);
     expect(history).toHaveLength(100);
     expect(history[0]).toMatchObject({ content: 'v30', op: 'I' });
+    // The current content, when the file's history does not end with it, is one of the 100.
+    const older = replacementOf({ ...base, content: 'current', histories }, NOW).history;
+    expect([older.length, older[0].content, older[99].content]).toEqual([100, 'v31', 'current']);
   });
 });

@@ -114,10 +114,10 @@ function configProblem(config: TransferConfig, maxContentBytes: number): string 
 
 /** The whole stored config: its history as in the file (newest 100), ending with the current content. */
 export function replacementOf(config: TransferConfig, now: number): ConfigReplacement {
-  const items: TransferHistoryItem[] = config.histories.slice(-MAX_HISTORY_ITEMS);
+  let items: TransferHistoryItem[] = config.histories.slice(-MAX_HISTORY_ITEMS);
   const last = items.at(-1);
   if (!last || last.content !== config.content) {
-    items.push({ content: config.content, lastTime: Math.max(now, last?.lastTime ?? 0) });
+    items = [...items, { content: config.content, lastTime: Math.max(now, last?.lastTime ?? 0) }].slice(-MAX_HISTORY_ITEMS);
   }
   const type = normalizeConfigType(config.type);
   const desc = config.desc ?? '';

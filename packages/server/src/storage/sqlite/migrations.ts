@@ -92,4 +92,13 @@ export const MIGRATIONS: string[] = [
     modified_at INTEGER NOT NULL
   );
   `,
+  // 4: history is kept to the newest 100 entries per config (HISTORY_KEPT_PER_CONFIG); trim older stores
+  `
+  DELETE FROM config_history WHERE id IN (
+    SELECT id FROM (
+      SELECT id, ROW_NUMBER() OVER (PARTITION BY namespace_id, group_name, data_id ORDER BY id DESC) AS newer
+      FROM config_history
+    ) WHERE newer > 100
+  );
+  `,
 ];

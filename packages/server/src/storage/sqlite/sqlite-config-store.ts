@@ -1,6 +1,6 @@
 import type { ConfigKey } from '../../core/config/config-key.js';
 import type { ConfigHistoryEntry, ConfigItem, HistoryOp } from '../../core/config/config-model.js';
-import { normalizeConfigType } from '../../core/config/config-model.js';
+import { HISTORY_KEPT_PER_CONFIG, normalizeConfigType } from '../../core/config/config-model.js';
 import type { ConfigStore, HistoryPage, NewHistoryEntry } from '../../core/config/config-store.js';
 import type { SqliteDatabase } from './database.js';
 
@@ -53,6 +53,7 @@ export class SqliteConfigStore implements ConfigStore {
   private readonly upsert;
   private readonly insertHistory;
   private readonly deleteConfig;
+  private readonly trimHistory;
   private readonly saveTx;
   private readonly removeTx;
 
@@ -75,14 +76,24 @@ export class SqliteConfigStore implements ConfigStore {
     this.deleteConfig = db.prepare(
       'DELETE FROM config WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId',
     );
+    // Everything at or below the id of the first entry past the kept ones (none when there are fewer).
+    this.trimHistory = db.prepare(`
+      DELETE FROM config_history WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
+        AND id <= (SELECT id FROM config_history
+          WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
+          ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT_PER_CONFIG})`);
+    const appendHistory = (history: NewHistoryEntry) => {
+      this.insertHistory.run(history);
+      this.trimHistory.run({ namespaceId: history.namespaceId, group: history.group, dataId: history.dataId });
+    };
     this.saveTx = db.transaction((item: Omit<ConfigItem, 'id'>, history: NewHistoryEntry) => {
       const row = this.upsert.get(item) as { id: number };
-      this.insertHistory.run(history);
+      appendHistory(history);
       return row.id;
     });
     this.removeTx = db.transaction((key: ConfigKey, history: NewHistoryEntry) => {
       this.deleteConfig.run(key);
-      this.insertHistory.run(history);
+      appendHistory(history);
     });
   }
 
