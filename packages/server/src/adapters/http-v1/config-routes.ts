@@ -1,28 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalTenant, parseConfigKey } from '../../core/config/config-key.js';
-import type { ConfigItem } from '../../core/config/config-model.js';
 import type { ConfigService } from '../../core/config/config-service.js';
 import { clientIp, intParam, optional, rawParam, requestParams, type Params } from '../http-common/params.js';
 import { invalid } from '../../shared/errors.js';
-
-const CONTENT_TYPES: Record<string, string> = {
-  json: 'application/json;charset=UTF-8',
-  xml: 'application/xml;charset=UTF-8',
-  html: 'text/html;charset=UTF-8',
-};
-
-function noCache(reply: FastifyReply): FastifyReply {
-  return reply.header('Pragma', 'no-cache').header('Expires', '0').header('Cache-Control', 'no-cache,no-store');
-}
-
-function sendConfig(reply: FastifyReply, item: ConfigItem) {
-  return noCache(reply)
-    .type(CONTENT_TYPES[item.type] ?? 'text/plain;charset=UTF-8')
-    .header('Config-Type', item.type)
-    .header('Content-MD5', item.md5)
-    .header('Last-Modified', new Date(item.modifiedAt).toUTCString())
-    .send(item.content);
-}
+import { configGetAnswer } from './config-answer.js';
 
 function keyOf(params: Params) {
   return parseConfigKey({ dataId: params.dataId, group: params.group, tenant: params.tenant });
@@ -68,9 +49,8 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
     const mode = optional(params, 'search');
     if (mode === 'accurate' || mode === 'blur') return search(configs, params, mode);
     if (mode !== undefined) throw invalid(`search must be accurate or blur, got ${mode}`);
-    const item = configs.get(keyOf(params));
-    if (!item) return noCache(reply).code(404).type('text/plain;charset=UTF-8').send('config data not exist\n');
-    return sendConfig(reply, item);
+    const answer = configGetAnswer(configs.get(keyOf(params)));
+    return reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
 
   const publish = async (req: FastifyRequest, reply: FastifyReply) => {

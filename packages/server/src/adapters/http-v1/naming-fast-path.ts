@@ -1,9 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseQuery } from 'node:querystring';
 import type { ApiAccessGuard } from '../../core/auth/api-access.js';
 import type { MetricsService } from '../../core/metrics/metrics-service.js';
 import type { NamingService } from '../../core/naming/naming-service.js';
-import type { Params } from '../http-common/params.js';
+import { plainQueryParams, sendFast, type FastPath } from '../http-common/fast-path.js';
 import { beatAnswer, listAnswer, type BeatAnswer } from './naming-answers.js';
 
 const LIST = '/nacos/v1/ns/instance/list';
@@ -29,38 +27,22 @@ function beatJson(answer: BeatAnswer): string {
   return body;
 }
 
-function queryParams(query: string): Params {
-  const parsed = parseQuery(query);
-  const params: Params = {};
-  for (const k in parsed) {
-    const v = parsed[k];
-    const value = Array.isArray(v) ? v[0] : v;
-    if (value !== undefined) params[k] = value;
-  }
-  return params;
-}
-
 /**
  * Instance-list polls and heartbeats are most of a registry's traffic (every client, every few seconds).
  * This answers the plain form of them (parameters in the query string, no body, OpenAPI auth off) straight
  * from the node:http request, with the same code as the fastify routes. Anything else, and any request it
  * cannot answer (bad input), returns false and goes through fastify, which answers it fully.
  */
-export function createNamingFastPath(deps: NamingFastPathDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function createNamingFastPath(deps: NamingFastPathDeps): FastPath {
   return (req, res) => {
-    const url = req.url ?? '';
-    const q = url.indexOf('?');
-    if (q < 0 || deps.guard.enabled) return false;
-    const path = url.slice(0, q);
-    const isList = path === LIST && req.method === 'GET';
-    if (!isList && !(path === BEAT && req.method === 'PUT')) return false;
-    const length = req.headers['content-length'];
-    if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) return false;
+    if (deps.guard.enabled) return false;
+    const listParams = plainQueryParams(req, 'GET', LIST);
+    const params = listParams ?? plainQueryParams(req, 'PUT', BEAT);
+    if (!params) return false;
     const started = performance.now();
     let body: string | Buffer;
     try {
-      const params = queryParams(url.slice(q + 1));
-      body = isList
+      body = listParams
         ? listAnswer(
             deps.naming,
             params,
@@ -71,8 +53,7 @@ export function createNamingFastPath(deps: NamingFastPathDeps): (req: IncomingMe
     } catch {
       return false;
     }
-    res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
-    res.end(body);
+    sendFast(res, 200, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) }, body);
     deps.metrics.recordRequest('http', performance.now() - started);
     return true;
   };

@@ -16,6 +16,8 @@ import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerInstanceRoutes } from './instance-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
 import { createNamingFastPath } from './naming-fast-path.js';
+import { createConfigFastPath } from './config-fast-path.js';
+import { firstFastPath } from '../http-common/fast-path.js';
 
 export interface SdkHttpDeps {
   core: Core;
@@ -39,21 +41,20 @@ export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
   const bodyLimit = core.configs.maxContentBytes * 3 + 64 * 1024;
   // Long-poll requests are held ~30 s; idle keep-alive connections must outlive them.
   const keepAliveTimeout = 75_000;
-  const namingFastPath = createNamingFastPath({
-    naming: core.naming,
-    udpPush: deps.udpPush,
-    guard: core.apiAccess,
-    metrics: core.metrics,
-  });
+  const fastPath = firstFastPath([
+    createConfigFastPath({ configs: core.configs, guard: core.apiAccess, metrics: core.metrics }),
+    createNamingFastPath({ naming: core.naming, udpPush: deps.udpPush, guard: core.apiAccess, metrics: core.metrics }),
+  ]);
   const app = Fastify({
     loggerInstance: httpLogger(deps.logger, 'sdk-http'),
     bodyLimit,
     keepAliveTimeout,
     trustProxy: false,
-    // Plain instance-list polls and beats are answered before fastify; everything else goes through it.
+    // Plain config reads, instance-list polls and beats are answered before fastify; everything else goes
+    // through it.
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
-        if (!namingFastPath(req, res)) handler(req, res);
+        if (!fastPath(req, res)) handler(req, res);
       });
       server.keepAliveTimeout = keepAliveTimeout;
       server.requestTimeout = 0;

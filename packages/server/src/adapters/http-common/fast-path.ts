@@ -1,0 +1,39 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import type { Params } from './params.js';
+
+/** Answers a request before fastify and returns true, or returns false and leaves it to fastify. */
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/**
+ * The parameters of a request in the plain form a fast path takes: `method` on exactly `path`, everything
+ * in the query string, no body. Anything else (a body, another method, no query) gives undefined.
+ */
+export function plainQueryParams(req: IncomingMessage, method: string, path: string): Params | undefined {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  if (q !== path.length || req.method !== method || !url.startsWith(path)) return undefined;
+  const length = req.headers['content-length'];
+  if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) return undefined;
+  const parsed = parseQuery(url.slice(q + 1));
+  const params: Params = {};
+  for (const k in parsed) {
+    const v = parsed[k];
+    const value = Array.isArray(v) ? v[0] : v;
+    if (value !== undefined) params[k] = value;
+  }
+  return params;
+}
+
+/** Several fast paths tried in turn. */
+export function firstFastPath(paths: FastPath[]): FastPath {
+  return (req, res) => {
+    for (const path of paths) if (path(req, res)) return true;
+    return false;
+  };
+}
+
+export function sendFast(res: ServerResponse, status: number, headers: Record<string, string | number>, body: string | Buffer): void {
+  res.writeHead(status, headers);
+  res.end(body);
+}

@@ -1,0 +1,47 @@
+import type { ConfigItem } from '../../core/config/config-model.js';
+
+const CONTENT_TYPES: Record<string, string> = {
+  json: 'application/json;charset=UTF-8',
+  xml: 'application/xml;charset=UTF-8',
+  html: 'text/html;charset=UTF-8',
+};
+const TEXT = 'text/plain;charset=UTF-8';
+export const NO_CACHE_HEADERS = { pragma: 'no-cache', expires: '0', 'cache-control': 'no-cache,no-store' };
+
+export interface ConfigGetAnswer {
+  status: 200 | 404;
+  headers: Record<string, string | number>;
+  body: string;
+}
+
+const NOT_FOUND_BODY = 'config data not exist\n';
+const NOT_FOUND: ConfigGetAnswer = {
+  status: 404,
+  headers: { ...NO_CACHE_HEADERS, 'content-type': TEXT, 'content-length': Buffer.byteLength(NOT_FOUND_BODY) },
+  body: NOT_FOUND_BODY,
+};
+
+/** Each stored version of a config is a new object: its answer is built once, on its first read. */
+const answers = new WeakMap<ConfigItem, ConfigGetAnswer>();
+
+/** What `GET /nacos/v1/cs/configs` answers for a config, or for its absence. */
+export function configGetAnswer(item: ConfigItem | undefined): ConfigGetAnswer {
+  if (!item) return NOT_FOUND;
+  let answer = answers.get(item);
+  if (!answer) {
+    answer = {
+      status: 200,
+      headers: {
+        ...NO_CACHE_HEADERS,
+        'content-type': CONTENT_TYPES[item.type] ?? TEXT,
+        'config-type': item.type,
+        'content-md5': item.md5,
+        'last-modified': new Date(item.modifiedAt).toUTCString(),
+        'content-length': Buffer.byteLength(item.content),
+      },
+      body: item.content,
+    };
+    answers.set(item, answer);
+  }
+  return answer;
+}

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+
+/** Config reads over real sockets take the fast path; its answers must equal the fastify route's. */
+describe('config fast path', () => {
+  let app: TestApp;
+  let base: string;
+  afterEach(() => app.dispose());
+
+  async function start(env: Record<string, string> = {}) {
+    app = await buildTestApp({ env });
+    base = (await app.listen()).http;
+  }
+
+  const HEADERS = ['content-type', 'config-type', 'content-md5', 'last-modified', 'pragma', 'expires', 'cache-control', 'content-length'];
+  async function bothWays(query: string) {
+    const viaSocket = await fetch(`${base}/nacos/v1/cs/configs?${query}`);
+    const viaRoutes = await app.sdkHttp.inject({ method: 'GET', url: `/nacos/v1/cs/configs?${query}` });
+    const socketHeaders = Object.fromEntries(HEADERS.map((h) => [h, viaSocket.headers.get(h)]));
+    const routeHeaders = Object.fromEntries(HEADERS.map((h) => [h, viaRoutes.headers[h] === undefined ? null : String(viaRoutes.headers[h])]));
+    return { socket: { status: viaSocket.status, headers: socketHeaders, body: await viaSocket.text() }, routes: { status: viaRoutes.statusCode, headers: routeHeaders, body: viaRoutes.body } };
+  }
+
+  it('answers a config, its change and its absence exactly as the route does', async () => {
+    await start();
+    await app.core.configs.publish({ namespaceId: 'dev', group: 'G', dataId: 'a.json', content: '{"名":1}', type: 'json' });
+    const found = await bothWays('dataId=a.json&group=G&tenant=dev');
+    expect(found.socket).toEqual(found.routes);
+    expect(found.socket).toMatchObject({ status: 200, body: '{"名":1}', headers: { 'content-type': 'application/json;charset=UTF-8', 'config-type': 'json' } });
+
+    await app.core.configs.publish({ namespaceId: 'dev', group: 'G', dataId: 'a.json', content: '{"名":2}' });
+    const changed = await bothWays('dataId=a.json&group=G&tenant=dev');
+    expect(changed.socket).toEqual(changed.routes);
+    expect(changed.socket.body).toBe('{"名":2}');
+    expect(changed.socket.headers['content-md5']).not.toBe(found.socket.headers['content-md5']);
+
+    const missing = await bothWays('dataId=none&group=G');
+    expect(missing.socket).toEqual(missing.routes);
+    expect(missing.socket).toMatchObject({ status: 404, body: 'config data not exist\n' });
+  });
+
+  it('leaves searches and bad keys to the routes', async () => {
+    await start();
+    await app.core.configs.publish({ namespaceId: '', group: 'G', dataId: 'a', content: 'x' });
+    const search = await fetch(`${base}/nacos/v1/cs/configs?search=accurate&dataId=a&group=G`);
+    expect(await search.json()).toMatchObject({ totalCount: 1, pageItems: [{ dataId: 'a', content: 'x' }] });
+    const bad = await fetch(`${base}/nacos/v1/cs/configs?group=G`);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('dataId');
+  });
+
+  it('steps aside when OpenAPI auth is on', async () => {
+    await start({ RNACOS_ENABLE_OPEN_API_AUTH: 'true' });
+    await app.core.configs.publish({ namespaceId: '', group: 'G', dataId: 'a', content: 'x' });
+    const res = await fetch(`${base}/nacos/v1/cs/configs?dataId=a&group=G`);
+    expect(res.status).toBe(403);
+  });
+});
