@@ -1,14 +1,17 @@
-// Config center benchmark: config-get throughput beside a bare node:http ceiling, long-poll wake-up latency
-// with 1,000 held listeners, RSS idle and under load. Run: npm run build && npx tsx bench/config-bench.ts
+// Config center benchmark: config-get throughput beside a bare node:http ceiling sending the same bytes,
+// long-poll wake-up latency with 1,000 held listeners, RSS idle and under load.
+// Run: npm run bench:config (builds first)
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, load, percentile, rssMb, startNode, stop, waitHttp } from './lib.js';
+import { compare, startBare, table, type Target } from './http-compare.js';
+import { freePort, percentile, rssMb, startNode, stop, waitHttp } from './lib.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const MAIN = path.join(root, 'packages/server/dist/main.js');
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LISTENERS = 1000;
 const WAKEUPS = 200;
@@ -36,12 +39,10 @@ async function main() {
     RNACOS_DATA_DIR: dataDir,
     RNACOS_LOG_LEVEL: 'warn',
   });
-  const barePort = await freePort();
-  const bare = startNode(path.join(root, 'bench/bare-http-server.mjs'), [], { PORT: String(barePort) });
   const base = `http://127.0.0.1:${port}`;
+  let bare: Target | undefined;
   try {
     await waitHttp(`${base}/nacos/v1/console/health/readiness`, server);
-    await waitHttp(`http://127.0.0.1:${barePort}/`, bare);
 
     let started = Date.now();
     for (let i = 0; i < LISTENERS; i++) await publish(base, `cfg-${i}`, `a: ${i}\nb: 2\n`);
@@ -50,9 +51,11 @@ async function main() {
 
     let peakRss = idleRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid!))), 200);
-    const get = await load(`${base}/nacos/v1/cs/configs?dataId=cfg-7&group=BENCH`, { connections: CONNECTIONS, duration: DURATION });
+    const getPath = '/nacos/v1/cs/configs?dataId=cfg-7&group=BENCH';
+    bare = await startBare(await (await fetch(`${base}${getPath}`)).text());
+    const load = { connections: CONNECTIONS, seconds: DURATION, rounds: ROUNDS };
+    const [get, ceiling] = await compare({ child: server, port }, bare, 'GET', () => getPath, load);
     clearInterval(sampler);
-    const ceiling = await load(`http://127.0.0.1:${barePort}/`, { connections: CONNECTIONS, duration: DURATION });
 
     // Long-poll wake-up: each listener watches its own key with the current md5, then the keys change one by one.
     const md5s = await Promise.all(
@@ -83,16 +86,14 @@ async function main() {
     for (let i = WAKEUPS; i < LISTENERS; i++) await publish(base, `cfg-${i}`, `release ${i}`);
     await Promise.all(listeners);
 
-    const ratio = get.rps / ceiling.rps;
-    console.log(`config bench (${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION}s per run)`);
+    console.log(`config bench: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`${CONNECTIONS} connections, ${ROUNDS} alternating runs of ${DURATION} s (median); req/s ratio target >= 0.80`);
+    console.log(table([['config get', get, ceiling]]));
     console.log(`publish (sequential, fsync per write): ${publishRate} configs/s`);
-    console.log(`config get:  ${get.rps} req/s, p50 ${get.p50} ms, p99 ${get.p99} ms, errors ${get.errors}`);
-    console.log(`bare node:   ${ceiling.rps} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms`);
-    console.log(`ratio:       ${ratio.toFixed(2)} of the bare-Node ceiling (target >= 0.80)`);
     console.log(`wake-up (publish sent -> listener answered, ${LISTENERS} held): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 <= 50 ms)`);
     console.log(`RSS: idle ${idleRss} MB, peak under get load ${peakRss} MB, with ${LISTENERS} held listeners ${heldRss} MB`);
   } finally {
-    await Promise.all([stop(server), stop(bare)]);
+    await Promise.all([stop(server), ...(bare ? [stop(bare.child)] : [])]);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -2,7 +2,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import autocannon from 'autocannon';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,24 +43,6 @@ export async function waitHttp(url: string, child: ChildProcess, timeoutMs = 20_
 /** Runs `node <script>` with env, inheriting stderr. */
 export function startNode(script: string, args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-export interface LoadResult {
-  rps: number;
-  p99: number;
-  p50: number;
-  errors: number;
-}
-
-export async function load(url: string, opts: { connections: number; duration: number; method?: 'GET' | 'PUT' | 'POST'; body?: string; headers?: Record<string, string>; requests?: autocannon.Request[] }): Promise<LoadResult> {
-  // autocannon treats an explicit undefined as a value: pass only what is set.
-  const options: autocannon.Options = { url, connections: opts.connections, duration: opts.duration };
-  if (opts.method) options.method = opts.method;
-  if (opts.body !== undefined) options.body = opts.body;
-  if (opts.headers) options.headers = opts.headers;
-  if (opts.requests) options.requests = opts.requests;
-  const result = await autocannon(options);
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, p50: result.latency.p50, errors: result.errors + result.non2xx };
 }
 
 export function stop(child: ChildProcess): Promise<void> {

@@ -1,17 +1,15 @@
 // Naming benchmark: register, beat and instance-list throughput beside a bare node:http ceiling answering
 // the same bytes, server CPU time per request, and RSS with 10,000 and 100,000 instances.
 // Run: npm run build && npx tsx bench/naming-bench.ts
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import type { ChildProcess } from 'node:child_process';
+import { compare, hit, startBare, table, type Target } from './http-compare.js';
 import { freePort, rssMb, startNode, stop, waitHttp } from './lib.js';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const MAIN = path.join(root, 'packages/server/dist/main.js');
-const BARE = path.join(root, 'bench/bare-http-server.mjs');
 const SECONDS = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -55,65 +53,6 @@ const listPaths = (from: number, to: number) =>
     namespaceId: 'public', serviceName: serviceName(s), clusters: '', udpPort: '55555', clientIP: '127.0.0.1', healthyOnly: 'false',
   })}`);
 
-interface Run {
-  rps: number;
-  p99: number;
-  errors: number;
-  /** Server CPU time per request (µs): less disturbed than req/s by other load on the machine. */
-  cpuUs: number;
-}
-
-/** utime + stime of a process in µs (Linux /proc, clock ticks of 10 ms). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
-async function hit(child: ChildProcess, port: number, method: 'GET' | 'POST' | 'PUT', next: () => string, run: { amount?: number; seconds?: number }): Promise<Run> {
-  const cpu0 = cpuMicros(child.pid!);
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    ...(run.amount ? { amount: run.amount } : { duration: run.seconds ?? SECONDS }),
-    requests: [{ method, setupRequest: (req) => ({ ...req, method, path: next() }) }],
-  });
-  const total = result.requests.total;
-  return {
-    rps: total / (result.duration || 1),
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    cpuUs: (cpuMicros(child.pid!) - cpu0) / Math.max(1, total),
-  };
-}
-
-interface Target {
-  child: ChildProcess;
-  port: number;
-}
-
-/** Warm-up (discarded), then ROUNDS alternating runs so drifts of the machine hit both; medians. */
-async function compare(a: Target, b: Target, method: 'GET' | 'PUT', next: () => string): Promise<[Run, Run]> {
-  const runs: [Run[], Run[]] = [[], []];
-  for (const t of [a, b]) await hit(t.child, t.port, method, next, { seconds: 3 });
-  for (let r = 0; r < ROUNDS; r++) {
-    runs[0].push(await hit(a.child, a.port, method, next, {}));
-    runs[1].push(await hit(b.child, b.port, method, next, {}));
-  }
-  const median = (rs: Run[]) => [...rs].sort((x, y) => x.rps - y.rps)[Math.floor(rs.length / 2)];
-  return [median(runs[0]), median(runs[1])];
-}
-
-async function startBare(body: string): Promise<Target> {
-  const port = await freePort();
-  const child = startNode(BARE, [], { PORT: String(port), BARE_BODY: body });
-  await waitHttp(`http://127.0.0.1:${port}/`, child);
-  return { child, port };
-}
-
-const row = (name: string, t: Run, c: Run) =>
-  `| ${name} | ${Math.round(t.rps)} | ${t.p99} | ${Math.round(t.cpuUs)} | ${Math.round(c.rps)} | ${c.p99} | ${Math.round(c.cpuUs)} | ` +
-  `${(t.rps / c.rps).toFixed(2)} | ${(c.cpuUs / t.cpuUs).toFixed(2)} | ${t.errors} |`;
-
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-bench-'));
   const port = await freePort();
@@ -132,34 +71,37 @@ async function main() {
     await waitHttp(`${base}/nacos/v1/console/health/readiness`, server);
     const idleRss = rssMb(server.pid!);
 
-    const register = await hit(server, port, 'POST', registerPaths(0, 1000), { amount: 1000 * PER_SERVICE });
+    const register = await hit(tsnacos, 'POST', registerPaths(0, 1000), { connections: CONNECTIONS, amount: 1000 * PER_SERVICE });
     const okBare = await startBare('ok');
     bares.push(okBare);
-    const registerCeiling = await hit(okBare.child, okBare.port, 'POST', registerPaths(0, 1000), { amount: 1000 * PER_SERVICE });
+    const registerCeiling = await hit(okBare, 'POST', registerPaths(0, 1000), { connections: CONNECTIONS, amount: 1000 * PER_SERVICE });
 
     const beatBody = await (await fetch(`${base}${beatPaths(1)()}`, { method: 'PUT' })).text();
     const listBody = await (await fetch(`${base}${listPaths(0, 1)()}`)).text();
     const beatBare = await startBare(beatBody);
     const listBare = await startBare(listBody);
     bares.push(beatBare, listBare);
-    const [beat, beatCeiling] = await compare(tsnacos, beatBare, 'PUT', beatPaths(1000));
-    const [list, listCeiling] = await compare(tsnacos, listBare, 'GET', listPaths(0, 1000));
+    const load = { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS };
+    const [beat, beatCeiling] = await compare(tsnacos, beatBare, 'PUT', beatPaths(1000), load);
+    const [list, listCeiling] = await compare(tsnacos, listBare, 'GET', listPaths(0, 1000), load);
     const rss10k = rssMb(server.pid!);
 
     // 90,000 more instances, each new service polled once so its answer is rendered and cached.
-    await hit(server, port, 'POST', registerPaths(1000, 10_000), { amount: 9000 * PER_SERVICE });
-    await hit(server, port, 'GET', listPaths(1000, 10_000), { amount: 9000 });
+    await hit(tsnacos, 'POST', registerPaths(1000, 10_000), { connections: CONNECTIONS, amount: 9000 * PER_SERVICE });
+    await hit(tsnacos, 'GET', listPaths(1000, 10_000), { connections: CONNECTIONS, amount: 9000 });
     const metrics = (await (await fetch(`${base}/nacos/v1/ns/operator/metrics`)).json()) as { instanceCount: number; subscribeCount: number };
     const rss100k = rssMb(server.pid!);
 
     console.log(`naming bench: ${os.cpus().length} x ${os.cpus()[0]?.model}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`${CONNECTIONS} connections, register 10,000 once, beat/list ${ROUNDS} alternating runs of ${SECONDS} s (median); list body ${listBody.length} bytes`);
     console.log('');
-    console.log('| Load | tsnacos req/s | p99 ms | CPU µs/req | node:http req/s | p99 ms | CPU µs/req | req/s ratio | CPU ratio | errors |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
-    console.log(row('register (10,000 new instances)', register, registerCeiling));
-    console.log(row('beat (Node client form)', beat, beatCeiling));
-    console.log(row('instance list (1,000 services)', list, listCeiling));
+    console.log(
+      table([
+        ['register (10,000 new instances)', register, registerCeiling],
+        ['beat (Node client form)', beat, beatCeiling],
+        ['instance list (1,000 services)', list, listCeiling],
+      ]),
+    );
     console.log('');
     console.log(`RSS: idle ${idleRss} MB; 10,000 instances ${rss10k} MB; ${metrics.instanceCount} instances (${metrics.subscribeCount} subscribers, lists cached) ${rss100k} MB`);
   } finally {
