@@ -41,6 +41,12 @@ export async function buildTestApp(
   });
 }
 
+/** A test app listening on real ports (ephemeral in the test settings), with its SDK HTTP base URL. */
+export async function listeningTestApp(env: Record<string, string> = {}): Promise<{ app: TestApp; base: string }> {
+  const app = await buildTestApp({ env });
+  return { app, base: (await app.listen()).http };
+}
+
 export function form(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
   return {
     payload: new URLSearchParams(fields).toString(),

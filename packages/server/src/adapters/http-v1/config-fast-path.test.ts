@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { listeningTestApp, type TestApp } from '../../../test/helpers.js';
 
 /** Config reads over real sockets take the fast path; its answers must equal the fastify route's. */
 describe('config fast path', () => {
@@ -7,10 +7,7 @@ describe('config fast path', () => {
   let base: string;
   afterEach(() => app.dispose());
 
-  async function start(env: Record<string, string> = {}) {
-    app = await buildTestApp({ env });
-    base = (await app.listen()).http;
-  }
+  const start = async (env: Record<string, string> = {}) => ({ app, base } = await listeningTestApp(env));
 
   const HEADERS = ['content-type', 'config-type', 'content-md5', 'last-modified', 'pragma', 'expires', 'cache-control', 'content-length'];
   async function bothWays(query: string) {

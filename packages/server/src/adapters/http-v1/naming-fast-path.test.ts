@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { listeningTestApp, type TestApp } from '../../../test/helpers.js';
 
 /** Polls and beats over real sockets take the fast path; its answers must equal the fastify routes'. */
 describe('naming fast path', () => {
@@ -7,10 +7,7 @@ describe('naming fast path', () => {
   let base: string;
   afterEach(() => app.dispose());
 
-  async function start(env: Record<string, string> = {}) {
-    app = await buildTestApp({ env });
-    base = (await app.listen()).http;
-  }
+  const start = async (env: Record<string, string> = {}) => ({ app, base } = await listeningTestApp(env));
 
   const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
