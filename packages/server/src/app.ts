@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { createSdkHttpServer } from './adapters/http-v1/sdk-http-server.js';
 import { DEFAULT_LONG_POLL_TIMING, type LongPollTiming } from './adapters/http-v1/listener-routes.js';
@@ -149,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async listen() {
       const http = await sdkHttp.listen({ port: settings.httpPort, host: settings.sdkHost });
       const grpcPort = await grpc.listen(settings.sdkHost, settings.grpcPort);
-      await udpPush?.start(isIP(settings.sdkHost) === 4 ? settings.sdkHost : '0.0.0.0');
+      await udpPush?.start(settings.sdkHost);
       namingTimer ??= setInterval(() => {
         try {
           core.naming.tick();

@@ -12,9 +12,13 @@ interface Received {
 
 /** A 1.x client's UDP receiver: a real socket collecting push packets. */
 class Receiver {
-  readonly socket = dgram.createSocket('udp4');
+  readonly socket: dgram.Socket;
   readonly packets: Received[] = [];
   private waiters: Array<() => void> = [];
+
+  constructor(private readonly address = '127.0.0.1') {
+    this.socket = dgram.createSocket(address.includes(':') ? 'udp6' : 'udp4');
+  }
 
   async bind(): Promise<number> {
     this.socket.on('message', (msg, from) => {
@@ -23,7 +27,7 @@ class Receiver {
       this.packets.push({ packet: JSON.parse(text), from, gzipped });
       for (const w of this.waiters.splice(0)) w();
     });
-    await new Promise<void>((resolve) => this.socket.bind(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.socket.bind(0, this.address, resolve));
     return this.socket.address().port;
   }
 
@@ -139,6 +143,23 @@ describe('UDP push to 1.x naming clients', () => {
     const [, second] = await receiver.waitFor(2);
     expect(JSON.parse(second.packet.data).hosts).toHaveLength(5);
     expect(pusher().stats.sent).toBe(2);
+  });
+
+  it('pushes an IPv6 subscriber through an IPv6 socket and takes its acks', async () => {
+    const v6 = new Receiver('::1');
+    const port6 = await v6.bind();
+    try {
+      await app.sdkHttp.inject({ method: 'GET', url: `/nacos/v1/ns/instance/list?serviceName=DEFAULT_GROUP%40%40svc&clientIP=%3A%3A1&udpPort=${port6}` });
+      await register('10.0.0.1');
+      const [push] = await v6.waitFor(1);
+      expect(push.from.family).toBe('IPv6');
+      expect(JSON.parse(push.packet.data).hosts.map((h: { ip: string }) => h.ip)).toEqual(['10.0.0.1']);
+      v6.ack(push);
+      await until(() => pusher().stats.acked === 1);
+      expect(pusher().pendingCount()).toBe(0);
+    } finally {
+      await v6.close();
+    }
   });
 
   it('gzips large packets, as clients expect', async () => {

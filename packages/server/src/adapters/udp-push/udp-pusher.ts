@@ -42,10 +42,12 @@ export interface UdpPushStats {
  * Pushes instance-list changes to 1.x clients over UDP (nacos `PushService`): on a service change, each
  * UDP subscriber gets the list for its clusters as a `dom` packet; a `push-ack` echoing the packet's
  * `lastRefTime` settles it, otherwise it is resent a bounded number of times (driven by `tick`, so tests
- * use a manual clock). The socket binds an ephemeral port in `start`; before that nothing is sent.
+ * use a manual clock). Sockets bind ephemeral ports in `start`, one per address family the host allows;
+ * before that nothing is sent.
  */
 export class UdpPusher {
-  private socket: dgram.Socket | null = null;
+  /** By address family (4, 6): a subscriber is pushed through the socket of its own family. */
+  private readonly sockets = new Map<number, dgram.Socket>();
   private readonly batcher: ChangeBatcher;
   private readonly pending = new Map<string, PendingPush>();
   private readonly slots = new Map<string, string>();
@@ -65,21 +67,39 @@ export class UdpPusher {
     this.stopListening = naming.onServiceChanged((key) => this.batcher.mark(key));
   }
 
-  /** Binds the socket (any free port); returns the port. */
-  async start(host = '0.0.0.0'): Promise<number> {
-    if (this.socket) return this.socket.address().port;
-    const socket = dgram.createSocket('udp4');
-    socket.on('message', (msg) => this.onMessage(msg));
-    socket.on('error', (err) => this.logger.warn({ err }, 'UDP push socket error'));
+  /**
+   * Binds the sockets (any free port): for an IPv4 or IPv6 address, one socket on it; for a wildcard (or a
+   * host name), an IPv4 and an IPv6 socket on the wildcards, the IPv6 one only where the machine has IPv6.
+   */
+  async start(host = '0.0.0.0'): Promise<void> {
+    if (this.sockets.size > 0) return;
+    const family = isIP(host);
+    const wildcard = family === 0 || host === '0.0.0.0' || host === '::';
+    if (wildcard || family === 4) await this.bind(4, wildcard ? '0.0.0.0' : host);
+    if (wildcard) {
+      await this.bind(6, '::').catch((err: Error) => this.logger.warn({ err }, 'no IPv6 UDP push socket; IPv6 subscribers will poll'));
+    } else if (family === 6) {
+      await this.bind(6, host);
+    }
+  }
+
+  /** The bound port of each family's socket. */
+  ports(): { ipv4?: number; ipv6?: number } {
+    return { ipv4: this.sockets.get(4)?.address().port, ipv6: this.sockets.get(6)?.address().port };
+  }
+
+  private async bind(family: 4 | 6, address: string): Promise<void> {
+    const socket = dgram.createSocket({ type: family === 4 ? 'udp4' : 'udp6', ipv6Only: family === 6 });
     await new Promise<void>((resolve, reject) => {
       socket.once('error', reject);
-      socket.bind({ port: 0, address: host }, () => {
+      socket.bind({ port: 0, address }, () => {
         socket.off('error', reject);
         resolve();
       });
     });
-    this.socket = socket;
-    return socket.address().port;
+    socket.on('message', (msg) => this.onMessage(msg));
+    socket.on('error', (err) => this.logger.warn({ err }, 'UDP push socket error'));
+    this.sockets.set(family, socket);
   }
 
   async close(): Promise<void> {
@@ -87,9 +107,9 @@ export class UdpPusher {
     this.batcher.close();
     this.pending.clear();
     this.slots.clear();
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) await new Promise<void>((resolve) => socket.close(() => resolve()));
+    const sockets = [...this.sockets.values()];
+    this.sockets.clear();
+    await Promise.all(sockets.map((socket) => new Promise<void>((resolve) => socket.close(() => resolve()))));
   }
 
   /** Pushes what changed without waiting for the coalescing window. */
@@ -119,14 +139,14 @@ export class UdpPusher {
   }
 
   private pushService(key: ServiceKey): void {
-    if (!this.socket) return;
+    if (this.sockets.size === 0) return;
     for (const subscriber of this.naming.subscribers.of(key)) {
       if (subscriber.target.kind === 'udp') this.pushTo(key, subscriber, subscriber.target.ip, subscriber.target.port);
     }
   }
 
   private pushTo(key: ServiceKey, subscriber: Subscriber, ip: string, port: number): void {
-    if (isIP(ip) !== 4) return;
+    if (!this.sockets.has(isIP(ip))) return;
     const info = this.naming.query(key, { clusters: subscriber.clusters });
     const ackId = this.nextAckId++;
     const packet = encodePush(serviceListJson(info, PUSH_CACHE_MILLIS), ackId);
@@ -145,7 +165,7 @@ export class UdpPusher {
   }
 
   private transmit(push: PendingPush): void {
-    this.socket?.send(push.packet, push.port, push.ip, (err) => {
+    this.sockets.get(isIP(push.ip))?.send(push.packet, push.port, push.ip, (err) => {
       if (err) this.logger.debug({ err, target: `${push.ip}:${push.port}` }, 'UDP push not sent');
     });
   }
