@@ -1,10 +1,11 @@
-import { Button, Popconfirm, Space, Table } from 'antd';
+import { Button, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hrefs } from '../../../app/paths.js';
 import { PAGE_SIZES } from '../../../lib/constants.js';
 import type { ConfigRow } from '../api/get-configs.js';
+import { DeleteButton } from '../../../components/delete-button.js';
 
 export const configRowKey = (row: ConfigRow) => `${row.group}\u0002${row.dataId}`;
 
@@ -50,16 +51,10 @@ export function ConfigTable(props: ConfigTableProps) {
             </Button>
           </Link>
           {props.canUpdate && (
-            <Popconfirm
-              title={t('common.delete_confirm', { name: row.dataId })}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
+            <DeleteButton
+              confirm={t('common.delete_confirm', { name: row.dataId })}
               onConfirm={() => props.onDelete(row)}
-            >
-              <Button type="link" size="small" danger>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
+            />
           )}
         </Space>
       ),

@@ -1,9 +1,10 @@
-import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { NAMESPACE_PAGE_SIZE } from '../../../lib/constants.js';
 import type { NamespaceInfo } from '../../../lib/namespaces.js';
 import { notify } from '../../../lib/notify.js';
+import { DeleteButton } from '../../../components/delete-button.js';
 
 export interface NamespaceTableProps {
   list: NamespaceInfo[];
@@ -38,16 +39,10 @@ export function NamespaceTable({ list, loading, canUpdate, onEdit, onDelete }: N
             <Button type="link" size="small" onClick={() => onEdit(ns)}>
               {t('common.edit')}
             </Button>
-            <Popconfirm
-              title={t('common.delete_confirm', { name: ns.namespaceName })}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
+            <DeleteButton
+              confirm={t('common.delete_confirm', { name: ns.namespaceName })}
               onConfirm={() => onDelete(ns)}
-            >
-              <Button type="link" size="small" danger>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
+            />
           </Space>
         ) : null,
     },

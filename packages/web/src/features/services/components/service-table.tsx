@@ -1,10 +1,11 @@
-import { Button, Popconfirm, Space, Table } from 'antd';
+import { Button, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hrefs } from '../../../app/paths.js';
 import { PAGE_SIZES } from '../../../lib/constants.js';
 import type { ServiceRow } from '../api/get-services.js';
+import { DeleteButton } from '../../../components/delete-button.js';
 
 export interface ServiceTableProps {
   rows: ServiceRow[];
@@ -54,16 +55,10 @@ export function ServiceTable(props: ServiceTableProps) {
             </Button>
           )}
           {canUpdate && (
-            <Popconfirm
-              title={t('common.delete_confirm', { name: row.name })}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
+            <DeleteButton
+              confirm={t('common.delete_confirm', { name: row.name })}
               onConfirm={() => props.onDelete(row)}
-            >
-              <Button type="link" size="small" danger>
-                {t('common.delete')}
-              </Button>
-            </Popconfirm>
+            />
           )}
         </Space>
       ),

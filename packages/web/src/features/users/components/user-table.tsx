@@ -1,4 +1,4 @@
-import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../lib/constants.js';
@@ -7,6 +7,7 @@ import type { NamespaceRef } from '../../../lib/namespaces.js';
 import type { UserRow } from '../api/get-users.js';
 import { roleLabel } from '../lib/roles.js';
 import { privilegeSummary } from '../lib/user-form.js';
+import { DeleteButton } from '../../../components/delete-button.js';
 
 export interface UserTableProps {
   rows: UserRow[];
@@ -81,16 +82,10 @@ export function UserTable(props: UserTableProps) {
           <Button type="link" size="small" onClick={() => props.onEdit(row)}>
             {t('common.edit')}
           </Button>
-          <Popconfirm
-            title={t('user.delete_confirm', { name: row.username })}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
+          <DeleteButton
+            confirm={t('user.delete_confirm', { name: row.username })}
             onConfirm={() => props.onDelete(row)}
-          >
-            <Button type="link" size="small" danger>
-              {t('common.delete')}
-            </Button>
-          </Popconfirm>
+          />
         </Space>
       ),
     },
