@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from './support/browser.js';
-import { expectToast, login, tableRows } from './support/console-page.js';
-import { startConsole, type RunningConsole } from './support/console-server.js';
+import { closeSession, openAdminSession } from './support/admin-session.js';
+import type { TestBrowser } from './support/browser.js';
+import { expectToast, tableRows } from './support/console-page.js';
+import type { RunningConsole } from './support/console-server.js';
 import { editorText, setEditorText } from './support/editor.js';
 import { screenshot } from './support/screenshots.js';
 
@@ -15,14 +16,9 @@ describe('config screens (real server, headless chromium)', () => {
   const content = () => server.app.core.configs.get(KEY)?.content;
 
   beforeAll(async () => {
-    server = await startConsole();
-    browser = await launchBrowser();
-    await login(browser.page, server.consoleUrl, 'admin', 'admin');
+    ({ server, browser } = await openAdminSession());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeSession({ server, browser }));
 
   it('creates a config; invalid JSON needs an explicit confirm', async () => {
     const { page } = browser;

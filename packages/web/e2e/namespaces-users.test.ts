@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from './support/browser.js';
+import { closeSession, openAdminSession } from './support/admin-session.js';
+import type { TestBrowser } from './support/browser.js';
 import { expectToast, login, menuEntries, tableRows } from './support/console-page.js';
-import { startConsole, type RunningConsole } from './support/console-server.js';
+import type { RunningConsole } from './support/console-server.js';
 
 describe('namespace and user screens (real server, headless chromium)', () => {
   let server: RunningConsole;
@@ -11,14 +12,9 @@ describe('namespace and user screens (real server, headless chromium)', () => {
   const namespaces = () => server.app.core.namespaces.list().map((n) => [n.namespaceId, n.namespaceName]);
 
   beforeAll(async () => {
-    server = await startConsole();
-    browser = await launchBrowser();
-    await login(browser.page, server.consoleUrl, 'admin', 'admin');
+    ({ server, browser } = await openAdminSession());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeSession({ server, browser }));
 
   it('creates, renames and deletes a namespace', async () => {
     const { page } = browser;

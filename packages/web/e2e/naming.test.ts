@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from './support/browser.js';
-import { expectToast, login, tableRows } from './support/console-page.js';
-import { startConsole, type RunningConsole } from './support/console-server.js';
+import { closeSession, openAdminSession } from './support/admin-session.js';
+import type { TestBrowser } from './support/browser.js';
+import { expectToast, tableRows } from './support/console-page.js';
+import type { RunningConsole } from './support/console-server.js';
 import { deregisterInstance, pollInstances, registerInstance } from './support/naming-client.js';
 import { screenshot } from './support/screenshots.js';
 
@@ -17,14 +18,9 @@ describe('service and instance screens (real server, headless chromium)', () => 
   const drawer = () => browser.page.locator('.ant-drawer');
 
   beforeAll(async () => {
-    server = await startConsole();
-    browser = await launchBrowser();
-    await login(browser.page, server.consoleUrl, 'admin', 'admin');
+    ({ server, browser } = await openAdminSession());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeSession({ server, browser }));
 
   it('creates a service in the drawer, with validation', async () => {
     const { page } = browser;

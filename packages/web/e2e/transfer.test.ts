@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from './support/browser.js';
-import { expectToast, login } from './support/console-page.js';
-import { startConsole, type RunningConsole } from './support/console-server.js';
+import { closeSession, openAdminSession } from './support/admin-session.js';
+import type { TestBrowser } from './support/browser.js';
+import { expectToast } from './support/console-page.js';
+import type { RunningConsole } from './support/console-server.js';
 import { screenshot } from './support/screenshots.js';
 
 const KEY = { namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'moved.properties' };
@@ -20,14 +21,9 @@ describe('data transfer screen (real server, headless chromium)', () => {
     });
 
   beforeAll(async () => {
-    server = await startConsole();
-    browser = await launchBrowser();
-    await login(browser.page, server.consoleUrl, 'admin', 'admin');
+    ({ server, browser } = await openAdminSession());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => closeSession({ server, browser }));
 
   it('downloads a transfer file and imports it back after the data is gone', async () => {
     const { page } = browser;
@@ -55,13 +51,11 @@ describe('data transfer screen (real server, headless chromium)', () => {
 
   it('a file that is not a transfer file is reported as failed', async () => {
     const { page } = browser;
-    await page
-      .getByTestId('file-input')
-      .setInputFiles({
-        name: 'junk.data',
-        mimeType: 'application/octet-stream',
-        buffer: Buffer.from('not a transfer file'),
-      });
+    await page.getByTestId('file-input').setInputFiles({
+      name: 'junk.data',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('not a transfer file'),
+    });
     await expectToast(page, 'upload processing failed');
     await page.locator('[data-status="error"]').waitFor();
     expect(browser.errors).toEqual([]);

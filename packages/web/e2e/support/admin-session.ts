@@ -1,0 +1,28 @@
+import { launchBrowser, type TestBrowser } from './browser.js';
+import { login } from './console-page.js';
+import { startConsole, type RunningConsole } from './console-server.js';
+
+/** A console server and a headless browser logged in to it as admin: what most screen tests start from. */
+export interface AdminSession {
+  server: RunningConsole;
+  browser: TestBrowser;
+}
+
+export async function openAdminSession(): Promise<AdminSession> {
+  const server = await startConsole();
+  let browser: TestBrowser | undefined;
+  try {
+    browser = await launchBrowser();
+    await login(browser.page, server.consoleUrl, 'admin', 'admin');
+    return { server, browser };
+  } catch (err) {
+    await closeSession({ server, browser });
+    throw err;
+  }
+}
+
+/** Closes what a session opened; either part may be missing when the opening failed. */
+export async function closeSession(session: Partial<AdminSession>): Promise<void> {
+  await session.browser?.close();
+  await session.server?.stop();
+}
