@@ -1,3 +1,5 @@
+import type { TablePaginationConfig } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from './constants.js';
 import { useUrlState } from './url-state.js';
 
@@ -10,4 +12,15 @@ export function useUrlPaging(defaultSize: number) {
   const setPage = (page: number, nextSize: number) =>
     update({ page: nextSize !== pageSize ? 1 : page, size: nextSize === defaultSize ? null : nextSize });
   return { pageNo, pageSize, setPage };
+}
+
+/** The pager of every paged list: the page sizes of PAGE_SIZES, a size changer and the translated total. */
+export function usePager(): (config: TablePaginationConfig) => TablePaginationConfig {
+  const { t } = useTranslation();
+  return (config) => ({
+    pageSizeOptions: PAGE_SIZES,
+    showSizeChanger: true,
+    showTotal: (n) => t('common.total', { count: n }),
+    ...config,
+  });
 }

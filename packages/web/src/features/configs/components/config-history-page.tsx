@@ -8,7 +8,7 @@ import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { PAGE_SIZES } from '../../../lib/constants.js';
 import { formatDateTime } from '../../../lib/format-date.js';
 import { whenIdle } from '../../../lib/list-guard.js';
-import { useUrlPaging } from '../../../lib/paging.js';
+import { useUrlPaging, usePager } from '../../../lib/paging.js';
 import { useUrlState } from '../../../lib/url-state.js';
 import { useConfig } from '../api/get-config.js';
 import { useConfigHistory, type HistoryRow } from '../api/get-config-history.js';
@@ -19,6 +19,7 @@ import { HistoryContentModal } from './history-content-modal.js';
 /** History of one config (query namespaceId, group, dataId): view, diff with the current content, recover. */
 export function ConfigHistoryPage() {
   const { t } = useTranslation();
+  const pager = usePager();
   const { get } = useUrlState();
   const key = { tenant: get('namespaceId'), group: get('group'), dataId: get('dataId') };
   const { pageNo, pageSize, setPage } = useUrlPaging(PAGE_SIZES[0]);
@@ -90,15 +91,12 @@ export function ConfigHistoryPage() {
           dataSource={page?.list ?? []}
           loading={history.isFetching}
           scroll={{ x: 800 }}
-          pagination={{
+          pagination={pager({
             current: pageNo,
             pageSize,
             total: page?.totalCount ?? 0,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: (n) => t('common.total', { count: n }),
             onChange: (p, s) => whenIdle(history.isFetching, () => setPage(p, s))(),
-          }}
+          })}
         />
       </PageBody>
       <HistoryContentModal

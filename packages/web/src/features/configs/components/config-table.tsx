@@ -3,9 +3,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hrefs } from '../../../app/paths.js';
-import { PAGE_SIZES } from '../../../lib/constants.js';
 import type { ConfigRow } from '../api/get-configs.js';
 import { DeleteButton } from '../../../components/delete-button.js';
+import { usePager } from '../../../lib/paging.js';
 
 export const configRowKey = (row: ConfigRow) => `${row.group}\u0002${row.dataId}`;
 
@@ -27,6 +27,7 @@ export interface ConfigTableProps {
 
 export function ConfigTable(props: ConfigTableProps) {
   const { t } = useTranslation();
+  const pager = usePager();
   const columns: ColumnsType<ConfigRow> = [
     { title: t('config.data_id'), dataIndex: 'dataId', key: 'dataId' },
     { title: t('config.group'), dataIndex: 'group', key: 'group' },
@@ -69,15 +70,12 @@ export function ConfigTable(props: ConfigTableProps) {
       loading={props.loading}
       scroll={{ x: 800 }}
       rowSelection={{ selectedRowKeys: props.selected, onChange: (keys) => props.onSelect(keys as string[]) }}
-      pagination={{
+      pagination={pager({
         current: props.pageNo,
         pageSize: props.pageSize,
         total: props.total,
-        pageSizeOptions: PAGE_SIZES,
-        showSizeChanger: true,
-        showTotal: (n) => t('common.total', { count: n }),
         onChange: props.onPage,
-      }}
+      })}
     />
   );
 }

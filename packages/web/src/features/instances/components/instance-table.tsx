@@ -6,6 +6,7 @@ import { PAGE_SIZES } from '../../../lib/constants.js';
 import { formatDateTime } from '../../../lib/format-date.js';
 import type { Instance } from '../api/get-instances.js';
 import { EnableSwitch } from './enable-switch.js';
+import { usePager } from '../../../lib/paging.js';
 
 export interface InstanceTableProps {
   rows: Instance[];
@@ -23,6 +24,7 @@ export const instanceKey = (i: Instance) => `${i.ip}:${i.port}`;
 /** All instances are loaded; paging happens here in the browser. */
 export function InstanceTable({ rows, loading, canUpdate, switching, onToggle, onDetail, onEdit }: InstanceTableProps) {
   const { t } = useTranslation();
+  const pager = usePager();
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
   const yesNo = (v: boolean) => (v ? t('common.yes') : t('common.no'));
   const columns: ColumnsType<Instance> = [
@@ -96,13 +98,10 @@ export function InstanceTable({ rows, loading, canUpdate, switching, onToggle, o
       dataSource={rows}
       loading={loading}
       scroll={{ x: 1000 }}
-      pagination={{
+      pagination={pager({
         pageSize,
-        pageSizeOptions: PAGE_SIZES,
-        showSizeChanger: true,
-        showTotal: (n) => t('common.total', { count: n }),
         onShowSizeChange: (_, size) => setPageSize(size),
-      }}
+      })}
     />
   );
 }

@@ -3,9 +3,9 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hrefs } from '../../../app/paths.js';
-import { PAGE_SIZES } from '../../../lib/constants.js';
 import type { ServiceRow } from '../api/get-services.js';
 import { DeleteButton } from '../../../components/delete-button.js';
+import { usePager } from '../../../lib/paging.js';
 
 export interface ServiceTableProps {
   rows: ServiceRow[];
@@ -23,6 +23,7 @@ export interface ServiceTableProps {
 
 export function ServiceTable(props: ServiceTableProps) {
   const { t } = useTranslation();
+  const pager = usePager();
   const { namespaceId, canUpdate } = props;
   const ref = (row: ServiceRow) => ({ namespaceId, groupName: row.groupName, serviceName: row.name });
   const columns: ColumnsType<ServiceRow> = [
@@ -72,15 +73,12 @@ export function ServiceTable(props: ServiceTableProps) {
       dataSource={props.rows}
       loading={props.loading}
       scroll={{ x: 800 }}
-      pagination={{
+      pagination={pager({
         current: props.pageNo,
         pageSize: props.pageSize,
         total: props.total,
-        pageSizeOptions: PAGE_SIZES,
-        showSizeChanger: true,
-        showTotal: (n) => t('common.total', { count: n }),
         onChange: props.onPage,
-      }}
+      })}
     />
   );
 }

@@ -7,13 +7,14 @@ import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { PAGE_SIZES } from '../../../lib/constants.js';
 import { whenIdle } from '../../../lib/list-guard.js';
 import { useSelectedNamespace } from '../../../lib/namespace-selection.js';
-import { useUrlPaging } from '../../../lib/paging.js';
+import { useUrlPaging, usePager } from '../../../lib/paging.js';
 import { useUrlState } from '../../../lib/url-state.js';
 import { useSubscribers, type Subscriber } from '../api/get-subscribers.js';
 
 /** Subscribers of one service (query groupName, serviceName, namespaceId). */
 export function SubscriberListPage() {
   const { t } = useTranslation();
+  const pager = usePager();
   const { namespaceId, list, select } = useSelectedNamespace();
   const { get, update } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(PAGE_SIZES[0]);
@@ -55,15 +56,12 @@ export function SubscriberListPage() {
           dataSource={page?.subscribers ?? []}
           loading={query.isFetching}
           scroll={{ x: 600 }}
-          pagination={{
+          pagination={pager({
             current: pageNo,
             pageSize,
             total: page?.count ?? 0,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: (n) => t('common.total', { count: n }),
             onChange: (p, s) => idle(() => setPage(p, s)),
-          }}
+          })}
         />
       </PageBody>
     </div>

@@ -1,13 +1,13 @@
 import { Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '../../../lib/constants.js';
 import { formatDateTime } from '../../../lib/format-date.js';
 import type { NamespaceRef } from '../../../lib/namespaces.js';
 import type { UserRow } from '../api/get-users.js';
 import { roleLabel } from '../lib/roles.js';
 import { privilegeSummary } from '../lib/user-form.js';
 import { DeleteButton } from '../../../components/delete-button.js';
+import { usePager } from '../../../lib/paging.js';
 
 export interface UserTableProps {
   rows: UserRow[];
@@ -24,6 +24,7 @@ export interface UserTableProps {
 
 export function UserTable(props: UserTableProps) {
   const { t } = useTranslation();
+  const pager = usePager();
   const texts = { all: t('user.all'), none: t('user.none') };
   const columns: ColumnsType<UserRow> = [
     {
@@ -98,15 +99,12 @@ export function UserTable(props: UserTableProps) {
       dataSource={props.rows}
       loading={props.loading}
       scroll={{ x: 600 }}
-      pagination={{
+      pagination={pager({
         current: props.pageNo,
         pageSize: props.pageSize,
         total: props.total,
-        pageSizeOptions: PAGE_SIZES,
-        showSizeChanger: true,
-        showTotal: (n) => t('common.total', { count: n }),
         onChange: props.onPage,
-      }}
+      })}
     />
   );
 }
