@@ -1,7 +1,6 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../../components/filter-bar.js';
 import { NamespaceSelector } from '../../../components/namespace-selector.js';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { useConsoleState } from '../../../lib/console-state.js';
@@ -15,12 +14,13 @@ import { useServices } from '../api/get-services.js';
 import { useRemoveService } from '../api/remove-service.js';
 import { ServiceDrawer, type ServiceDrawerState } from './service-drawer.js';
 import { ServiceTable } from './service-table.js';
+import { ServiceFilterBar } from './service-filter-bar.js';
 
 export function ServiceListPage() {
   const { t } = useTranslation();
   const { canUpdateService } = useConsoleState();
   const { namespaceId, list, select } = useSelectedNamespace();
-  const { get, update } = useUrlState();
+  const { get } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(SERVICE_PAGE_SIZE);
   const serviceName = get('serviceName');
   const groupName = get('groupName');
@@ -43,17 +43,12 @@ export function ServiceListPage() {
         extra={<NamespaceSelector value={namespaceId} list={list} onChange={(ns) => idle(() => select(ns))} />}
       />
       <PageBody>
-        <FilterBar
-          fields={[
-            { key: 'serviceName', label: t('service.name_placeholder'), value: serviceName },
-            { key: 'groupName', label: t('service.group_placeholder'), value: groupName },
-          ]}
-          onQuery={(v) =>
-            idle(() => {
-              if (v.serviceName === serviceName && v.groupName === groupName && pageNo === 1) void query.refetch();
-              else update({ serviceName: v.serviceName || null, groupName: v.groupName || null, page: null });
-            })
-          }
+        <ServiceFilterBar
+          serviceName={serviceName}
+          groupName={groupName}
+          pageNo={pageNo}
+          idle={idle}
+          refetch={() => void query.refetch()}
           actions={
             canUpdateService && (
               <Button type="primary" onClick={() => setDrawer({ mode: 'create', row: null })}>

@@ -1,7 +1,6 @@
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../../components/filter-bar.js';
 import { NamespaceSelector } from '../../../components/namespace-selector.js';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { PAGE_SIZES } from '../../../lib/constants.js';
@@ -10,13 +9,14 @@ import { useSelectedNamespace } from '../../../lib/namespace-selection.js';
 import { useUrlPaging, usePager } from '../../../lib/paging.js';
 import { useUrlState } from '../../../lib/url-state.js';
 import { useSubscribers, type Subscriber } from '../api/get-subscribers.js';
+import { ServiceFilterBar } from './service-filter-bar.js';
 
 /** Subscribers of one service (query groupName, serviceName, namespaceId). */
 export function SubscriberListPage() {
   const { t } = useTranslation();
   const pager = usePager();
   const { namespaceId, list, select } = useSelectedNamespace();
-  const { get, update } = useUrlState();
+  const { get } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(PAGE_SIZES[0]);
   const serviceName = get('serviceName');
   const groupName = get('groupName');
@@ -37,17 +37,12 @@ export function SubscriberListPage() {
         extra={<NamespaceSelector value={namespaceId} list={list} onChange={(ns) => idle(() => select(ns))} />}
       />
       <PageBody>
-        <FilterBar
-          fields={[
-            { key: 'serviceName', label: t('service.name_placeholder'), value: serviceName },
-            { key: 'groupName', label: t('service.group_placeholder'), value: groupName },
-          ]}
-          onQuery={(v) =>
-            idle(() => {
-              if (v.serviceName === serviceName && v.groupName === groupName && pageNo === 1) void query.refetch();
-              else update({ serviceName: v.serviceName || null, groupName: v.groupName || null, page: null });
-            })
-          }
+        <ServiceFilterBar
+          serviceName={serviceName}
+          groupName={groupName}
+          pageNo={pageNo}
+          idle={idle}
+          refetch={() => void query.refetch()}
         />
         <Table<Subscriber>
           rowKey={(r) => `${r.groupName}@@${r.serviceName}@@${r.ip}:${r.port}`}
