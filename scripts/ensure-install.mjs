@@ -14,15 +14,23 @@ export function run(cmd, args, opts = {}) {
   }
 }
 
+/** Native modules: an install interrupted while they compiled leaves the package without its binary. */
+const NATIVE_BINARIES = [['better-sqlite3', 'build/Release/better_sqlite3.node']];
+
 export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs);
+  // better-sqlite3 compiles from source when no prebuilt binary can be fetched: use the local Node headers.
+  const env = { ...process.env };
+  if (!env.npm_config_nodedir && existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr';
   if (stale) {
     console.log('Installing dependencies (npm install)...');
-    // better-sqlite3 compiles from source when no prebuilt binary can be fetched: use the local Node headers.
-    const env = { ...process.env };
-    if (!env.npm_config_nodedir && existsSync('/usr/include/node/node.h')) env.npm_config_nodedir = '/usr';
     run('npm', ['install', '--no-audit', '--no-fund'], { env });
+  }
+  for (const [name, binary] of NATIVE_BINARIES) {
+    if (existsSync(path.join(root, 'node_modules', name, binary))) continue;
+    console.log(`Building ${name} (its native part is missing; an earlier install was interrupted?)...`);
+    run('npm', ['rebuild', name], { env });
   }
 }
