@@ -25,6 +25,7 @@ import { SqliteConfigStore } from './storage/sqlite/sqlite-config-store.js';
 import { SqliteNamespaceStore } from './storage/sqlite/sqlite-namespace-store.js';
 import { SqliteInstanceStore } from './storage/sqlite/sqlite-instance-store.js';
 import { SqliteUserStore } from './storage/sqlite/sqlite-user-store.js';
+import { SqliteSessionStore } from './storage/sqlite/sqlite-session-store.js';
 import { createTransferService } from './transfer-wiring.js';
 
 /** How often heartbeats, subscribers and push retries are checked once listening. */
@@ -77,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const db = openDatabase(settings.dataDir);
   const watchers = new ConfigWatchHub();
-  const { auth, apiAccess } = await createAuth(new SqliteUserStore(db), settings, clock, logger, options.captchaSource);
+  const { auth, apiAccess } = await createAuth({ users: new SqliteUserStore(db), sessions: new SqliteSessionStore(db) }, settings, clock, logger, options.captchaSource);
   const configs = await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent);
   const namespaces = await NamespaceService.create(new SqliteNamespaceStore(db), clock);
   const naming = await NamingService.create(new SqliteInstanceStore(db), clock, {

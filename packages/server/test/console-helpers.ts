@@ -43,8 +43,8 @@ export async function loginAs(app: FastifyInstance, username: string, password: 
 }
 
 /** A session without the login round trip, for tests about what a logged-in user may do. */
-export function sessionFor(app: TestApp, username: string): string {
-  return app.core.auth.sessions.create('console', username, 3600).token;
+export async function sessionFor(app: TestApp, username: string): Promise<string> {
+  return (await app.core.auth.sessions.create('console', username, 3600)).token;
 }
 
 export interface CallOptions {

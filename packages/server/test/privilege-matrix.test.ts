@@ -129,7 +129,7 @@ describe('privilege matrix', () => {
     }
     for (const user of USERS) {
       if (user.name !== 'admin') await app.core.auth.users.add({ username: user.name, password: `${user.name}-pw`, roles: user.roles, namespacePrivilege: user.privilege });
-      consoleTokens.set(user.name, app.core.auth.sessions.create('console', user.name, 3600).token);
+      consoleTokens.set(user.name, (await app.core.auth.sessions.create('console', user.name, 3600)).token);
       const login = await app.sdkHttp.inject({ method: 'POST', url: '/nacos/v1/auth/login', ...form({ username: user.name, password: user.name === 'admin' ? 'admin' : `${user.name}-pw` }) });
       apiTokens.set(user.name, login.json().accessToken);
     }

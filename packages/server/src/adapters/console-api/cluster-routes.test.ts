@@ -9,7 +9,7 @@ describe('console cluster', () => {
   afterAll(() => app.dispose());
 
   it('lists this node in both envelopes', async () => {
-    const token = sessionFor(app, 'admin');
+    const token = await sessionFor(app, 'admin');
     const node = { nodeId: 3, addr: '10.0.0.1:9848', currentNode: true, raftLeader: true, distroValid: true };
     expect((await call(app.console, 'GET', 'v2/cluster/cluster_node_list', { token })).json()).toEqual({ data: [node], success: true, code: null, message: null });
     expect((await call(app.console, 'GET', 'cluster/cluster_node_list', { token })).json()).toEqual({ code: 200, message: null, data: [node] });
@@ -17,7 +17,7 @@ describe('console cluster', () => {
 
   it('is not for guests', async () => {
     await app.core.auth.users.add({ username: 'g', password: 'pw', roles: ['2'] });
-    const res = await call(app.console, 'GET', 'v2/cluster/cluster_node_list', { token: sessionFor(app, 'g') });
+    const res = await call(app.console, 'GET', 'v2/cluster/cluster_node_list', { token: await sessionFor(app, 'g') });
     expect(res.json().code).toBe('NO_PERMISSION');
   });
 });

@@ -8,7 +8,7 @@ describe('console configs', () => {
   let admin: string;
   beforeAll(async () => {
     app = await buildConsoleApp();
-    admin = sessionFor(app, 'admin');
+    admin = await sessionFor(app, 'admin');
   });
   afterAll(() => app.dispose());
 
@@ -68,12 +68,12 @@ describe('console configs', () => {
     const users = app.core.auth.users;
     await users.add({ username: 'guest', password: 'pw', roles: ['2'] });
     await users.add({ username: 'devOnly', password: 'pw', roles: ['1'], namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] } });
-    const guest = sessionFor(app, 'guest');
+    const guest = await sessionFor(app, 'guest');
     expect((await get('v2/config/list', { tenant: '' }, guest)).json().success).toBe(true);
     const write = await post('v2/config/update', { dataId: 'g', group: 'G', content: 'x' }, guest);
     expect(write.json().code).toBe('NO_PERMISSION');
 
-    const dev = sessionFor(app, 'devOnly');
+    const dev = await sessionFor(app, 'devOnly');
     expect((await post('v2/config/update', { dataId: 'd', group: 'G', tenant: 'dev', content: 'x' }, dev)).json().data).toBe(true);
     const other = await post('v2/config/update', { dataId: 'd', group: 'G', tenant: 'public', content: 'x' }, dev);
     expect(other.json()).toMatchObject({ success: false, code: 'NO_NAMESPACE_PERMISSION' });
@@ -85,7 +85,7 @@ describe('console configs', () => {
   it('serves the raw v1 lists', async () => {
     const v1 = (await get('configs', { tenant: '', dataParam: 'app' })).json();
     expect(v1).toMatchObject({ count: 1, list: [{ dataId: 'app.yaml' }] });
-    const denied = await get('configs', { tenant: '' }, sessionFor(app, 'devOnly'));
+    const denied = await get('configs', { tenant: '' }, await sessionFor(app, 'devOnly'));
     expect(denied.statusCode).toBe(401);
     expect(denied.body).toContain('user no such namespace permission');
     const history = await get('config/history', { dataId: 'h', group: 'G' });

@@ -21,7 +21,7 @@ describe('console config zip export, import and clone', () => {
   let admin: string;
   beforeAll(async () => {
     app = await buildConsoleApp();
-    admin = sessionFor(app, 'admin');
+    admin = await sessionFor(app, 'admin');
     for (const [group, dataId, content] of [['G1', 'a.yaml', 'a: 1'], ['G1', 'b.json', '{"b":2}'], ['G2', 'c', 'c']]) {
       await app.core.configs.publish({ namespaceId: '', group, dataId, content });
     }
@@ -109,7 +109,7 @@ describe('console config zip export, import and clone', () => {
 
   it('keeps the namespace privilege on every transfer', async () => {
     await app.core.auth.users.add({ username: 'devOnly', password: 'pw', roles: ['1'], namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] } });
-    const token = sessionFor(app, 'devOnly');
+    const token = await sessionFor(app, 'devOnly');
     expect((await call(app.console, 'GET', 'config/download', { token, query: { tenant: '' } })).statusCode).toBe(403);
     expect((await call(app.console, 'POST', 'config/download', { token, json: [{ group: 'G2', dataId: 'c' }] })).statusCode).toBe(403);
     const denied = await upload(zipOf({ 'G/a': 'a' }), { token, tenant: '' });
@@ -118,7 +118,7 @@ describe('console config zip export, import and clone', () => {
     const clone = await call(app.console, 'POST', 'v2/config/clone', { token, json: { targetTenant: 'dev', keys: [{ group: 'G2', dataId: 'c' }] } });
     expect(clone.json().code).toBe('NO_NAMESPACE_PERMISSION');
     await app.core.auth.users.add({ username: 'guest', password: 'pw', roles: ['2'] });
-    const guestImport = await upload(zipOf({ 'G/a': 'a' }), { token: sessionFor(app, 'guest') });
+    const guestImport = await upload(zipOf({ 'G/a': 'a' }), { token: await sessionFor(app, 'guest') });
     expect(guestImport.json().code).toBe('NO_PERMISSION');
   });
 });

@@ -6,7 +6,7 @@ describe('console input limits', () => {
   let admin: string;
   beforeAll(async () => {
     app = await buildConsoleApp({ RNACOS_CONFIG_MAX_CONTENT: '1000' });
-    admin = sessionFor(app, 'admin');
+    admin = await sessionFor(app, 'admin');
   });
   afterAll(() => app.dispose());
 

@@ -30,7 +30,7 @@ describe('web console files on the console port', () => {
   });
 
   it('serves index.html for every console page once logged in (history fallback), uncached', async () => {
-    const token = sessionFor(app, 'admin');
+    const token = await sessionFor(app, 'admin');
     for (const url of ['/rnacos', '/rnacos/', '/rnacos/manage/configs', '/rnacos/manage/service/instance?x=1']) {
       const res = await app.consoleHttp!.inject({ method: 'GET', url, cookies: { token } });
       expect(res.statusCode, url).toBe(200);

@@ -6,7 +6,7 @@ describe('OpenAPI routes under the console prefix', () => {
   let admin: string;
   beforeAll(async () => {
     app = await buildConsoleApp();
-    admin = sessionFor(app, 'admin');
+    admin = await sessionFor(app, 'admin');
     await app.core.auth.users.add({ username: 'guest', password: 'pw', roles: ['2'] });
     await app.core.auth.users.add({ username: 'devOnly', password: 'pw', roles: ['1'], namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] } });
   });
@@ -40,11 +40,11 @@ describe('OpenAPI routes under the console prefix', () => {
   });
 
   it('keeps guests to reading and users to their namespaces', async () => {
-    const guest = sessionFor(app, 'guest');
+    const guest = await sessionFor(app, 'guest');
     expect((await send('GET', '/cs/configs', guest, { dataId: 'x', group: 'G' })).statusCode).toBe(404);
     const write = await send('POST', '/cs/configs', guest, { dataId: 'x', group: 'G', content: 'x' });
     expect(write.json().code).toBe('NO_PERMISSION');
-    const dev = sessionFor(app, 'devOnly');
+    const dev = await sessionFor(app, 'devOnly');
     expect((await send('POST', '/cs/configs', dev, { dataId: 'x', group: 'G', content: 'x', tenant: 'dev' })).body).toBe('true');
     expect((await send('POST', '/cs/configs', dev, { dataId: 'x', group: 'G', content: 'x' })).statusCode).toBe(401);
     expect((await send('POST', '/ns/instance', dev, { serviceName: 's', ip: '10.1.1.2', port: '80' })).statusCode).toBe(401);

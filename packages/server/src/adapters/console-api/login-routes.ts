@@ -50,7 +50,7 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
   for (const path of [`${API}/login/logout`, `${API}/v2/login/logout`]) {
     app.post(path, async (req, reply) => {
       const token = consoleToken(req);
-      if (token) auth.logout(token);
+      if (token) await auth.logout(token);
       reply.setCookie(TOKEN_COOKIE, '', { path: '/', httpOnly: true, maxAge: 0 });
       return ok(true);
     });

@@ -17,7 +17,7 @@ describe('monitoring', () => {
     clock.advance(10_000);
     await app.core.metrics.collect();
 
-    const token = sessionFor(app, 'admin');
+    const token = await sessionFor(app, 'admin');
     const keys = ['http_request_handle_rt_summary', 'config_data_size', 'app_cpu_usage', 'http_request_total_count'];
     const res = await call(app.consoleHttp!, 'POST', 'v2/metrics/timeline', { token, json: { keys, nodeId: 1, timelineGroupName: 'LEAST' } });
     const data = res.json().data;
@@ -37,7 +37,7 @@ describe('monitoring', () => {
 
   it('keeps guests off the monitor', async () => {
     await app.core.auth.users.add({ username: 'g', password: 'pw', roles: ['2'] });
-    const res = await call(app.consoleHttp!, 'POST', 'v2/metrics/timeline', { token: sessionFor(app, 'g'), json: {} });
+    const res = await call(app.consoleHttp!, 'POST', 'v2/metrics/timeline', { token: await sessionFor(app, 'g'), json: {} });
     expect(res.json().code).toBe('NO_PERMISSION');
   });
 

@@ -8,7 +8,7 @@ describe('console namespaces', () => {
   let admin: string;
   beforeAll(async () => {
     app = await buildConsoleApp();
-    admin = sessionFor(app, 'admin');
+    admin = await sessionFor(app, 'admin');
   });
   afterAll(() => app.dispose());
 
@@ -50,7 +50,7 @@ describe('console namespaces', () => {
 
   it('filters the list and refuses changes by namespace privilege', async () => {
     await app.core.auth.users.add({ username: 'limited', password: 'pw', roles: ['1'], namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] } });
-    const token = sessionFor(app, 'limited');
+    const token = await sessionFor(app, 'limited');
     expect((await list(token)).map((n: { namespaceId: string }) => n.namespaceId)).toEqual(['dev']);
     const denied = await call(app.console, 'POST', 'v2/namespaces/add', { token, json: { namespaceId: 'other', namespaceName: 'o' } });
     expect(denied.json()).toMatchObject({ success: false, code: 'NO_NAMESPACE_PERMISSION', message: 'user no such namespace permission: "other"' });
@@ -68,7 +68,7 @@ describe('console namespaces', () => {
     expect(got.data).toContainEqual({ namespaceId: 'v1ns', namespaceName: 'v1b', type: '2' });
     expect((await form({ namespaceId: 'v1ns' }, 'DELETE')).json()).toEqual({ code: 200, message: null, data: true });
     expect((await form({ namespaceId: 'x' }, 'POST')).json()).toEqual({ code: 500, message: 'namespaceName is required', data: null });
-    const limited = sessionFor(app, 'limited');
+    const limited = await sessionFor(app, 'limited');
     const denied = await app.console.inject({ method: 'POST', url: `${API}/namespaces`, cookies: { token: limited }, payload: 'namespaceId=zzz&namespaceName=z', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(denied.json()).toEqual({ code: 500, message: 'NO_PERMISSION', data: null });
   });

@@ -8,7 +8,7 @@ describe('console services, instances and subscribers', () => {
   let admin: string;
   beforeAll(async () => {
     app = await buildConsoleApp();
-    admin = sessionFor(app, 'admin');
+    admin = await sessionFor(app, 'admin');
   });
   afterAll(() => app.dispose());
 
@@ -84,11 +84,11 @@ describe('console services, instances and subscribers', () => {
   it('applies roles and namespace privileges', async () => {
     await app.core.auth.users.add({ username: 'guest', password: 'pw', roles: ['2'] });
     await app.core.auth.users.add({ username: 'devOnly', password: 'pw', roles: ['1'], namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] } });
-    const guest = sessionFor(app, 'guest');
+    const guest = await sessionFor(app, 'guest');
     expect((await get('v2/service/list', {}, guest)).json().success).toBe(true);
     expect((await post('v2/service/add', { serviceName: 'x' }, guest)).json().code).toBe('NO_PERMISSION');
     expect((await post('v2/instance/update', { serviceName: 'x', ip: '1.1.1.1', port: 1 }, guest)).json().code).toBe('NO_PERMISSION');
-    const dev = sessionFor(app, 'devOnly');
+    const dev = await sessionFor(app, 'devOnly');
     expect((await post('v2/service/add', { namespaceId: 'dev', serviceName: 'x' }, dev)).json().data).toBe(true);
     expect((await post('v2/service/add', { serviceName: 'x' }, dev)).json().code).toBe('NO_NAMESPACE_PERMISSION');
     expect((await get('v2/service/list', { namespaceId: 'public' }, dev)).json().code).toBe('NO_NAMESPACE_PERMISSION');

@@ -25,7 +25,7 @@ describe('console transfer export and import', () => {
   it('lets an admin download the whole store as rnacos_export_<ms>.data', async () => {
     const app = await consoleApp();
     await app.core.configs.publish({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'a.yaml', content: 'a: 1' });
-    const res = await call(app.console, 'GET', 'transfer/export', { token: sessionFor(app, 'admin') });
+    const res = await call(app.console, 'GET', 'transfer/export', { token: await sessionFor(app, 'admin') });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="rnacos_export_\d{13}\.data"$/);
@@ -37,7 +37,7 @@ describe('console transfer export and import', () => {
 
   it('imports an uploaded file and reports what it wrote per table', async () => {
     const app = await consoleApp();
-    const res = await upload(app, sampleServerExport(), sessionFor(app, 'admin'), { 'import-config': '1', 'import-user': '1', 'import-cache': '0' });
+    const res = await upload(app, sampleServerExport(), await sessionFor(app, 'admin'), { 'import-config': '1', 'import-user': '1', 'import-cache': '0' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -56,7 +56,7 @@ describe('console transfer export and import', () => {
 
   it('leaves configs or users out when their header is not "1"', async () => {
     const app = await consoleApp();
-    const res = await upload(app, sampleServerExport(), sessionFor(app, 'admin'), { 'import-config': '0', 'import-user': 'no' });
+    const res = await upload(app, sampleServerExport(), await sessionFor(app, 'admin'), { 'import-config': '0', 'import-user': 'no' });
     expect(res.json().data.imported).toEqual({ T_NAMING_INSTANCE: 1 });
     expect(app.core.configs.count()).toBe(0);
     expect(app.core.auth.users.get('dev1')).toBeUndefined();
@@ -64,7 +64,7 @@ describe('console transfer export and import', () => {
 
   it('refuses a truncated or corrupt file with 400 naming the byte, changing nothing', async () => {
     const app = await consoleApp();
-    const admin = sessionFor(app, 'admin');
+    const admin = await sessionFor(app, 'admin');
     const full = sampleServerExport();
     const truncated = await upload(app, full.subarray(0, full.length - 10), admin);
     expect(truncated.statusCode).toBe(400);
@@ -83,7 +83,7 @@ describe('console transfer export and import', () => {
   it('answers 400 without a file', async () => {
     const app = await consoleApp();
     const body = multipart('other', 'x.txt', Buffer.from('x'));
-    const res = await app.console.inject({ method: 'POST', url: `${API}/transfer/import`, cookies: { token: sessionFor(app, 'admin') }, ...body });
+    const res = await app.console.inject({ method: 'POST', url: `${API}/transfer/import`, cookies: { token: await sessionFor(app, 'admin') }, ...body });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('no file uploaded (multipart field "file")');
   });
@@ -91,13 +91,13 @@ describe('console transfer export and import', () => {
   it('is for admins only; the v2 twins are in no role', async () => {
     const app = await consoleApp();
     await app.core.auth.users.add({ username: 'dev', password: 'dev-password', roles: ['1'] });
-    const dev = sessionFor(app, 'dev');
+    const dev = await sessionFor(app, 'dev');
     const denied = await call(app.console, 'GET', 'transfer/export', { token: dev });
     expect(denied.json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
     expect((await upload(app, sampleServerExport(), dev)).json()).toMatchObject({ code: 'NO_PERMISSION' });
     expect(app.core.configs.count()).toBe(0);
     expect((await call(app.console, 'GET', 'transfer/export')).json()).toMatchObject({ code: 'NO_LOGIN' });
-    const v2 = await upload(app, sampleServerExport(), sessionFor(app, 'admin'), {}, 'v2/transfer/import');
+    const v2 = await upload(app, sampleServerExport(), await sessionFor(app, 'admin'), {}, 'v2/transfer/import');
     expect(v2.json()).toMatchObject({ code: 'NO_PERMISSION' });
   });
 });

@@ -8,7 +8,7 @@ describe('console users', () => {
   let admin: string;
   beforeAll(async () => {
     app = await buildConsoleApp();
-    admin = sessionFor(app, 'admin');
+    admin = await sessionFor(app, 'admin');
   });
   afterAll(() => app.dispose());
 
@@ -94,21 +94,21 @@ describe('console users', () => {
     const users = app.core.auth.users;
     await users.add({ username: 'temp', password: 'pw', roles: ['1'] });
     for (const change of [{ password: 'pw2' }, { roles: '2' }, { enable: false }]) {
-      const token = sessionFor(app, 'temp');
+      const token = await sessionFor(app, 'temp');
       expect((await call(app.console, 'GET', 'v2/user/info', { token })).json().success).toBe(true);
       await call(app.console, 'POST', 'v2/user/update', { token: admin, json: { username: 'temp', ...change } });
       expect((await call(app.console, 'GET', 'v2/user/info', { token })).json().code).toBe('NO_LOGIN');
       await users.update({ username: 'temp', enabled: true });
     }
-    const token = sessionFor(app, 'temp');
+    const token = await sessionFor(app, 'temp');
     await call(app.console, 'POST', 'v2/user/remove', { token: admin, json: { username: 'temp' } });
     expect((await call(app.console, 'GET', 'v2/user/info', { token })).json().code).toBe('NO_LOGIN');
   });
 
   it('lets a user change their own password and stay logged in there', async () => {
     await app.core.auth.users.add({ username: 'self', password: 'old', roles: ['2'] });
-    const here = sessionFor(app, 'self');
-    const elsewhere = sessionFor(app, 'self');
+    const here = await sessionFor(app, 'self');
+    const elsewhere = await sessionFor(app, 'self');
     const wrong = await call(app.console, 'POST', 'v2/user/reset_password', { token: here, json: { oldPassword: 'bad', newPassword: 'new' } });
     expect(wrong.json()).toMatchObject({ success: false, code: 'OLD_PASSWORD_INVALID' });
     const good = await call(app.console, 'POST', 'v2/user/reset_password', { token: here, json: { oldPassword: 'old', newPassword: 'new' } });
@@ -123,7 +123,7 @@ describe('console users', () => {
     await users.add({ username: 'guest1', password: 'pw', roles: ['2'] });
     await users.add({ username: 'dev2', password: 'pw', roles: ['1'] });
     const resources = async (name: string) =>
-      (await call(app.console, 'GET', 'v2/user/web_resources', { token: sessionFor(app, name) })).json().data;
+      (await call(app.console, 'GET', 'v2/user/web_resources', { token: await sessionFor(app, name) })).json().data;
     const guest = await resources('guest1');
     expect(guest).toMatchObject({ from: '', username: 'guest1', version: expect.any(String) });
     expect(guest.resources).toContain('/manage/configs');
@@ -138,7 +138,7 @@ describe('console users', () => {
 
   it('keeps non-admins out of user management', async () => {
     await app.core.auth.users.add({ username: 'dev3', password: 'pw', roles: ['1'] });
-    const token = sessionFor(app, 'dev3');
+    const token = await sessionFor(app, 'dev3');
     const res = await call(app.console, 'GET', 'v2/user/list', { token });
     expect(res.headers['no-permission']).toBe('1');
     expect(res.json()).toEqual({ data: null, success: false, code: 'NO_PERMISSION', msg: null });
@@ -159,7 +159,7 @@ describe('console users', () => {
     expect((await formCall('user/add', { username: 'formUser', nickname: 'F', password: 'pw1', roles: '2' })).json().data).toBe(true);
     expect((await formCall('user/update', { username: 'formUser', nickname: 'F2', enable: 'true' })).json().data).toBe(true);
     expect(app.core.auth.users.get('formUser')).toMatchObject({ nickname: 'F2', roles: ['2'] });
-    const token = sessionFor(app, 'formUser');
+    const token = await sessionFor(app, 'formUser');
     expect((await call(app.console, 'GET', 'user/info', { token })).json().data).toEqual({ username: 'formUser', nickname: 'F2' });
     expect((await call(app.console, 'GET', 'user/web_resources', { token })).json().data.username).toBe('formUser');
     expect((await formCall('user/reset_password', { oldPassword: 'pw1', newPassword: 'pw2' }, token)).json().data).toBe(true);

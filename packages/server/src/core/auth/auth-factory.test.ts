@@ -4,6 +4,7 @@ import type { Logger } from '../../shared/logger.js';
 import { createAuth } from './auth-factory.js';
 import type { User } from './user-model.js';
 import type { UserStore } from './user-store.js';
+import { MemorySessionStore } from './memory-session-store.js';
 
 class MemoryUserStore implements UserStore {
   rows = new Map<string, User>();
@@ -38,19 +39,19 @@ describe('createAuth', () => {
   it('creates the first admin and warns while the default password is in use', async () => {
     const store = new MemoryUserStore();
     const first = recordingLogger();
-    const { auth } = await createAuth(store, settings, new ManualClock(), first.logger);
+    const { auth } = await createAuth({ users: store, sessions: new MemorySessionStore() }, settings, new ManualClock(), first.logger);
     expect(first.lines.some((l) => l.startsWith('info created the console admin user admin'))).toBe(true);
     expect(first.lines.some((l) => l.startsWith('warn') && l.includes('default password'))).toBe(true);
 
     await auth.users.update({ username: 'admin', password: 'better' });
     const second = recordingLogger();
-    await createAuth(store, settings, new ManualClock(), second.logger);
+    await createAuth({ users: store, sessions: new MemorySessionStore() }, settings, new ManualClock(), second.logger);
     expect(second.lines).toEqual([]);
   });
 
   it('uses the configured first admin', async () => {
     const store = new MemoryUserStore();
-    const { auth } = await createAuth(store, { ...settings, initAdminUsername: 'root', initAdminPassword: 's3cret' }, new ManualClock(), recordingLogger().logger);
+    const { auth } = await createAuth({ users: store, sessions: new MemorySessionStore() }, { ...settings, initAdminUsername: 'root', initAdminPassword: 's3cret' }, new ManualClock(), recordingLogger().logger);
     expect(await auth.users.authenticate('root', 's3cret')).toBeDefined();
     expect(auth.users.get('admin')).toBeUndefined();
   });

@@ -6,6 +6,7 @@ import { randomCaptchaText, renderCaptchaPng } from './captcha-image.js';
 import { CaptchaService, type CaptchaSource } from './captcha-service.js';
 import { LoginLimiter } from './login-limiter.js';
 import { SessionService } from './session-service.js';
+import type { SessionStore } from './session-store.js';
 import { UserService } from './user-service.js';
 import type { UserStore } from './user-store.js';
 
@@ -25,13 +26,13 @@ export const realCaptchaSource: CaptchaSource = { text: () => randomCaptchaText(
 
 /** Users (with the first admin on an empty store), logins and the SDK access guard. */
 export async function createAuth(
-  store: UserStore,
+  stores: { users: UserStore; sessions: SessionStore },
   settings: AuthSettings,
   clock: Clock,
   logger: Logger,
   captchaSource: CaptchaSource = realCaptchaSource,
 ) {
-  const users = await UserService.create(store, clock);
+  const users = await UserService.create(stores.users, clock);
   if (await users.ensureInitialAdmin(settings.initAdminUsername, settings.initAdminPassword)) {
     logger.info(`created the console admin user ${settings.initAdminUsername}`);
   }
@@ -42,7 +43,7 @@ export async function createAuth(
   }
   const auth = new AuthService(
     users,
-    new SessionService(clock),
+    await SessionService.create(stores.sessions, clock),
     new CaptchaService(clock, captchaSource, settings.consoleEnableCaptcha),
     new LoginLimiter(clock, settings.consoleLoginOneHourLimit),
     { consoleLoginSeconds: settings.consoleLoginTimeoutSeconds, apiLoginSeconds: settings.apiLoginTimeoutSeconds },

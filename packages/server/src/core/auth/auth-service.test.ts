@@ -4,6 +4,7 @@ import { ManualClock } from '../../shared/clock.js';
 import { AuthService, LoginError } from './auth-service.js';
 import { CAPTCHA_TTL_MS, CaptchaService } from './captcha-service.js';
 import { LoginLimiter } from './login-limiter.js';
+import { MemorySessionStore } from './memory-session-store.js';
 import { SessionService } from './session-service.js';
 import type { User } from './user-model.js';
 import { UserService } from './user-service.js';
@@ -33,7 +34,7 @@ async function setup(captchaEnabled = true) {
   const clock = new ManualClock();
   const users = await UserService.create(new MemoryUserStore(), clock);
   await users.ensureInitialAdmin('admin', 'admin');
-  const auth = new AuthService(users, new SessionService(clock), new CaptchaService(clock, source, captchaEnabled), new LoginLimiter(clock, 3), {
+  const auth = new AuthService(users, await SessionService.create(new MemorySessionStore(), clock), new CaptchaService(clock, source, captchaEnabled), new LoginLimiter(clock, 3), {
     consoleLoginSeconds: 100,
     apiLoginSeconds: 50,
   });

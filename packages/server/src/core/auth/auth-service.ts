@@ -52,8 +52,8 @@ export class AuthService {
     private readonly limiter: LoginLimiter,
     readonly timeouts: AuthTimeouts,
   ) {
-    users.onChange((username, endSessions, keep) => {
-      if (endSessions) sessions.endAllFor(username, keep);
+    users.onChange(async (username, endSessions, keep) => {
+      if (endSessions) await sessions.endAllFor(username, keep);
     });
   }
 
@@ -82,14 +82,15 @@ export class AuthService {
     if (!session) return undefined;
     const user = this.users.get(session.username);
     if (!user || !user.enabled) {
-      this.sessions.remove(session.token);
+      // Normally ended with the change of the user already; this only tidies up.
+      this.sessions.remove(session.token).catch(() => undefined);
       return undefined;
     }
     return { session, user };
   }
 
-  logout(token: string): void {
-    this.sessions.remove(token);
+  logout(token: string): Promise<void> {
+    return this.sessions.remove(token);
   }
 
   /** Changes the caller's own password after checking the old one; the caller's session survives. */

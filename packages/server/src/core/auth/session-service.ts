@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
+import type { SessionStore, StoredSession } from './session-store.js';
 
 /** Console logins (cookie `token`) and SDK logins (`accessToken`) never stand in for each other. */
 export type SessionKind = 'console' | 'api';
@@ -17,59 +18,89 @@ export const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
 const SWEEP_EVERY_MS = 60_000;
 
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
 /**
- * Login tokens with an absolute lifetime, kept in memory: a restart asks everyone to log in again. A user's
- * tokens can be ended at once (password, roles, disabling or deletion changed).
+ * Login tokens with an absolute lifetime. They are answered from memory and written through the store, so
+ * clients stay logged in across a restart (a Java SDK only renews its token near the end of its lifetime).
+ * Only each token's SHA-256 is kept. A user's tokens can be ended at once (password, roles, disabling or
+ * deletion changed).
  */
 export class SessionService {
-  private readonly byToken = new Map<string, Session>();
+  /** By token hash. */
+  private readonly byHash = new Map<string, StoredSession>();
+  /** username -> token hashes. */
   private readonly byUser = new Map<string, Set<string>>();
   private lastSweep = 0;
 
-  constructor(
+  private constructor(
+    private readonly store: SessionStore,
     private readonly clock: Clock,
-    private readonly newToken: () => string = () => randomBytes(32).toString('hex'),
+    private readonly newToken: () => string,
   ) {}
 
-  create(kind: SessionKind, username: string, ttlSeconds: number): Session {
+  static async create(store: SessionStore, clock: Clock, newToken = () => randomBytes(32).toString('hex')): Promise<SessionService> {
+    const service = new SessionService(store, clock, newToken);
+    for (const session of await store.loadLive(clock.now())) service.remember(session);
+    return service;
+  }
+
+  async create(kind: SessionKind, username: string, ttlSeconds: number): Promise<Session> {
     this.sweep();
     const now = this.clock.now();
-    const session: Session = { token: this.newToken(), kind, username, createdAt: now, expiresAt: now + ttlSeconds * 1000 };
-    this.byToken.set(session.token, session);
-    let tokens = this.byUser.get(username);
-    if (!tokens) this.byUser.set(username, (tokens = new Set()));
-    tokens.add(session.token);
-    return session;
+    const token = this.newToken();
+    const stored: StoredSession = { tokenHash: hashOf(token), kind, username, createdAt: now, expiresAt: now + ttlSeconds * 1000 };
+    await this.store.add(stored);
+    this.remember(stored);
+    return { token, kind, username, createdAt: stored.createdAt, expiresAt: stored.expiresAt };
   }
 
   /** The live session of this kind for a token; malformed, unknown and expired tokens give undefined. */
   get(kind: SessionKind, token: string | undefined): Session | undefined {
     if (!token || !TOKEN_PATTERN.test(token)) return undefined;
-    const session = this.byToken.get(token);
-    if (!session || session.kind !== kind) return undefined;
-    if (session.expiresAt <= this.clock.now()) {
-      this.remove(token);
-      return undefined;
-    }
-    return session;
+    const stored = this.byHash.get(hashOf(token));
+    if (!stored || stored.kind !== kind) return undefined;
+    // Expired ones are left for the sweep: they are not loaded again after a restart either.
+    if (stored.expiresAt <= this.clock.now()) return undefined;
+    return { token, kind, username: stored.username, createdAt: stored.createdAt, expiresAt: stored.expiresAt };
   }
 
-  remove(token: string): void {
-    const session = this.byToken.get(token);
-    if (!session) return;
-    this.byToken.delete(token);
-    const tokens = this.byUser.get(session.username);
-    tokens?.delete(token);
-    if (tokens?.size === 0) this.byUser.delete(session.username);
+  async remove(token: string): Promise<void> {
+    await this.forget([hashOf(token)]);
   }
 
   /** Ends every session of the user except `keep` (the caller's own, when a user changes their password). */
-  endAllFor(username: string, keep?: string): void {
-    for (const token of [...(this.byUser.get(username) ?? [])]) if (token !== keep) this.remove(token);
+  async endAllFor(username: string, keep?: string): Promise<void> {
+    const kept = keep === undefined ? undefined : hashOf(keep);
+    await this.forget([...(this.byUser.get(username) ?? [])].filter((hash) => hash !== kept));
   }
 
   size(): number {
-    return this.byToken.size;
+    return this.byHash.size;
+  }
+
+  private remember(session: StoredSession): void {
+    this.byHash.set(session.tokenHash, session);
+    let hashes = this.byUser.get(session.username);
+    if (!hashes) this.byUser.set(session.username, (hashes = new Set()));
+    hashes.add(session.tokenHash);
+  }
+
+  /** Off the store first: an ended session must not come back with a restart. */
+  private async forget(hashes: string[]): Promise<void> {
+    const known = hashes.filter((hash) => this.byHash.has(hash));
+    if (known.length === 0) return;
+    await this.store.remove(known);
+    for (const hash of known) this.drop(hash);
+  }
+
+  private drop(hash: string): void {
+    const session = this.byHash.get(hash);
+    if (!session) return;
+    this.byHash.delete(hash);
+    const hashes = this.byUser.get(session.username);
+    hashes?.delete(hash);
+    if (hashes?.size === 0) this.byUser.delete(session.username);
   }
 
   /** Drops expired sessions now and then, so abandoned logins do not pile up. */
@@ -77,6 +108,8 @@ export class SessionService {
     const now = this.clock.now();
     if (now - this.lastSweep < SWEEP_EVERY_MS) return;
     this.lastSweep = now;
-    for (const session of [...this.byToken.values()]) if (session.expiresAt <= now) this.remove(session.token);
+    for (const session of [...this.byHash.values()]) if (session.expiresAt <= now) this.drop(session.tokenHash);
+    // Not loaded again after a restart in any case: a failure here only leaves dead rows a while longer.
+    this.store.removeExpired(now).catch(() => undefined);
   }
 }

@@ -35,7 +35,8 @@ export interface UserQuery {
  * `endSessions`: the user's identity or rights changed, so every login of that user must end, except
  * `keepSession` (a user changing their own password stays logged in where they did it).
  */
-export type UserChangeListener = (username: string, endSessions: boolean, keepSession?: string) => void;
+/** A returned promise is awaited before the change is answered. */
+export type UserChangeListener = (username: string, endSessions: boolean, keepSession?: string) => unknown;
 
 export const LAST_ADMIN_MESSAGE = 'at least one admin must be reserved!';
 const VALID_USERNAME = /^[\p{L}\p{N}_\-.@]+$/u;
@@ -130,7 +131,7 @@ export class UserService {
       await this.store.save(next);
       this.byName.set(next.username, next);
       const rolesChanged = !sameRoles(roles, current.roles);
-      this.emit(next.username, passwordChanged || rolesChanged || !enabled, context.keepSession);
+      await this.emit(next.username, passwordChanged || rolesChanged || !enabled, context.keepSession);
       return next;
     });
   }
@@ -143,7 +144,7 @@ export class UserService {
       if (isEnabledAdmin(current) && this.enabledAdminCount() <= 1) throw conflict(LAST_ADMIN_MESSAGE);
       await this.store.remove(username);
       this.byName.delete(username);
-      this.emit(username, true);
+      await this.emit(username, true);
       return true;
     });
   }
@@ -162,7 +163,7 @@ export class UserService {
       }
       this.byName.clear();
       for (const [name, user] of fresh) this.byName.set(name, user);
-      for (const name of ended) this.emit(name, true);
+      for (const name of ended) await this.emit(name, true);
     });
   }
 
@@ -195,7 +196,7 @@ export class UserService {
     };
     await this.store.save(user);
     this.byName.set(user.username, user);
-    this.emit(user.username, false);
+    await this.emit(user.username, false);
     return user;
   }
 
@@ -205,8 +206,9 @@ export class UserService {
     return n;
   }
 
-  private emit(username: string, endSessions: boolean, keepSession?: string): void {
-    for (const listener of this.listeners) listener(username, endSessions, keepSession);
+  /** Waits for the listeners: sessions a change ends are off the store before the change is answered. */
+  private async emit(username: string, endSessions: boolean, keepSession?: string): Promise<void> {
+    for (const listener of this.listeners) await listener(username, endSessions, keepSession);
   }
 
   private serialized<T>(work: () => Promise<T>): Promise<T> {

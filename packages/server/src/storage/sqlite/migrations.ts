@@ -101,4 +101,15 @@ export const MIGRATIONS: string[] = [
     ) WHERE newer > 100
   );
   `,
+  // 5: console and SDK logins outlive a restart (the SHA-256 of each token, never the token)
+  `
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    username TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX sessions_by_expiry ON sessions (expires_at);
+  `,
 ];
