@@ -91,9 +91,12 @@ export class UdpPusher {
   private async bind(family: 4 | 6, address: string): Promise<void> {
     const socket = dgram.createSocket({ type: family === 4 ? 'udp4' : 'udp6', ipv6Only: family === 6 });
     await new Promise<void>((resolve, reject) => {
-      socket.once('error', reject);
+      socket.once('error', (err) => {
+        socket.close();
+        reject(err);
+      });
       socket.bind({ port: 0, address }, () => {
-        socket.off('error', reject);
+        socket.removeAllListeners('error');
         resolve();
       });
     });
