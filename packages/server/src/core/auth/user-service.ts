@@ -33,9 +33,9 @@ export interface UserQuery {
 
 /**
  * `endSessions`: the user's identity or rights changed, so every login of that user must end, except
- * `keepSession` (a user changing their own password stays logged in where they did it).
+ * `keepSession` (a user changing their own password stays logged in where they did it). A returned promise
+ * is awaited before the change is answered.
  */
-/** A returned promise is awaited before the change is answered. */
 export type UserChangeListener = (username: string, endSessions: boolean, keepSession?: string) => unknown;
 
 export const LAST_ADMIN_MESSAGE = 'at least one admin must be reserved!';
