@@ -1,25 +1,17 @@
 // Config center benchmark: config-get throughput beside a bare node:http ceiling sending the same bytes,
 // long-poll wake-up latency with 1,000 held listeners, RSS idle and under load.
 // Run: npm run bench:config (builds first)
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { compare, startBare, table, type Target } from './http-compare.js';
-import { freePort, percentile, rssMb, startNode, stop, waitHttp } from './lib.js';
+import { percentile, requireBuild, rssMb, startServer, stop, stopServer } from './lib.js';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const MAIN = path.join(root, 'packages/server/dist/main.js');
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LISTENERS = 1000;
 const WAKEUPS = 200;
 
-if (!existsSync(MAIN)) {
-  console.error('build first: npm run build');
-  process.exit(1);
-}
+requireBuild();
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -29,21 +21,10 @@ async function publish(base: string, dataId: string, content: string): Promise<v
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-bench-'));
-  const port = await freePort();
-  const server = startNode(MAIN, [], {
-    RNACOS_HTTP_PORT: String(port),
-    RNACOS_GRPC_PORT: String(await freePort()),
-    RNACOS_HTTP_CONSOLE_PORT: '0',
-    RNACOS_SDK_HOST: '127.0.0.1',
-    RNACOS_DATA_DIR: dataDir,
-    RNACOS_LOG_LEVEL: 'warn',
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const tsnacos = await startServer();
+  const { base, child: server } = tsnacos;
   let bare: Target | undefined;
   try {
-    await waitHttp(`${base}/nacos/v1/console/health/readiness`, server);
-
     let started = Date.now();
     for (let i = 0; i < LISTENERS; i++) await publish(base, `cfg-${i}`, `a: ${i}\nb: 2\n`);
     const publishRate = Math.round(LISTENERS / ((Date.now() - started) / 1000));
@@ -54,7 +35,7 @@ async function main() {
     const getPath = '/nacos/v1/cs/configs?dataId=cfg-7&group=BENCH';
     bare = await startBare(await (await fetch(`${base}${getPath}`)).text());
     const load = { connections: CONNECTIONS, seconds: DURATION, rounds: ROUNDS };
-    const [get, ceiling] = await compare({ child: server, port }, bare, 'GET', () => getPath, load);
+    const [get, ceiling] = await compare(tsnacos, bare, 'GET', () => getPath, load);
     clearInterval(sampler);
 
     // Long-poll wake-up: each listener watches its own key with the current md5, then the keys change one by one.
@@ -93,8 +74,7 @@ async function main() {
     console.log(`wake-up (publish sent -> listener answered, ${LISTENERS} held): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 <= 50 ms)`);
     console.log(`RSS: idle ${idleRss} MB, peak under get load ${peakRss} MB, with ${LISTENERS} held listeners ${heldRss} MB`);
   } finally {
-    await Promise.all([stop(server), ...(bare ? [stop(bare.child)] : [])]);
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([stopServer(tsnacos), ...(bare ? [stop(bare.child)] : [])]);
   }
 }
 

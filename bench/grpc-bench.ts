@@ -3,17 +3,13 @@
 // subscribers of one service. Run: npm run bench:grpc (builds first).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { encodePayload } from '../packages/server/src/adapters/grpc-v2/payload.js';
 import { BenchConnection, drive, openMany, type Throughput } from './grpc-client.js';
 import { fanOutServerCost } from './grpc-fanout-inproc.js';
-import { freePort, percentile, rssMb, startNode, stop, waitHttp } from './lib.js';
+import { freePort, percentile, requireBuild, ROOT, rssMb, startNode, startServer, stop, stopServer } from './lib.js';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const MAIN = path.join(root, 'packages/server/dist/main.js');
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -25,10 +21,7 @@ const FANOUT_ROUNDS = 50;
 const FANOUT_WORKERS = 4;
 const FANOUT_WARMUP = 5;
 
-if (!existsSync(MAIN)) {
-  console.error('build first: npm run build');
-  process.exit(1);
-}
+requireBuild();
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const line = (name: string, t: Throughput) => `${name} ${t.rps} req/s, p50 ${t.p50} ms, p99 ${t.p99} ms, errors ${t.errors}`;
@@ -56,7 +49,7 @@ async function idleConnections(address: string, pid: number, bare = false): Prom
   await settle(2000);
   const before = rssMb(pid);
   const workers = Array.from({ length: IDLE_WORKERS }, () =>
-    spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/grpc-idle-worker.ts')], {
+    spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/grpc-idle-worker.ts')], {
       env: { ...process.env, ADDRESS: address, COUNT: String(IDLE / IDLE_WORKERS), ...(bare ? { BARE: '1' } : {}) },
       stdio: ['pipe', 'pipe', 'inherit'],
     }),
@@ -88,7 +81,7 @@ async function fanOut(address: string): Promise<{ latencies: number[]; roundMaxi
   let roundDone: (() => void) | undefined;
   let currentRound = -1;
   const workers = Array.from({ length: FANOUT_WORKERS }, () =>
-    spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/grpc-subscriber-worker.ts')], {
+    spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/grpc-subscriber-worker.ts')], {
       env: { ...process.env, ADDRESS: address, COUNT: String(SUBSCRIBERS / FANOUT_WORKERS), SERVICE: service.serviceName },
       stdio: ['pipe', 'pipe', 'inherit'],
     }),
@@ -132,22 +125,12 @@ async function fanOut(address: string): Promise<{ latencies: number[]; roundMaxi
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-grpc-bench-'));
-  const httpPort = await freePort();
-  const grpcPort = await freePort();
-  const server = startNode(MAIN, [], {
-    RNACOS_HTTP_PORT: String(httpPort),
-    RNACOS_GRPC_PORT: String(grpcPort),
-    RNACOS_HTTP_CONSOLE_PORT: '0',
-    RNACOS_SDK_HOST: '127.0.0.1',
-    RNACOS_DATA_DIR: dataDir,
-    RNACOS_LOG_LEVEL: 'warn',
-  });
+  const tsnacos = await startServer();
+  const { port: httpPort, grpcPort, child: server } = tsnacos;
   const barePort = await freePort();
-  const bare = startNode(path.join(root, 'bench/bare-grpc-server.mjs'), [], { PORT: String(barePort) });
+  const bare = startNode(path.join(ROOT, 'bench/bare-grpc-server.mjs'), [], { PORT: String(barePort) });
   const address = `127.0.0.1:${grpcPort}`;
   try {
-    await waitHttp(`http://127.0.0.1:${httpPort}/nacos/v1/console/health/readiness`, server);
     const published = await fetch(`http://127.0.0.1:${httpPort}/nacos/v1/cs/configs`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -200,8 +183,7 @@ async function main() {
       `  server side (in process, no sockets): rendering and writing ${SUBSCRIBERS} pushes takes p50 ${percentile(fanCost, 50).toFixed(1)} ms, p99 ${percentile(fanCost, 99).toFixed(1)} ms`,
     );
   } finally {
-    await Promise.all([stop(server), stop(bare)]);
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([stopServer(tsnacos), stop(bare)]);
   }
 }
 

@@ -1,7 +1,57 @@
 // Shared pieces of the benchmark scripts: child servers, free ports, RSS, percentiles.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
+
+/** Stops the script with a hint when the server has not been built. */
+export function requireBuild(): void {
+  if (existsSync(SERVER_MAIN)) return;
+  console.error('build first: npm run build');
+  process.exit(1);
+}
+
+export interface BenchServer {
+  child: ChildProcess;
+  /** HTTP (SDK) port. */
+  port: number;
+  grpcPort: number;
+  base: string;
+  dataDir: string;
+}
+
+/** The built server in its own process, on a fresh data dir and free ports, once it answers readiness. */
+export async function startServer(): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-bench-'));
+  const port = await freePort();
+  const grpcPort = await freePort();
+  const child = startNode(SERVER_MAIN, [], {
+    RNACOS_HTTP_PORT: String(port),
+    RNACOS_GRPC_PORT: String(grpcPort),
+    RNACOS_HTTP_CONSOLE_PORT: '0',
+    RNACOS_SDK_HOST: '127.0.0.1',
+    RNACOS_DATA_DIR: dataDir,
+    RNACOS_LOG_LEVEL: 'warn',
+  });
+  const server = { child, port, grpcPort, base: `http://127.0.0.1:${port}`, dataDir };
+  try {
+    await waitHttp(`${server.base}/nacos/v1/console/health/readiness`, child);
+  } catch (err) {
+    await stopServer(server);
+    throw err;
+  }
+  return server;
+}
+
+export async function stopServer(server: BenchServer): Promise<void> {
+  await stop(server.child);
+  rmSync(server.dataDir, { recursive: true, force: true });
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

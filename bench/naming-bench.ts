@@ -1,24 +1,16 @@
 // Naming benchmark: register, beat and instance-list throughput beside a bare node:http ceiling answering
 // the same bytes, server CPU time per request, and RSS with 10,000 and 100,000 instances.
 // Run: npm run build && npx tsx bench/naming-bench.ts
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { compare, hit, startBare, table, type Target } from './http-compare.js';
-import { freePort, rssMb, startNode, stop, waitHttp } from './lib.js';
+import { requireBuild, rssMb, startServer, stop, stopServer } from './lib.js';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const MAIN = path.join(root, 'packages/server/dist/main.js');
 const SECONDS = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PER_SERVICE = 10;
 
-if (!existsSync(MAIN)) {
-  console.error('build first: npm run build');
-  process.exit(1);
-}
+requireBuild();
 
 /**
  * Long heartbeat timeouts keep the instance set stable for the whole run: instances not beaten during the
@@ -54,21 +46,10 @@ const listPaths = (from: number, to: number) =>
   })}`);
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-bench-'));
-  const port = await freePort();
-  const server = startNode(MAIN, [], {
-    RNACOS_HTTP_PORT: String(port),
-    RNACOS_GRPC_PORT: String(await freePort()),
-    RNACOS_HTTP_CONSOLE_PORT: '0',
-    RNACOS_SDK_HOST: '127.0.0.1',
-    RNACOS_DATA_DIR: dataDir,
-    RNACOS_LOG_LEVEL: 'warn',
-  });
-  const tsnacos = { child: server, port };
-  const base = `http://127.0.0.1:${port}`;
+  const tsnacos = await startServer();
+  const { base, child: server } = tsnacos;
   const bares: Target[] = [];
   try {
-    await waitHttp(`${base}/nacos/v1/console/health/readiness`, server);
     const idleRss = rssMb(server.pid!);
 
     const register = await hit(tsnacos, 'POST', registerPaths(0, 1000), { connections: CONNECTIONS, amount: 1000 * PER_SERVICE });
@@ -105,8 +86,7 @@ async function main() {
     console.log('');
     console.log(`RSS: idle ${idleRss} MB; 10,000 instances ${rss10k} MB; ${metrics.instanceCount} instances (${metrics.subscribeCount} subscribers, lists cached) ${rss100k} MB`);
   } finally {
-    await Promise.all([stop(server), ...bares.map((b) => stop(b.child))]);
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([stopServer(tsnacos), ...bares.map((b) => stop(b.child))]);
   }
 }
 
