@@ -16,6 +16,14 @@ export async function buildConsoleApp(env: Record<string, string> = {}): Promise
   return Object.assign(app, { console: app.consoleHttp });
 }
 
+export type ConsoleApp = Awaited<ReturnType<typeof buildConsoleApp>>;
+
+/** A console app and an admin session token: where most console route tests start. */
+export async function consoleAppWithAdmin(): Promise<{ app: ConsoleApp; admin: string }> {
+  const app = await buildConsoleApp();
+  return { app, admin: await sessionFor(app, 'admin') };
+}
+
 /** What the web console does: AES-128-CBC with key/IV from the captcha token, base64. */
 export function encryptPassword(password: string, captchaToken: string): string {
   const cipher = createCipheriv('aes-128-cbc', Buffer.from(captchaToken.slice(0, 16)), Buffer.from(captchaToken.slice(16, 32)));

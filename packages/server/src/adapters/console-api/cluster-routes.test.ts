@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildConsoleApp, call, sessionFor } from '../../../test/console-helpers.js';
+import { buildConsoleApp, call, sessionFor, type ConsoleApp } from '../../../test/console-helpers.js';
 
 describe('console cluster', () => {
-  let app: Awaited<ReturnType<typeof buildConsoleApp>>;
+  let app: ConsoleApp;
   beforeAll(async () => {
     app = await buildConsoleApp({ RNACOS_RAFT_NODE_ID: '3', RNACOS_RAFT_NODE_ADDR: '10.0.0.1:9848' });
   });

@@ -1,8 +1,6 @@
 import { unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, buildConsoleApp, call, multipart, sessionFor } from '../../../test/console-helpers.js';
-
-type ConsoleApp = Awaited<ReturnType<typeof buildConsoleApp>>;
+import { API, call, multipart, sessionFor, consoleAppWithAdmin, type ConsoleApp } from '../../../test/console-helpers.js';
 
 const zipOf = (files: Record<string, string>) =>
   Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, Buffer.from(v)]))));
@@ -20,8 +18,7 @@ describe('console config zip export, import and clone', () => {
   let app: ConsoleApp;
   let admin: string;
   beforeAll(async () => {
-    app = await buildConsoleApp();
-    admin = await sessionFor(app, 'admin');
+    ({ app, admin } = await consoleAppWithAdmin());
     for (const [group, dataId, content] of [['G1', 'a.yaml', 'a: 1'], ['G1', 'b.json', '{"b":2}'], ['G2', 'c', 'c']]) {
       await app.core.configs.publish({ namespaceId: '', group, dataId, content });
     }

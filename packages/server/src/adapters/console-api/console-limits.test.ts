@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, buildConsoleApp, call, sessionFor } from '../../../test/console-helpers.js';
+import { API, buildConsoleApp, call, sessionFor, type ConsoleApp } from '../../../test/console-helpers.js';
 
 describe('console input limits', () => {
-  let app: Awaited<ReturnType<typeof buildConsoleApp>>;
+  let app: ConsoleApp;
   let admin: string;
   beforeAll(async () => {
     app = await buildConsoleApp({ RNACOS_CONFIG_MAX_CONTENT: '1000' });

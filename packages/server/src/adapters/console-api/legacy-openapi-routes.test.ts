@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, buildConsoleApp, sessionFor } from '../../../test/console-helpers.js';
+import { API, sessionFor, consoleAppWithAdmin, type ConsoleApp } from '../../../test/console-helpers.js';
 
 describe('OpenAPI routes under the console prefix', () => {
-  let app: Awaited<ReturnType<typeof buildConsoleApp>>;
+  let app: ConsoleApp;
   let admin: string;
   beforeAll(async () => {
-    app = await buildConsoleApp();
-    admin = await sessionFor(app, 'admin');
+    ({ app, admin } = await consoleAppWithAdmin());
     await app.core.auth.users.add({ username: 'guest', password: 'pw', roles: ['2'] });
     await app.core.auth.users.add({ username: 'devOnly', password: 'pw', roles: ['1'], namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] } });
   });

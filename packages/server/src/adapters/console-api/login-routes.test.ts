@@ -1,8 +1,6 @@
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API, buildConsoleApp, call, cookieOf, encryptPassword, KNOWN_CAPTCHA, loginAs } from '../../../test/console-helpers.js';
-
-type ConsoleApp = Awaited<ReturnType<typeof buildConsoleApp>>;
+import { API, buildConsoleApp, call, cookieOf, encryptPassword, KNOWN_CAPTCHA, loginAs, type ConsoleApp } from '../../../test/console-helpers.js';
 
 function loginForm(fields: Record<string, string>, captchaToken?: string) {
   return {

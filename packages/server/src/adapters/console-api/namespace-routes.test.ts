@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, buildConsoleApp, call, sessionFor } from '../../../test/console-helpers.js';
-
-type ConsoleApp = Awaited<ReturnType<typeof buildConsoleApp>>;
+import { API, call, sessionFor, consoleAppWithAdmin, type ConsoleApp } from '../../../test/console-helpers.js';
 
 describe('console namespaces', () => {
   let app: ConsoleApp;
   let admin: string;
   beforeAll(async () => {
-    app = await buildConsoleApp();
-    admin = await sessionFor(app, 'admin');
+    ({ app, admin } = await consoleAppWithAdmin());
   });
   afterAll(() => app.dispose());
 

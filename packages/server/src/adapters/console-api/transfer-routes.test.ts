@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { API, buildConsoleApp, call, multipart, sessionFor } from '../../../test/console-helpers.js';
+import { API, buildConsoleApp, call, multipart, sessionFor, type ConsoleApp } from '../../../test/console-helpers.js';
 import { SAMPLE_PASSWORD, sampleServerExport } from '../../../test/transfer-bytes.js';
 import { decodeTransfer } from '../../core/transfer/transfer-codec.js';
-
-type ConsoleApp = Awaited<ReturnType<typeof buildConsoleApp>>;
 
 const apps: ConsoleApp[] = [];
 afterEach(async () => {
