@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listeningTestApp, type TestApp } from '../../../test/helpers.js';
+import { createConfigFastPath } from './config-fast-path.js';
 
 /** Config reads over real sockets take the fast path; its answers must equal the fastify route's. */
 describe('config fast path', () => {
@@ -34,6 +36,24 @@ describe('config fast path', () => {
     const missing = await bothWays('dataId=none&group=G');
     expect(missing.socket).toEqual(missing.routes);
     expect(missing.socket).toMatchObject({ status: 404, body: 'config data not exist\n' });
+  });
+
+  it('takes plain reads itself and declines searches, bodies and bad keys', async () => {
+    await start();
+    await app.core.configs.publish({ namespaceId: '', group: 'G', dataId: 'a', content: 'x' });
+    const fastPath = createConfigFastPath({ configs: app.core.configs, guard: app.core.apiAccess, metrics: app.core.metrics });
+    const sent: Array<{ status: number; body: unknown }> = [];
+    const res = {
+      writeHead: (status: number) => sent.push({ status, body: undefined }),
+      end: (body: unknown) => (sent[sent.length - 1].body = body),
+    } as unknown as ServerResponse;
+    const req = (url: string, headers: Record<string, string> = {}) => ({ url, method: 'GET', headers }) as unknown as IncomingMessage;
+    expect(fastPath(req('/nacos/v1/cs/configs?dataId=a&group=G'), res)).toBe(true);
+    expect(sent).toEqual([{ status: 200, body: 'x' }]);
+    expect(fastPath(req('/nacos/v1/cs/configs?dataId=a&group=G&search=accurate'), res)).toBe(false);
+    expect(fastPath(req('/nacos/v1/cs/configs?dataId=a&group=G', { 'content-length': '3' }), res)).toBe(false);
+    expect(fastPath(req('/nacos/v1/cs/configs?group=G'), res)).toBe(false);
+    expect(sent).toHaveLength(1);
   });
 
   it('leaves searches and bad keys to the routes', async () => {
