@@ -25,7 +25,7 @@ async function main() {
   const { base, child: server } = tsnacos;
   let bare: Target | undefined;
   try {
-    let started = Date.now();
+    const started = Date.now();
     for (let i = 0; i < LISTENERS; i++) await publish(base, `cfg-${i}`, `a: ${i}\nb: 2\n`);
     const publishRate = Math.round(LISTENERS / ((Date.now() - started) / 1000));
     const idleRss = rssMb(server.pid!);

@@ -58,14 +58,14 @@ async function idleConnections(address: string, pid: number, bare = false): Prom
     workers.map(
       (w) =>
         new Promise<void>((resolve, reject) => {
-          createInterface({ input: w.stdout! }).on('line', (l) => l.startsWith('ready') && resolve());
+          createInterface({ input: w.stdout }).on('line', (l) => l.startsWith('ready') && resolve());
           w.once('exit', (code) => reject(new Error(`idle worker exited with ${code}`)));
         }),
     ),
   );
   await settle(3000);
   const after = rssMb(pid);
-  for (const w of workers) w.stdin!.end();
+  for (const w of workers) w.stdin.end();
   await Promise.all(workers.map((w) => new Promise((r) => w.once('exit', r))));
   return { before, after, perConnKb: Math.round(((after - before) * 1024 * 10) / IDLE) / 10 };
 }
@@ -90,7 +90,7 @@ async function fanOut(address: string): Promise<{ latencies: number[]; roundMaxi
     workers.map(
       (w) =>
         new Promise<void>((resolve, reject) => {
-          createInterface({ input: w.stdout! }).on('line', (l) => {
+          createInterface({ input: w.stdout }).on('line', (l) => {
             if (l === 'ready') return resolve();
             const { round, arrivals } = JSON.parse(l) as { round: number; arrivals: number[] };
             const list = reports.get(round) ?? [];
@@ -119,7 +119,7 @@ async function fanOut(address: string): Promise<{ latencies: number[]; roundMaxi
     roundMaxima.push(Math.max(...roundLatencies));
   }
   publisher.close();
-  for (const w of workers) w.stdin!.end();
+  for (const w of workers) w.stdin.end();
   await Promise.all(workers.map((w) => new Promise((r) => w.once('exit', r))));
   return { latencies: latencies.sort((a, b) => a - b), roundMaxima };
 }

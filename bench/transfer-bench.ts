@@ -27,8 +27,13 @@ function timed(label: string, args: string[]): number {
 }
 
 async function main() {
-  const { encodeTransfer } = await import(path.join(dist, 'core/transfer/transfer-codec.js'));
-  const { SERVER_TABLE_IDS } = await import(path.join(dist, 'core/transfer/transfer-format.js'));
+  // The built modules, typed by their sources.
+  const { encodeTransfer } = (await import(
+    path.join(dist, 'core/transfer/transfer-codec.js')
+  )) as typeof import('../packages/server/src/core/transfer/transfer-codec.js');
+  const { SERVER_TABLE_IDS } = (await import(
+    path.join(dist, 'core/transfer/transfer-format.js')
+  )) as typeof import('../packages/server/src/core/transfer/transfer-format.js');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-transfer-bench-'));
   try {
     const body = 'x'.repeat(1000);

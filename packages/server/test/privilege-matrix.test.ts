@@ -105,7 +105,7 @@ const CONSOLE_CELLS: ConsoleCell[] = [
 ];
 
 /** Allowed, refused, or something else (which would hide the answer the matrix is about). */
-function consoleOutcome(res: LightMyRequestResponse): 'allowed' | 'denied' | string {
+function consoleOutcome(res: LightMyRequestResponse): string {
   if (res.statusCode === 401 || res.statusCode === 403) return 'denied';
   if (res.headers['content-type'] === 'application/octet-stream') return res.statusCode === 200 && unzipSync(res.rawPayload) ? 'allowed' : `status ${res.statusCode}`;
   const body = res.json();

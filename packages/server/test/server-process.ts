@@ -44,8 +44,8 @@ export async function startServerProcess(env: Record<string, string>, opts: { bu
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const baseUrl = `http://127.0.0.1:${httpPort}`;
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {

@@ -71,7 +71,7 @@ export class NacosOpenApiClient {
     try {
       response = await fetch(url, { method, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch (err) {
-      throw new Error(`cannot reach nacos at ${this.baseUrl}: ${networkCause(err)}`);
+      throw new Error(`cannot reach nacos at ${this.baseUrl}: ${networkCause(err)}`, { cause: err });
     }
     const text = await response.text();
     if (response.status === 401 || response.status === 403) {

@@ -11,7 +11,7 @@ export async function fileSize(file: string): Promise<number> {
     if (!info.isFile()) throw new Error(`${file} is not a file`);
     return info.size;
   } catch (err) {
-    throw new Error(`cannot read ${file}: ${describeFsError(err)}`);
+    throw new Error(`cannot read ${file}: ${describeFsError(err)}`, { cause: err });
   }
 }
 

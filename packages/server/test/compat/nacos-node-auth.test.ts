@@ -11,7 +11,7 @@ const cacheDir = tempDataDir('tsnacos-node-auth-');
 const clients: Client[] = [];
 
 async function clientAs(username: string, password: string, namespace = ''): Promise<Client> {
-  const c = new DataClient({ serverAddr, cacheDir, namespace, username, password, requestTimeout: 2_000 } as ConstructorParameters<typeof DataClient>[0]);
+  const c = new DataClient({ serverAddr, cacheDir, namespace, username, password, requestTimeout: 2_000 });
   await c.ready();
   clients.push(c);
   return c;

@@ -64,7 +64,7 @@ describe('nacos-sdk-rust (gRPC)', () => {
     await d.waitEvent(isPush('r', 'rust-batch', [1, 2, 3]));
     await d.call('naming.batchRegister', { client: 'r', service: 'rust-batch', instances: [inst(3)] });
     await d.waitEvent(isPush('r', 'rust-batch', [3]));
-    const listed = (await d.call('naming.list', { client: 'r', service: 'rust-batch' })) as EventInstance[];
+    const listed = await d.call<EventInstance[]>('naming.list', { client: 'r', service: 'rust-batch' });
     expect(listed.map((i) => i.port)).toEqual([3]);
   });
 });
@@ -85,7 +85,7 @@ describe.skipIf(!pythonSdkAvailable)('nacos-sdk-python (gRPC)', () => {
     const inst = (port: number) => ({ ip: '10.20.0.2', port });
     await d.call('naming.batchRegister', { client: 'p', service: 'py-batch', instances: [inst(1), inst(2)] });
     await d.waitEvent(isPush('p', 'py-batch', [1, 2]));
-    const services = (await d.call('naming.services', { client: 'p' })) as { count: number; services: string[] };
+    const services = await d.call<{ count: number; services: string[] }>('naming.services', { client: 'p' });
     expect(services.services).toContain('py-batch');
     expect(services.count).toBe(services.services.length);
   });
@@ -108,7 +108,7 @@ describe.skipIf(!pythonSdkAvailable)('nacos-sdk-python (gRPC)', () => {
     });
     expect(await res.text()).toBe('ok');
     await d.waitEvent(isPush('p', 'http-svc', [7001]));
-    const listed = (await d.call('naming.list', { client: 'p', service: 'http-svc' })) as EventInstance[];
+    const listed = await d.call<EventInstance[]>('naming.list', { client: 'p', service: 'http-svc' });
     expect(listed).toMatchObject([{ ip: '10.30.0.1', port: 7001 }]);
   });
 

@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router';
+import { useLayoutEffect } from 'react';
 import { createQueryClient } from '../lib/query-client.js';
 import { fakeApi, ok } from '../testing/fake-api.js';
 import { captureToasts, setupI18n } from '../testing/render.js';
@@ -11,7 +12,9 @@ import { AppRoutes } from './router.js';
 let location = '';
 function Probe() {
   const l = useLocation();
-  location = l.pathname + l.search;
+  useLayoutEffect(() => {
+    location = l.pathname + l.search;
+  });
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { Button, Input, Space } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface FilterField {
@@ -22,11 +22,12 @@ export function FilterBar({ fields, onQuery, actions }: FilterBarProps) {
   const [draft, setDraft] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((f) => [f.key, f.value])),
   );
-  useEffect(() => {
+  // The URL changed (back/forward): show what it says.
+  const [shownCommitted, setShownCommitted] = useState(committed);
+  if (shownCommitted !== committed) {
+    setShownCommitted(committed);
     setDraft(Object.fromEntries(fields.map((f) => [f.key, f.value])));
-    // the URL changed (back/forward): show what it says
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [committed]);
+  }
   return (
     <div className="page-toolbar">
       <Space wrap>

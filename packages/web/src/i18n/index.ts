@@ -21,4 +21,4 @@ export function initI18n(lang: Language, resources: Resource): typeof i18next {
   return i18next;
 }
 
-export const t = (key: string, options?: Record<string, unknown>): string => i18next.t(key, options) as string;
+export const t = (key: string, options?: Record<string, unknown>): string => String(i18next.t(key, options));

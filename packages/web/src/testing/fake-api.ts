@@ -37,7 +37,8 @@ export const noLogin = () =>
 export function fakeApi(handlers: Record<string, FakeHandler>) {
   const calls: FakeRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://console.test');
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, 'http://console.test');
     const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
     const body = typeof init.body === 'string' ? init.body : '';
     const req: FakeRequest = {

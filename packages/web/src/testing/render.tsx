@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
-import type { ReactElement } from 'react';
+import { useLayoutEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { buildResources } from '../app/messages.js';
 import { initI18n, i18n } from '../i18n/index.js';
@@ -39,7 +39,9 @@ export function setupI18n(lang: Language = 'en') {
 let currentLocation = '';
 function LocationProbe() {
   const location = useLocation();
-  currentLocation = location.pathname + location.search;
+  useLayoutEffect(() => {
+    currentLocation = location.pathname + location.search;
+  });
   return null;
 }
 

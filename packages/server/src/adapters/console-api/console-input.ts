@@ -68,7 +68,7 @@ export function stringList(input: Input, name: string): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) {
     if (!value.every((v) => typeof v === 'string')) throw invalid(`${name} must be a list of strings`);
-    return value as string[];
+    return value;
   }
   if (typeof value === 'string') return value.split(',').map((v) => v.trim()).filter(Boolean);
   throw invalid(`${name} must be a list of strings`);

@@ -38,7 +38,9 @@ export async function registerConsoleSpa(app: FastifyInstance, distDir: URL = WE
       prefix: '/rnacos/',
       index: false,
       wildcard: true,
-      setHeaders: (reply) => reply.header('Cache-Control', ASSET_CACHE),
+      setHeaders: (reply) => {
+        void reply.header('Cache-Control', ASSET_CACHE);
+      },
     });
   }
 }

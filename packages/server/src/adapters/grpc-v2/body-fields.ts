@@ -54,7 +54,9 @@ export function stringMapField(body: JsonObject, name: string): Record<string, s
   if (!obj) return out;
   for (const [key, value] of Object.entries(obj)) {
     if (value === null || value === undefined) continue;
-    if (typeof value === 'object') throw invalid(`${name}.${key} must be a string`);
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+      throw invalid(`${name}.${key} must be a string`);
+    }
     out[key] = String(value);
   }
   return out;

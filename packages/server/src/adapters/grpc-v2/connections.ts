@@ -165,7 +165,7 @@ export class GrpcConnections {
 
   /** A response the client wrote on its stream: settles the push with the same requestId. */
   acknowledge(conn: GrpcConnection, ack: JsonObject): void {
-    const requestId = typeof ack.requestId === 'string' ? ack.requestId : String(ack.requestId ?? '');
+    const requestId = typeof ack.requestId === 'string' ? ack.requestId : typeof ack.requestId === 'number' ? String(ack.requestId) : '';
     const pending = conn.pending.get(requestId);
     if (!pending) return;
     conn.pending.delete(requestId);

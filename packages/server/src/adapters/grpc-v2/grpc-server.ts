@@ -61,7 +61,7 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
       } catch (err) {
         reply = Promise.resolve(errorResponse(ErrorCode.INVALID_PARAM, (err as Error).message));
       }
-      reply
+      void reply
         .catch((err: unknown) => {
           logger.error({ err }, 'gRPC request failed');
           return errorResponse(ErrorCode.SERVER_ERROR, 'internal error');

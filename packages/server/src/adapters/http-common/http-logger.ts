@@ -7,5 +7,5 @@ import type { Logger } from '../../shared/logger.js';
  */
 export function httpLogger(logger: Logger, listener: string): FastifyBaseLogger {
   const quiet = logger.levelVal >= 40 ? logger.level : 'warn';
-  return logger.child({ listener }, { level: quiet }) as FastifyBaseLogger;
+  return logger.child({ listener }, { level: quiet });
 }

@@ -7,7 +7,7 @@ function flatten(source: unknown, into: Params): void {
   if (!source || typeof source !== 'object' || Buffer.isBuffer(source)) return;
   for (const [k, v] of Object.entries(source as Record<string, unknown>)) {
     if (k in into) continue;
-    const value = Array.isArray(v) ? v[0] : v;
+    const value: unknown = Array.isArray(v) ? v[0] : v;
     if (typeof value === 'string') into[k] = value;
     else if (typeof value === 'number' || typeof value === 'boolean') into[k] = String(value);
   }

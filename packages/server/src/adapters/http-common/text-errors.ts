@@ -9,7 +9,7 @@ export function textErrorHandler(error: FastifyError | NacosError, req: FastifyR
   if (error instanceof NacosError) {
     return reply.code(HTTP_STATUS[error.kind]).type('text/plain;charset=UTF-8').send(error.message);
   }
-  const status = (error as FastifyError).statusCode;
+  const status = (error).statusCode;
   if (status && status >= 400 && status < 500) {
     return reply.code(status).type('text/plain;charset=UTF-8').send(error.message);
   }

@@ -95,7 +95,7 @@ describe('bad input gets a 400 with a message', () => {
     ['no dataId', { group: 'g', content: '1' }, /dataId/],
     ['content over the limit', { dataId: 'a', group: 'g', content: 'x'.repeat(1025) }, /too large/],
   ])('%s', async (_case, fields, message) => {
-    const res = await publish(fields as Record<string, string>);
+    const res = await publish(fields);
     expect(res.statusCode).toBe(400);
     expect(res.body).toMatch(message);
   });

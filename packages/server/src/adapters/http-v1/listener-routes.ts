@@ -33,7 +33,9 @@ export function registerListenerRoutes(
     }
     // Answer a little before the client gives up, as nacos does.
     const holdMs = Math.min(Math.max(timing.minHoldMs, timeout - 500), timing.maxHoldMs);
-    const cancel = polls.hold(entries, holdMs, changedNow, (result) => reply.send(encodeChangedConfigs(result)));
+    const cancel = polls.hold(entries, holdMs, changedNow, (result) => {
+      void reply.send(encodeChangedConfigs(result));
+    });
     // A client that hangs up must not stay registered.
     reply.raw.on('close', cancel);
     return reply;

@@ -22,7 +22,7 @@ export const ALL_NAMESPACES: NamespacePrivilege = Object.freeze({
   whitelist: [],
   blacklistIsAll: false,
   blacklist: [],
-}) as NamespacePrivilege;
+});
 
 /** Local users log in with their password; users of an external directory never do. */
 export type UserSource = 'INNER' | 'LDAP';

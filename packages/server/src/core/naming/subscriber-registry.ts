@@ -161,7 +161,7 @@ export class SubscriberRegistry {
       lastSeen: now,
     };
     let subscribers = this.byService.get(keyString);
-    if (!subscribers) this.byService.set(keyString, (subscribers = new Map()));
+    if (!subscribers) this.byService.set(keyString, (subscribers = new Map<string, Subscriber>()));
     subscribers.set(id, subscriber);
     this.total++;
     return subscriber;

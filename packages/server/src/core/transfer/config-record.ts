@@ -23,7 +23,9 @@ export function parseConfigRecordKey(key: string): { dataId: string; group: stri
     const parsed = parseConfigKey({ dataId: parts[0], group: parts[1], tenant });
     return { dataId: parsed.dataId, group: parsed.group, namespaceId: parsed.namespaceId };
   } catch (err) {
-    throw new Error(`config key ${JSON.stringify(key)}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`config key ${JSON.stringify(key)}: ${err instanceof Error ? err.message : String(err)}`, {
+      cause: err,
+    });
   }
 }
 

@@ -194,7 +194,7 @@ function decodeHeader(bytes: Uint8Array, offset: number): TransferHeaderInfo {
   return {
     version: Number(raw.version ?? 0),
     modifyTime: Number(raw.modify_time ?? 0),
-    fromSys: String(raw.from_sys ?? ''),
+    fromSys: typeof raw.from_sys === 'string' ? raw.from_sys : '',
     tableNames,
     extend: parseExtend(raw.extend as Uint8Array | undefined),
   };

@@ -82,7 +82,7 @@ export class NacosMysqlSource {
       'users.password',
     ]) {
       if (!columns.has(required)) {
-        const [table, column] = required.split('.');
+        const [table] = required.split('.');
         const hasTable = [...columns].some((c) => c.startsWith(`${table}.`));
         throw new Error(`wrong schema: database ${database} has no ${hasTable ? `column ${required}` : `table ${table}`} (is it a nacos database?)`);
       }

@@ -74,7 +74,9 @@ export class RnacosSqliteDb {
       db = new Database(file, { fileMustExist: !mode.create, readonly: !mode.create });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      throw new Error(`cannot open SQLite database ${file}: ${/unable to open/i.test(message) ? 'no such file' : message}`);
+      throw new Error(`cannot open SQLite database ${file}: ${/unable to open/i.test(message) ? 'no such file' : message}`, {
+        cause: err,
+      });
     }
     try {
       // A tsnacos store records its schema version; the converter layout never does.
@@ -85,7 +87,9 @@ export class RnacosSqliteDb {
       checkSchema(db, file);
     } catch (err) {
       db.close();
-      if (err instanceof Error && /file is not a database/i.test(err.message)) throw new Error(`${file} is not a SQLite database`);
+      if (err instanceof Error && /file is not a database/i.test(err.message)) {
+        throw new Error(`${file} is not a SQLite database`, { cause: err });
+      }
       throw err;
     }
     return new RnacosSqliteDb(db);

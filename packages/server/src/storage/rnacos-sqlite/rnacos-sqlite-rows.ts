@@ -72,7 +72,7 @@ export function userFromRow(row: UserRow): TransferUser {
     gmtModified: Number(row.gmt_modified ?? 0),
     enable: row.enabled === 'true',
     roles: parseJson(row.roles, [] as string[], Array.isArray),
-    extendInfo: parseJson(row.extend_info, {} as Record<string, string>, (v) => typeof v === 'object' && v !== null && !Array.isArray(v)),
+    extendInfo: parseJson(row.extend_info, {}, (v) => typeof v === 'object' && v !== null && !Array.isArray(v)),
   };
 }
 

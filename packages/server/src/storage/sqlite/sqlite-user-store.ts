@@ -22,7 +22,7 @@ export function toUser(r: Row): User {
     roles: parseJson<string[]>(r.roles, []),
     extendInfo: parseJson<Record<string, string>>(r.extend_info, {}),
     namespacePrivilege: { ...ALL_NAMESPACES, ...privilege },
-    source: r.source === null ? null : (String(r.source) as UserSource),
+    source: typeof r.source === 'string' ? (r.source as UserSource) : null,
     createdAt: Number(r.created_at),
     modifiedAt: Number(r.modified_at),
   };

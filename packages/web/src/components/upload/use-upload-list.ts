@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { newUploadItem, nextUploadItem, type UploadEvent, type UploadFileItem } from './upload-item.js';
 import { selectFiles, type SelectFilesOptions } from './select-files.js';
 import { xhrUpload, type XhrUploadOptions, type XhrUploadResult } from './xhr-upload.js';
@@ -21,7 +21,9 @@ export function useUploadList(options: UploadListOptions) {
   const [items, setItems] = useState<UploadFileItem[]>([]);
   const aborts = useRef(new Map<string, () => void>());
   const latest = useRef(options);
-  latest.current = options;
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
 
   const apply = useCallback((id: string, event: UploadEvent) => {
     setItems((list) => list.map((item) => (item.id === id ? nextUploadItem(item, event) : item)));

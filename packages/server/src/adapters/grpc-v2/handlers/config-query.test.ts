@@ -5,7 +5,7 @@ let kit: GrpcKit;
 afterEach(() => kit?.dispose());
 
 const hasNull = (value: unknown): boolean =>
-  value === null || (typeof value === 'object' && Object.values(value as object).some(hasNull));
+  value === null || (typeof value === 'object' && Object.values(value).some(hasNull));
 
 describe('ConfigQueryRequest', () => {
   it('returns content, type and md5 of a config, whatever spelling of the default tenant', async () => {

@@ -14,7 +14,7 @@ import {
   type ConfigFormMode,
   type ConfigFormValues,
 } from '../lib/config-form.js';
-import { typeFromDataId, type ConfigType } from '../lib/config-types.js';
+import { typeFromDataId } from '../lib/config-types.js';
 import { ConfigFormFields } from './config-form-fields.js';
 import { PublishDialogs } from './publish-dialogs.js';
 import { usePublishFlow } from './use-publish-flow.js';
@@ -42,7 +42,7 @@ export function ConfigEditorDrawer({ state, tenant, onClose }: ConfigEditorDrawe
   const rules = configFieldRules(state.mode);
   const current = useConfig(state.mode !== 'create' ? state.key : null);
   const [form] = Form.useForm<ConfigFormValues>();
-  const type = (Form.useWatch('configType', form) ?? 'text') as ConfigType;
+  const type = (Form.useWatch('configType', form) ?? 'text');
   const typeTouched = useRef(state.mode !== 'create');
   const publishMutation = usePublishConfig();
   const original = state.mode === 'create' ? null : (current.data?.value ?? '');

@@ -5,20 +5,25 @@ import { mergeTimeline, RETENTION } from '../lib/merge-timeline.js';
 
 const DEFAULT_INTERVAL_SECOND = 60;
 
+/** What has been loaded for one node and group; `settled` once its first load ended either way. */
+interface Loaded {
+  key: string;
+  timeline: Timeline | null;
+  settled: boolean;
+}
+
 /** Loads the whole timeline of a node and group, then polls for newer points every interval. */
 export function useTimeline(nodeId: number | null, group: TimelineGroup) {
-  const [timeline, setTimeline] = useState<Timeline | null>(null);
-  const [loading, setLoading] = useState(false);
+  const key = `${nodeId}/${group}`;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {
     if (nodeId === null) return;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let shown: Timeline | null = null;
-    setTimeline(null);
 
     const load = async () => {
-      setLoading(shown === null);
       try {
         const next = await queryTimeline(
           { keys: TIMELINE_KEYS, nodeId, timelineGroupName: group, startTime: shown?.lastTime || undefined },
@@ -26,12 +31,12 @@ export function useTimeline(nodeId: number | null, group: TimelineGroup) {
         );
         if (controller.signal.aborted) return;
         shown = mergeTimeline(shown, next, RETENTION[group]);
-        setTimeline(shown);
+        setLoaded({ key, timeline: shown, settled: true });
         timer = setTimeout(() => void load(), (next.intervalSecond || DEFAULT_INTERVAL_SECOND) * 1000);
       } catch {
-        if (!controller.signal.aborted) timer = setTimeout(() => void load(), DEFAULT_INTERVAL_SECOND * 1000);
-      } finally {
-        if (!controller.signal.aborted) setLoading(false);
+        if (controller.signal.aborted) return;
+        setLoaded({ key, timeline: shown, settled: true });
+        timer = setTimeout(() => void load(), DEFAULT_INTERVAL_SECOND * 1000);
       }
     };
     void load();
@@ -39,7 +44,9 @@ export function useTimeline(nodeId: number | null, group: TimelineGroup) {
       controller.abort();
       clearTimeout(timer);
     };
-  }, [nodeId, group]);
+  }, [key, nodeId, group]);
 
-  return { timeline, loading };
+  // What was loaded for another node or group is not shown while the new one loads.
+  const current = loaded?.key === key ? loaded : null;
+  return { timeline: current?.timeline ?? null, loading: nodeId !== null && !current?.settled };
 }

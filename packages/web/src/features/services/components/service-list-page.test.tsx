@@ -39,7 +39,9 @@ describe('service list', () => {
       pageSize: '10',
     });
     await userEvent.click(getButton('Instances', row));
-    expect(routerLocation()).toBe('/manage/service/instance?namespaceId=dev&groupName=DEFAULT_GROUP&serviceName=order');
+    await waitFor(() =>
+      expect(routerLocation()).toBe('/manage/service/instance?namespaceId=dev&groupName=DEFAULT_GROUP&serviceName=order'),
+    );
   });
 
   it('filters go to the URL and the query; a Query while loading is ignored', async () => {

@@ -105,7 +105,7 @@ describe('user list', () => {
       },
     });
     await waitFor(() => expect(screen.queryByText('Add User')).not.toBeInTheDocument());
-    expect(routerLocation()).toBe('/manage/user');
+    await waitFor(() => expect(routerLocation()).toBe('/manage/user'));
   });
 
   it('edit locks the username and leaves the password out unless one is typed', async () => {
