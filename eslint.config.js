@@ -17,7 +17,13 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'packages/protocol/vitest.config.ts', 'packages/server/vitest.config.ts'] },
+        projectService: {
+          allowDefaultProject: [
+            'vitest.config.ts',
+            'packages/protocol/vitest.config.ts',
+            'packages/server/vitest.config.ts',
+          ],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

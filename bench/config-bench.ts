@@ -16,7 +16,11 @@ requireBuild();
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 async function publish(base: string, dataId: string, content: string): Promise<void> {
-  const res = await fetch(`${base}/nacos/v1/cs/configs`, { method: 'POST', headers: form, body: new URLSearchParams({ dataId, group: 'BENCH', content }) });
+  const res = await fetch(`${base}/nacos/v1/cs/configs`, {
+    method: 'POST',
+    headers: form,
+    body: new URLSearchParams({ dataId, group: 'BENCH', content }),
+  });
   if (res.status !== 200) throw new Error(`publish ${dataId}: ${res.status} ${await res.text()}`);
 }
 
@@ -40,7 +44,9 @@ async function main() {
 
     // Long-poll wake-up: each listener watches its own key with the current md5, then the keys change one by one.
     const md5s = await Promise.all(
-      Array.from({ length: LISTENERS }, async (_, i) => (await fetch(`${base}/nacos/v1/cs/configs?dataId=cfg-${i}&group=BENCH`)).headers.get('content-md5')!),
+      Array.from({ length: LISTENERS }, async (_, i) =>
+        (await fetch(`${base}/nacos/v1/cs/configs?dataId=cfg-${i}&group=BENCH`)).headers.get('content-md5')!,
+      ),
     );
     const arrivals = new Map<number, number>();
     const listeners = md5s.map((md5, i) =>
@@ -67,12 +73,23 @@ async function main() {
     for (let i = WAKEUPS; i < LISTENERS; i++) await publish(base, `cfg-${i}`, `release ${i}`);
     await Promise.all(listeners);
 
-    console.log(`config bench: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(`${CONNECTIONS} connections, ${ROUNDS} alternating runs of ${DURATION} s (median); req/s ratio target >= 0.80`);
+    console.log(
+      `config bench: ${os.cpus().length} cores, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      `${CONNECTIONS} connections, ${ROUNDS} alternating runs of ${DURATION} s (median); req/s ratio target >= 0.80`,
+    );
     console.log(table([['config get', get, ceiling]]));
     console.log(`publish (sequential, fsync per write): ${publishRate} configs/s`);
-    console.log(`wake-up (publish sent -> listener answered, ${LISTENERS} held): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 <= 50 ms)`);
-    console.log(`RSS: idle ${idleRss} MB, peak under get load ${peakRss} MB, with ${LISTENERS} held listeners ${heldRss} MB`);
+    console.log(
+      `wake-up (publish sent -> listener answered, ${LISTENERS} held): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 <= 50 ms)`,
+    );
+    console.log(
+      `RSS: idle ${idleRss} MB, peak under get load ${peakRss} MB, with ${LISTENERS} held listeners ${heldRss} MB`,
+    );
   } finally {
     await Promise.all([stopServer(tsnacos), ...(bare ? [stop(bare.child)] : [])]);
   }

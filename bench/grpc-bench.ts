@@ -24,7 +24,8 @@ const FANOUT_WARMUP = 5;
 requireBuild();
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const line = (name: string, t: Throughput) => `${name} ${t.rps} req/s, p50 ${t.p50} ms, p99 ${t.p99} ms, errors ${t.errors}`;
+const line = (name: string, t: Throughput) =>
+  `${name} ${t.rps} req/s, p50 ${t.p50} ms, p99 ${t.p99} ms, errors ${t.errors}`;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -45,7 +46,11 @@ async function compare(ours: BenchConnection[], bare: BenchConnection[], next: (
 }
 
 /** Server RSS with `IDLE` connections held by child processes, minus the RSS before. */
-async function idleConnections(address: string, pid: number, bare = false): Promise<{ before: number; after: number; perConnKb: number }> {
+async function idleConnections(
+  address: string,
+  pid: number,
+  bare = false,
+): Promise<{ before: number; after: number; perConnKb: number }> {
   await settle(2000);
   const before = rssMb(pid);
   const workers = Array.from({ length: IDLE_WORKERS }, () =>
@@ -82,7 +87,12 @@ async function fanOut(address: string): Promise<{ latencies: number[]; roundMaxi
   let currentRound = -1;
   const workers = Array.from({ length: FANOUT_WORKERS }, () =>
     spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/grpc-subscriber-worker.ts')], {
-      env: { ...process.env, ADDRESS: address, COUNT: String(SUBSCRIBERS / FANOUT_WORKERS), SERVICE: service.serviceName },
+      env: {
+        ...process.env,
+        ADDRESS: address,
+        COUNT: String(SUBSCRIBERS / FANOUT_WORKERS),
+        SERVICE: service.serviceName,
+      },
       stdio: ['pipe', 'pipe', 'inherit'],
     }),
   );
@@ -111,7 +121,11 @@ async function fanOut(address: string): Promise<{ latencies: number[]; roundMaxi
     currentRound = round;
     const done = new Promise<void>((resolve) => (roundDone = resolve));
     const t0 = performance.timeOrigin + performance.now();
-    await publisher.call('InstanceRequest', { ...service, type: 'registerInstance', instance: { ip: '10.9.9.9', port: 10_000 + round } });
+    await publisher.call('InstanceRequest', {
+      ...service,
+      type: 'registerInstance',
+      instance: { ip: '10.9.9.9', port: 10_000 + round },
+    });
     await Promise.race([done, settle(5000)]);
     if (round < FANOUT_WARMUP) continue;
     const roundLatencies = (reports.get(round) ?? []).flat().map((at) => at - t0);
@@ -143,7 +157,14 @@ async function main() {
 
     const conns = await openMany(address, CONNECTIONS);
     const bareConns = await openMany(`127.0.0.1:${barePort}`, CONNECTIONS, 50, (c) => c.openChannel());
-    const queryBytes = encodePayload('ConfigQueryRequest', { headers: {}, requestId: '', module: 'config', dataId: 'bench.yaml', group: 'BENCH', tenant: '' });
+    const queryBytes = encodePayload('ConfigQueryRequest', {
+      headers: {},
+      requestId: '',
+      module: 'config',
+      dataId: 'bench.yaml',
+      group: 'BENCH',
+      tenant: '',
+    });
     const registerBytes = (i: number, port: number) =>
       encodePayload('InstanceRequest', {
         headers: {},
@@ -153,7 +174,16 @@ async function main() {
         groupName: 'DEFAULT_GROUP',
         serviceName: `bench-svc-${i}`,
         type: 'registerInstance',
-        instance: { ip: '10.1.2.3', port, weight: 1, healthy: true, enabled: true, ephemeral: true, clusterName: 'DEFAULT', metadata: {} },
+        instance: {
+          ip: '10.1.2.3',
+          port,
+          weight: 1,
+          healthy: true,
+          enabled: true,
+          ephemeral: true,
+          clusterName: 'DEFAULT',
+          metadata: {},
+        },
       });
     // Alternating ports: every register is a real change of the connection's instance.
     const registers = conns.map((_, i) => [registerBytes(i, 8080), registerBytes(i, 8081)]);
@@ -168,13 +198,26 @@ async function main() {
     const expected = SUBSCRIBERS * FANOUT_ROUNDS;
     const fanCost = await fanOutServerCost(SUBSCRIBERS, 200);
 
-    console.log(`gRPC bench (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}; ${CONNECTIONS} connections x ${INFLIGHT} in flight, ${DURATION}s per run)`);
-    for (const [name, result] of [['config query', query], ['register', register]] as const) {
-      console.log(`${name}: ratios of the ${PAIRS} pairs ${result.ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(result.ratios).toFixed(2)} (target >= 0.70)`);
-      result.ours.forEach((t, i) => console.log(line(`  pair ${i + 1} server: `, t) + ' | ' + line('bare: ', result.bare[i])));
+    console.log(
+      `gRPC bench (${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}; ${CONNECTIONS} connections x ${INFLIGHT} in flight, ${DURATION}s per run)`,
+    );
+    for (const [name, result] of [
+      ['config query', query],
+      ['register', register],
+    ] as const) {
+      console.log(
+        `${name}: ratios of the ${PAIRS} pairs ${result.ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(result.ratios).toFixed(2)} (target >= 0.70)`,
+      );
+      result.ours.forEach((t, i) =>
+        console.log(line(`  pair ${i + 1} server: `, t) + ' | ' + line('bare: ', result.bare[i])),
+      );
     }
-    console.log(`idle: ${IDLE} connections: RSS ${idle.before} MB -> ${idle.after} MB, ${idle.perConnKb} KB per connection (target <= 30 KB)`);
-    console.log(`  bare grpc-js: RSS ${bareIdle.before} MB -> ${bareIdle.after} MB, ${bareIdle.perConnKb} KB per connection`);
+    console.log(
+      `idle: ${IDLE} connections: RSS ${idle.before} MB -> ${idle.after} MB, ${idle.perConnKb} KB per connection (target <= 30 KB)`,
+    );
+    console.log(
+      `  bare grpc-js: RSS ${bareIdle.before} MB -> ${bareIdle.after} MB, ${bareIdle.perConnKb} KB per connection`,
+    );
     console.log(
       `fan-out to ${SUBSCRIBERS} subscribers, ${FANOUT_ROUNDS} changes after ${FANOUT_WARMUP} unmeasured: p50 ${percentile(fan, 50).toFixed(1)} ms, p99 ${percentile(fan, 99).toFixed(1)} ms, max ${fan[fan.length - 1]?.toFixed(1)} ms, ${fan.length}/${expected} pushes seen (target p99 <= 100 ms)`,
     );

@@ -1,7 +1,12 @@
 // A lean nacos 2.x protocol client on @grpc/grpc-js for the benchmarks: one HTTP/2 connection per
 // instance, the real connect sequence (ServerCheck, bi-stream, ConnectionSetupRequest), pushes answered.
 import * as grpc from '@grpc/grpc-js';
-import { decodePayload, encodePayload, parseJsonBody, type JsonObject } from '../packages/server/src/adapters/grpc-v2/payload.js';
+import {
+  decodePayload,
+  encodePayload,
+  parseJsonBody,
+  type JsonObject,
+} from '../packages/server/src/adapters/grpc-v2/payload.js';
 
 const raw = (b: Buffer) => b;
 
@@ -22,7 +27,9 @@ export class BenchConnection {
 
   request(bytes: Buffer): Promise<Buffer> {
     return new Promise((resolve, reject) =>
-      this.client.makeUnaryRequest('/Request/request', raw, raw, bytes, (err, value) => (err ? reject(err) : resolve(value!))),
+      this.client.makeUnaryRequest('/Request/request', raw, raw, bytes, (err, value) =>
+        err ? reject(err) : resolve(value!),
+      ),
     );
   }
 
@@ -43,7 +50,13 @@ export class BenchConnection {
       setImmediate(() => this.handle(bytes, arrivedAt));
     });
     this.stream.write(
-      encodePayload('ConnectionSetupRequest', { headers: {}, module: 'internal', clientVersion: 'Nacos-Bench-Client:v1', tenant: '', labels }),
+      encodePayload('ConnectionSetupRequest', {
+        headers: {},
+        module: 'internal',
+        clientVersion: 'Nacos-Bench-Client:v1',
+        tenant: '',
+        labels,
+      }),
     );
     for (let i = 0; i < 100; i++) {
       if ((await this.call('HealthCheckRequest', { module: 'internal' })).resultCode === 200) return;
@@ -70,7 +83,9 @@ export class BenchConnection {
   }
 
   async openChannel(): Promise<void> {
-    await new Promise<void>((resolve, reject) => this.client.waitForReady(Date.now() + 10_000, (err) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      this.client.waitForReady(Date.now() + 10_000, (err) => (err ? reject(err) : resolve())),
+    );
   }
 
   close(): void {
@@ -106,7 +121,12 @@ export interface Throughput {
  * Closed-loop load: each connection keeps `inflight` requests going for `seconds`; `next(i)` gives the
  * bytes of connection i's next request.
  */
-export async function drive(conns: BenchConnection[], inflight: number, seconds: number, next: (i: number) => Buffer): Promise<Throughput> {
+export async function drive(
+  conns: BenchConnection[],
+  inflight: number,
+  seconds: number,
+  next: (i: number) => Buffer,
+): Promise<Throughput> {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
@@ -125,6 +145,7 @@ export async function drive(conns: BenchConnection[], inflight: number, seconds:
   await Promise.all(conns.flatMap((_, i) => Array.from({ length: inflight }, () => worker(i))));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const pick = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 10) / 10;
+  const pick = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 10) / 10;
   return { rps: Math.round(latencies.length / elapsed), p50: pick(50), p99: pick(99), errors };
 }

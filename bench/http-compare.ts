@@ -60,7 +60,13 @@ export async function hit(
 }
 
 /** A 3 s warm-up of each (discarded), then `rounds` alternating runs; the median run of each. */
-export async function compare(a: Target, b: Target, method: 'GET' | 'PUT', next: () => string, load: HttpLoad): Promise<[Run, Run]> {
+export async function compare(
+  a: Target,
+  b: Target,
+  method: 'GET' | 'PUT',
+  next: () => string,
+  load: HttpLoad,
+): Promise<[Run, Run]> {
   const runs: [Run[], Run[]] = [[], []];
   for (const t of [a, b]) await hit(t, method, next, { connections: load.connections, seconds: 3 });
   for (let r = 0; r < load.rounds; r++) {
@@ -79,7 +85,8 @@ export async function startBare(body: string): Promise<Target> {
   return { child, port };
 }
 
-const HEADER = '| Load | tsnacos req/s | p99 ms | CPU µs/req | node:http req/s | p99 ms | CPU µs/req | req/s ratio | CPU ratio | errors |';
+const HEADER =
+  '| Load | tsnacos req/s | p99 ms | CPU µs/req | node:http req/s | p99 ms | CPU µs/req | req/s ratio | CPU ratio | errors |';
 
 /** A markdown table of (name, server run, ceiling run) rows. */
 export function table(rows: Array<[string, Run, Run]>): string {

@@ -92,7 +92,10 @@ export async function waitHttp(url: string, child: ChildProcess, timeoutMs = 20_
 
 /** Runs `node <script>` with env, inheriting stderr. */
 export function startNode(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 export function stop(child: ChildProcess): Promise<void> {

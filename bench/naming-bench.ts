@@ -16,7 +16,11 @@ requireBuild();
  * Long heartbeat timeouts keep the instance set stable for the whole run: instances not beaten during the
  * list runs would otherwise expire midway, and the figures would measure expiry and pushes.
  */
-const METADATA = JSON.stringify({ version: '1.0.0', 'preserved.heart.beat.timeout': '3600000', 'preserved.ip.delete.timeout': '3600000' });
+const METADATA = JSON.stringify({
+  version: '1.0.0',
+  'preserved.heart.beat.timeout': '3600000',
+  'preserved.ip.delete.timeout': '3600000',
+});
 const serviceName = (s: number) => `DEFAULT_GROUP@@bench-svc-${s}`;
 const ipOf = (s: number, i: number) => `10.${(s >> 8) & 255}.${s & 255}.${i + 1}`;
 
@@ -29,21 +33,62 @@ function cycle(from: number, to: number, perService: number, make: (s: number, i
   };
 }
 const registerPaths = (from: number, to: number) =>
-  cycle(from, to, PER_SERVICE, (s, i) => `/nacos/v1/ns/instance?${new URLSearchParams({
-    namespaceId: 'public', serviceName: serviceName(s), groupName: 'DEFAULT_GROUP', clusterName: 'DEFAULT', ip: ipOf(s, i),
-    port: '8080', weight: '1', enable: 'true', healthy: 'true', ephemeral: 'true', metadata: METADATA,
-  })}`);
+  cycle(
+    from,
+    to,
+    PER_SERVICE,
+    (s, i) =>
+      `/nacos/v1/ns/instance?${new URLSearchParams({
+        namespaceId: 'public',
+        serviceName: serviceName(s),
+        groupName: 'DEFAULT_GROUP',
+        clusterName: 'DEFAULT',
+        ip: ipOf(s, i),
+        port: '8080',
+        weight: '1',
+        enable: 'true',
+        healthy: 'true',
+        ephemeral: 'true',
+        metadata: METADATA,
+      })}`,
+  );
 // What the Node client sends: the beat JSON in the query, no separate ip/port.
 const beatPaths = (services: number) =>
-  cycle(0, services, PER_SERVICE, (s, i) => `/nacos/v1/ns/instance/beat?${new URLSearchParams({
-    beat: JSON.stringify({ serviceName: serviceName(s), ip: ipOf(s, i), port: 8080, cluster: 'DEFAULT', weight: 1, metadata: { version: '1.0.0' }, scheduled: false }),
-    namespaceId: 'public', serviceName: serviceName(s),
-  })}`);
+  cycle(
+    0,
+    services,
+    PER_SERVICE,
+    (s, i) =>
+      `/nacos/v1/ns/instance/beat?${new URLSearchParams({
+        beat: JSON.stringify({
+          serviceName: serviceName(s),
+          ip: ipOf(s, i),
+          port: 8080,
+          cluster: 'DEFAULT',
+          weight: 1,
+          metadata: { version: '1.0.0' },
+          scheduled: false,
+        }),
+        namespaceId: 'public',
+        serviceName: serviceName(s),
+      })}`,
+  );
 // A subscribing poller, as the Node and Java 1.x clients poll (udpPort + clientIP).
 const listPaths = (from: number, to: number) =>
-  cycle(from, to, 1, (s) => `/nacos/v1/ns/instance/list?${new URLSearchParams({
-    namespaceId: 'public', serviceName: serviceName(s), clusters: '', udpPort: '55555', clientIP: '127.0.0.1', healthyOnly: 'false',
-  })}`);
+  cycle(
+    from,
+    to,
+    1,
+    (s) =>
+      `/nacos/v1/ns/instance/list?${new URLSearchParams({
+        namespaceId: 'public',
+        serviceName: serviceName(s),
+        clusters: '',
+        udpPort: '55555',
+        clientIP: '127.0.0.1',
+        healthyOnly: 'false',
+      })}`,
+  );
 
 async function main() {
   const tsnacos = await startServer();
@@ -52,10 +97,16 @@ async function main() {
   try {
     const idleRss = rssMb(server.pid!);
 
-    const register = await hit(tsnacos, 'POST', registerPaths(0, 1000), { connections: CONNECTIONS, amount: 1000 * PER_SERVICE });
+    const register = await hit(tsnacos, 'POST', registerPaths(0, 1000), {
+      connections: CONNECTIONS,
+      amount: 1000 * PER_SERVICE,
+    });
     const okBare = await startBare('ok');
     bares.push(okBare);
-    const registerCeiling = await hit(okBare, 'POST', registerPaths(0, 1000), { connections: CONNECTIONS, amount: 1000 * PER_SERVICE });
+    const registerCeiling = await hit(okBare, 'POST', registerPaths(0, 1000), {
+      connections: CONNECTIONS,
+      amount: 1000 * PER_SERVICE,
+    });
 
     const beatBody = await (await fetch(`${base}${beatPaths(1)()}`, { method: 'PUT' })).text();
     const listBody = await (await fetch(`${base}${listPaths(0, 1)()}`)).text();
@@ -70,11 +121,21 @@ async function main() {
     // 90,000 more instances, each new service polled once so its answer is rendered and cached.
     await hit(tsnacos, 'POST', registerPaths(1000, 10_000), { connections: CONNECTIONS, amount: 9000 * PER_SERVICE });
     await hit(tsnacos, 'GET', listPaths(1000, 10_000), { connections: CONNECTIONS, amount: 9000 });
-    const metrics = (await (await fetch(`${base}/nacos/v1/ns/operator/metrics`)).json()) as { instanceCount: number; subscribeCount: number };
+    const metrics = (await (await fetch(`${base}/nacos/v1/ns/operator/metrics`)).json()) as {
+      instanceCount: number;
+      subscribeCount: number;
+    };
     const rss100k = rssMb(server.pid!);
 
-    console.log(`naming bench: ${os.cpus().length} x ${os.cpus()[0]?.model}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(`${CONNECTIONS} connections, register 10,000 once, beat/list ${ROUNDS} alternating runs of ${SECONDS} s (median); list body ${listBody.length} bytes`);
+    console.log(
+      `naming bench: ${os.cpus().length} x ${os.cpus()[0]?.model}, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      `${CONNECTIONS} connections, register 10,000 once, beat/list ${ROUNDS} alternating runs of ${SECONDS} s (median); list body ${listBody.length} bytes`,
+    );
     console.log('');
     console.log(
       table([
@@ -84,7 +145,9 @@ async function main() {
       ]),
     );
     console.log('');
-    console.log(`RSS: idle ${idleRss} MB; 10,000 instances ${rss10k} MB; ${metrics.instanceCount} instances (${metrics.subscribeCount} subscribers, lists cached) ${rss100k} MB`);
+    console.log(
+      `RSS: idle ${idleRss} MB; 10,000 instances ${rss10k} MB; ${metrics.instanceCount} instances (${metrics.subscribeCount} subscribers, lists cached) ${rss100k} MB`,
+    );
   } finally {
     await Promise.all([stopServer(tsnacos), ...bares.map((b) => stop(b.child))]);
   }

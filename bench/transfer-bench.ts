@@ -20,7 +20,10 @@ if (!existsSync(MAIN)) {
 
 function timed(label: string, args: string[]): number {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', env: { ...process.env, RNACOS_LOG_LEVEL: 'silent' } });
+  const result = spawnSync(process.execPath, [MAIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, RNACOS_LOG_LEVEL: 'silent' },
+  });
   const ms = performance.now() - started;
   if (result.status !== 0) throw new Error(`${label} failed: ${result.stderr}`);
   return ms;
@@ -43,10 +46,19 @@ async function main() {
       dataId: `config-${i}.properties`,
       content: `${body}${i}-${HISTORY}`,
       type: 'properties',
-      histories: Array.from({ length: HISTORY }, (_, h) => ({ id: h + 1, content: `${body}${i}-${h + 1}`, lastTime: 1_700_000_000_000 + h })),
+      histories: Array.from({ length: HISTORY }, (_, h) => ({
+        id: h + 1,
+        content: `${body}${i}-${h + 1}`,
+        lastTime: 1_700_000_000_000 + h,
+      })),
     }));
     const file = path.join(dir, 'big.data');
-    const chunks = [...encodeTransfer({ configs, namespaces: [{ namespaceId: 'dev', namespaceName: 'dev' }], users: [], instances: [] }, { modifyTime: Date.now(), fromSys: 'bench', tableIds: SERVER_TABLE_IDS })];
+    const chunks = [
+      ...encodeTransfer(
+        { configs, namespaces: [{ namespaceId: 'dev', namespaceName: 'dev' }], users: [], instances: [] },
+        { modifyTime: Date.now(), fromSys: 'bench', tableIds: SERVER_TABLE_IDS },
+      ),
+    ];
     writeFileSync(file, Buffer.concat(chunks));
     const mb = statSync(file).size / 1024 / 1024;
     const dataDir = path.join(dir, 'store');
@@ -54,10 +66,14 @@ async function main() {
       ['import into an empty store', timed('import', ['import', file, '--data-dir', dataDir])],
       ['export', timed('export', ['export', path.join(dir, 'out.data'), '--data-dir', dataDir])],
       ['data-to-sqlite', timed('data-to-sqlite', ['data-to-sqlite', file, path.join(dir, 'conv.db')])],
-      ['sqlite-to-data', timed('sqlite-to-data', ['sqlite-to-data', path.join(dir, 'conv.db'), path.join(dir, 'back.data')])],
+      [
+        'sqlite-to-data',
+        timed('sqlite-to-data', ['sqlite-to-data', path.join(dir, 'conv.db'), path.join(dir, 'back.data')]),
+      ],
     ] as const;
     console.log(`file: ${CONFIGS} configs x ${HISTORY} history items, ${mb.toFixed(1)} MB`);
-    for (const [label, ms] of rows) console.log(`${label.padEnd(28)} ${(ms / 1000).toFixed(2)} s  ${(mb / (ms / 1000)).toFixed(1)} MB/s`);
+    for (const [label, ms] of rows)
+      console.log(`${label.padEnd(28)} ${(ms / 1000).toFixed(2)} s  ${(mb / (ms / 1000)).toFixed(1)} MB/s`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -78,7 +78,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const db = openDatabase(settings.dataDir);
   const watchers = new ConfigWatchHub();
-  const { auth, apiAccess } = await createAuth({ users: new SqliteUserStore(db), sessions: new SqliteSessionStore(db) }, settings, clock, logger, options.captchaSource);
+  const { auth, apiAccess } = await createAuth(
+    { users: new SqliteUserStore(db), sessions: new SqliteSessionStore(db) },
+    settings,
+    clock,
+    logger,
+    options.captchaSource,
+  );
   const configs = await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent);
   const namespaces = await NamespaceService.create(new SqliteNamespaceStore(db), clock);
   const naming = await NamingService.create(new SqliteInstanceStore(db), clock, {
@@ -117,14 +123,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     isReady: () => !closing,
     udpPush: udpPush !== null,
     mountConsole: (app) =>
-      oldConsole ? registerOldConsole(app, consoleDeps) : registerConsoleHint(app, settings.consoleEnabled ? settings.consolePort : 0),
+      oldConsole
+        ? registerOldConsole(app, consoleDeps)
+        : registerConsoleHint(app, settings.consoleEnabled ? settings.consolePort : 0),
   });
   core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
   core.metrics.addGauge('config_listener_client_size', 'held HTTP config long-polls', () => longPolls.size());
   core.metrics.addGauge('config_listener_key_size', 'config watch registrations', () => watchers.size());
   core.metrics.addGauge('naming_service_size', 'number of services', () => core.naming.stats().serviceCount);
   core.metrics.addGauge('naming_instance_size', 'number of instances', () => core.naming.stats().instanceCount);
-  core.metrics.addGauge('naming_subscriber_client_size', 'service subscribers', () => core.naming.stats().subscriberCount);
+  core.metrics.addGauge(
+    'naming_subscriber_client_size',
+    'service subscribers',
+    () => core.naming.stats().subscriberCount,
+  );
   const grpc = createGrpcDoor({
     core,
     logger,

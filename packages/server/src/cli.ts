@@ -45,7 +45,9 @@ export function createProgram(serve: (req: ServeRequest) => Promise<void>): Comm
     .description('start the server (the default command)')
     .option('-e, --env-file <path>', 'read settings from this env file (default: .env in the working directory)');
   for (const def of SETTING_DEFS) {
-    serveCommand.addOption(new Option(`--${flagName(def.env)} <value>`, `${def.describe} [${def.env}, default ${def.defaultText}]`));
+    serveCommand.addOption(
+      new Option(`--${flagName(def.env)} <value>`, `${def.describe} [${def.env}, default ${def.defaultText}]`),
+    );
   }
   serveCommand.action(async (flags: Record<string, string | undefined>) => {
     const settings = loadSettings(resolveEnvironment(flags, process.env, process.cwd()));

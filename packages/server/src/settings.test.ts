@@ -5,15 +5,30 @@ import { loadSettings, SettingsError } from './settings.js';
 describe('settings', () => {
   it('uses r-nacos defaults, deriving ports from the HTTP port', () => {
     const s = loadSettings({ HOME: '/home/u', XDG_DATA_HOME: '/data' });
-    expect(s).toMatchObject({ httpPort: 8848, grpcPort: 9848, consolePort: 10848, sdkHost: '0.0.0.0', consoleHost: '0.0.0.0' });
+    expect(s).toMatchObject({
+      httpPort: 8848,
+      grpcPort: 9848,
+      consolePort: 10848,
+      sdkHost: '0.0.0.0',
+      consoleHost: '0.0.0.0',
+    });
     expect(s.dataDir).toBe(path.resolve('/data/tsnacos/nacos_db'));
     expect(s.configMaxContent).toBe(10 * 1024 * 1024);
     expect(loadSettings({ RNACOS_HTTP_PORT: '9000' })).toMatchObject({ grpcPort: 10000, consolePort: 11000 });
   });
 
   it('takes explicit values, 0 disabling the console, and the data dir alias', () => {
-    const s = loadSettings({ RNACOS_HTTP_CONSOLE_PORT: '0', RNACOS_SDK_HOST: '127.0.0.1', RNACOS_CONFIG_DB_DIR: '/x/db' });
-    expect(s).toMatchObject({ consolePort: 0, sdkHost: '127.0.0.1', consoleHost: '127.0.0.1', dataDir: path.resolve('/x/db') });
+    const s = loadSettings({
+      RNACOS_HTTP_CONSOLE_PORT: '0',
+      RNACOS_SDK_HOST: '127.0.0.1',
+      RNACOS_CONFIG_DB_DIR: '/x/db',
+    });
+    expect(s).toMatchObject({
+      consolePort: 0,
+      sdkHost: '127.0.0.1',
+      consoleHost: '127.0.0.1',
+      dataDir: path.resolve('/x/db'),
+    });
   });
 
   it.each([

@@ -52,7 +52,11 @@ export interface SettingDef {
 export const SETTING_DEFS: SettingDef[] = [
   { env: 'RNACOS_HTTP_PORT', describe: 'SDK HTTP port (nacos OpenAPI v1)', defaultText: '8848' },
   { env: 'RNACOS_GRPC_PORT', describe: 'nacos 2.x gRPC port', defaultText: 'HTTP port + 1000' },
-  { env: 'RNACOS_HTTP_CONSOLE_PORT', describe: 'console port; 0 disables the console', defaultText: 'HTTP port + 2000' },
+  {
+    env: 'RNACOS_HTTP_CONSOLE_PORT',
+    describe: 'console port; 0 disables the console',
+    defaultText: 'HTTP port + 2000',
+  },
   { env: 'RNACOS_SDK_HOST', describe: 'bind address of the HTTP and gRPC ports', defaultText: '0.0.0.0' },
   { env: 'RNACOS_CONSOLE_HOST', describe: 'bind address of the console port', defaultText: 'RNACOS_SDK_HOST' },
   {
@@ -90,12 +94,28 @@ export const SETTING_DEFS: SettingDef[] = [
     describe: 'also serve the console without login on the SDK HTTP port (ignored when OpenAPI auth is on)',
     defaultText: 'false',
   },
-  { env: 'RNACOS_ENABLE_OPEN_API_AUTH', describe: 'require a login token on the SDK HTTP and gRPC ports', defaultText: 'false' },
-  { env: 'RNACOS_API_LOGIN_TIMEOUT', describe: 'lifetime of an SDK (OpenAPI) login token in seconds', defaultText: '3600' },
-  { env: 'RNACOS_INIT_ADMIN_USERNAME', describe: 'first console admin, created when there is no user', defaultText: 'admin' },
+  {
+    env: 'RNACOS_ENABLE_OPEN_API_AUTH',
+    describe: 'require a login token on the SDK HTTP and gRPC ports',
+    defaultText: 'false',
+  },
+  {
+    env: 'RNACOS_API_LOGIN_TIMEOUT',
+    describe: 'lifetime of an SDK (OpenAPI) login token in seconds',
+    defaultText: '3600',
+  },
+  {
+    env: 'RNACOS_INIT_ADMIN_USERNAME',
+    describe: 'first console admin, created when there is no user',
+    defaultText: 'admin',
+  },
   { env: 'RNACOS_INIT_ADMIN_PASSWORD', describe: 'password of the first console admin', defaultText: 'admin' },
   { env: 'RNACOS_RAFT_NODE_ID', describe: 'this node id (cluster list, metrics)', defaultText: '1' },
-  { env: 'RNACOS_RAFT_NODE_ADDR', describe: 'this node address shown in the cluster list', defaultText: '127.0.0.1:<gRPC port>' },
+  {
+    env: 'RNACOS_RAFT_NODE_ADDR',
+    describe: 'this node address shown in the cluster list',
+    defaultText: '127.0.0.1:<gRPC port>',
+  },
   { env: 'RNACOS_ENABLE_METRICS', describe: 'collect the monitoring timeline and /metrics', defaultText: 'true' },
   {
     env: 'RNACOS_METRICS_COLLECT_INTERVAL_SECOND',
@@ -143,14 +163,19 @@ function defaultDataDir(source: Source): string {
 
 /** Reads and validates the settings; throws SettingsError naming the offending setting. */
 export function loadSettings(source: Source = process.env): Settings {
-  const get = (env: string) => raw(source, SETTING_DEFS.find((d) => d.env === env)!);
+  const get = (env: string) =>
+    raw(
+      source,
+      SETTING_DEFS.find((d) => d.env === env)!,
+    );
   const port = (env: string, fallback: number, allowZero = false) => {
     const v = get(env);
     return v === undefined ? fallback : integer(env, v, allowZero ? 0 : 1, 65535);
   };
   const httpPort = port('RNACOS_HTTP_PORT', 8848);
   const derived = (offset: number) => {
-    if (httpPort + offset > 65535) throw new SettingsError(`RNACOS_HTTP_PORT ${httpPort} leaves no room for port +${offset}`);
+    if (httpPort + offset > 65535)
+      throw new SettingsError(`RNACOS_HTTP_PORT ${httpPort} leaves no room for port +${offset}`);
     return httpPort + offset;
   };
   const grpcPort = get('RNACOS_GRPC_PORT') === undefined ? derived(1000) : port('RNACOS_GRPC_PORT', 0);
@@ -187,7 +212,8 @@ export function loadSettings(source: Source = process.env): Settings {
     sdkHost,
     consoleHost: get('RNACOS_CONSOLE_HOST') ?? sdkHost,
     dataDir: path.resolve(get('RNACOS_DATA_DIR') ?? defaultDataDir(source)),
-    configMaxContent: maxContent === undefined ? 10 * 1024 * 1024 : integer('RNACOS_CONFIG_MAX_CONTENT', maxContent, 1, 1024 ** 3),
+    configMaxContent:
+      maxContent === undefined ? 10 * 1024 * 1024 : integer('RNACOS_CONFIG_MAX_CONTENT', maxContent, 1, 1024 ** 3),
     logLevel: logLevel as LogLevel,
     namingHealthTimeoutMs: namingHealthTimeoutS * 1000,
     namingInstanceTimeoutMs: namingInstanceTimeoutS * 1000,
@@ -212,5 +238,8 @@ export function loadSettings(source: Source = process.env): Settings {
 
 /** `RNACOS_HTTP_PORT` -> `http-port`, the CLI flag of the same setting. */
 export function flagName(env: string): string {
-  return env.replace(/^RNACOS_/, '').toLowerCase().replace(/_/g, '-');
+  return env
+    .replace(/^RNACOS_/, '')
+    .toLowerCase()
+    .replace(/_/g, '-');
 }

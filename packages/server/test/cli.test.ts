@@ -22,7 +22,15 @@ describe('tsnacos command', () => {
   it('--help lists a flag for every setting', () => {
     const res = runCli(['serve', '--help']);
     expect(res.status).toBe(0);
-    for (const flag of ['--http-port', '--grpc-port', '--http-console-port', '--sdk-host', '--data-dir', '--config-max-content', '--env-file']) {
+    for (const flag of [
+      '--http-port',
+      '--grpc-port',
+      '--http-console-port',
+      '--sdk-host',
+      '--data-dir',
+      '--config-max-content',
+      '--env-file',
+    ]) {
       expect(res.stdout).toContain(flag);
     }
   });
@@ -52,7 +60,10 @@ describe('tsnacos command', () => {
     const dataDir = tempDataDir('tsnacos-built-');
     dirs.push(dataDir);
     const grpcPort = await freePort();
-    const server = await startServerProcess({ RNACOS_DATA_DIR: dataDir, RNACOS_GRPC_PORT: String(grpcPort) }, { built: true });
+    const server = await startServerProcess(
+      { RNACOS_DATA_DIR: dataDir, RNACOS_GRPC_PORT: String(grpcPort) },
+      { built: true },
+    );
     try {
       expect((await fetch(`${server.baseUrl}/nacos/v1/console/health/liveness`)).status).toBe(200);
       const net = await import('node:net');

@@ -10,7 +10,9 @@ export const KNOWN_CAPTCHA = 'K7P2';
 /** The real picture of a text the test knows. */
 export const knownCaptcha: CaptchaSource = { text: () => KNOWN_CAPTCHA, render: renderCaptchaPng };
 
-export async function buildConsoleApp(env: Record<string, string> = {}): Promise<TestApp & { console: FastifyInstance }> {
+export async function buildConsoleApp(
+  env: Record<string, string> = {},
+): Promise<TestApp & { console: FastifyInstance }> {
   const app = await buildTestApp({ env, captchaSource: knownCaptcha });
   if (!app.consoleHttp) throw new Error('console is disabled');
   return Object.assign(app, { console: app.consoleHttp });
@@ -26,7 +28,11 @@ export async function consoleAppWithAdmin(): Promise<{ app: ConsoleApp; admin: s
 
 /** What the web console does: AES-128-CBC with key/IV from the captcha token, base64. */
 export function encryptPassword(password: string, captchaToken: string): string {
-  const cipher = createCipheriv('aes-128-cbc', Buffer.from(captchaToken.slice(0, 16)), Buffer.from(captchaToken.slice(16, 32)));
+  const cipher = createCipheriv(
+    'aes-128-cbc',
+    Buffer.from(captchaToken.slice(0, 16)),
+    Buffer.from(captchaToken.slice(16, 32)),
+  );
   return Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]).toString('base64');
 }
 
@@ -42,7 +48,11 @@ export async function loginAs(app: FastifyInstance, username: string, password: 
     method: 'POST',
     url: `${API}/v2/login/login`,
     cookies: { captcha_token: captchaToken },
-    payload: new URLSearchParams({ username, password: encryptPassword(password, captchaToken), captcha: KNOWN_CAPTCHA }).toString(),
+    payload: new URLSearchParams({
+      username,
+      password: encryptPassword(password, captchaToken),
+      captcha: KNOWN_CAPTCHA,
+    }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   const body = res.json();
@@ -67,7 +77,9 @@ export function call(app: FastifyInstance, method: 'GET' | 'POST', path: string,
     url: path.startsWith('/') ? path : `${API}/${path}`,
     query: options.query,
     cookies: options.token ? { token: options.token } : undefined,
-    ...(options.json !== undefined ? { payload: JSON.stringify(options.json), headers: { 'content-type': 'application/json' } } : {}),
+    ...(options.json !== undefined
+      ? { payload: JSON.stringify(options.json), headers: { 'content-type': 'application/json' } }
+      : {}),
   });
 }
 
@@ -79,7 +91,9 @@ export function multipart(field: string, fileName: string, data: Buffer, fields:
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/zip\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/zip\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );

@@ -14,7 +14,11 @@ describe('console login over HTTP', () => {
   afterAll(() => app.dispose());
 
   const cookieValue = (res: Response, name: string) =>
-    res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith(`${name}=`))?.slice(name.length + 1);
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith(`${name}=`))
+      ?.slice(name.length + 1);
 
   it('logs in and uses the session cookie', async () => {
     const captcha = await fetch(`${base}/rnacos/api/console/v2/login/captcha`);
@@ -26,15 +30,24 @@ describe('console login over HTTP', () => {
     const login = await fetch(`${base}/rnacos/api/console/v2/login/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `captcha_token=${captchaToken}` },
-      body: new URLSearchParams({ username: 'admin', password: encryptPassword('admin', captchaToken), captcha: KNOWN_CAPTCHA }),
+      body: new URLSearchParams({
+        username: 'admin',
+        password: encryptPassword('admin', captchaToken),
+        captcha: KNOWN_CAPTCHA,
+      }),
     });
     expect((await login.json()).success).toBe(true);
     const token = cookieValue(login, 'token')!;
     expect(login.headers.getSetCookie().find((c) => c.startsWith('token='))).toMatch(/HttpOnly/);
 
-    const resources = await fetch(`${base}/rnacos/api/console/v2/user/web_resources`, { headers: { cookie: `token=${token}` } });
+    const resources = await fetch(`${base}/rnacos/api/console/v2/user/web_resources`, {
+      headers: { cookie: `token=${token}` },
+    });
     expect((await resources.json()).data.username).toBe('admin');
-    const page = await fetch(`${base}/rnacos/manage/configs`, { headers: { cookie: `token=${token}` }, redirect: 'manual' });
+    const page = await fetch(`${base}/rnacos/manage/configs`, {
+      headers: { cookie: `token=${token}` },
+      redirect: 'manual',
+    });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
 

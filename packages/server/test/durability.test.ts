@@ -50,7 +50,8 @@ describe('every acknowledged write survives kill -9', () => {
         const res = await fetch(`${second.baseUrl}/nacos/v1/cs/configs?dataId=${dataId}&group=DURABILITY`);
         const body = await res.text();
         // A write in flight at the kill may have landed after the last acknowledged one; it is newer, not lost.
-        if (res.status !== 200 || (body !== content && !isLaterWrite(body, content))) missing.push(`${dataId}: ${res.status} ${body}`);
+        if (res.status !== 200 || (body !== content && !isLaterWrite(body, content)))
+          missing.push(`${dataId}: ${res.status} ${body}`);
       }
       expect(missing).toEqual([]);
     } finally {

@@ -59,10 +59,16 @@ describe('gRPC door', () => {
     const c = client();
     await c.connect();
     const huge = 'x'.repeat(11 * 1024 * 1024);
-    await expect(c.request('ConfigPublishRequest', { dataId: 'big', group: 'G', content: huge })).rejects.toMatchObject({
-      code: status.RESOURCE_EXHAUSTED,
+    await expect(c.request('ConfigPublishRequest', { dataId: 'big', group: 'G', content: huge })).rejects.toMatchObject(
+      {
+        code: status.RESOURCE_EXHAUSTED,
+      },
+    );
+    const tooLongContent = await c.request('ConfigPublishRequest', {
+      dataId: 'big',
+      group: 'G',
+      content: 'x'.repeat(2048),
     });
-    const tooLongContent = await c.request('ConfigPublishRequest', { dataId: 'big', group: 'G', content: 'x'.repeat(2048) });
     expect(tooLongContent.body).toMatchObject({ errorCode: 400, success: false });
     expect(String(tooLongContent.body.message)).toMatch(/too large/);
     expect((await c.request('HealthCheckRequest')).body.success).toBe(true);
@@ -109,7 +115,11 @@ describe('gRPC door', () => {
     await watcher.connect();
     const service = { namespace: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'svc' };
     await watcher.request('SubscribeServiceRequest', { ...service, subscribe: true, clusters: '' });
-    const registered = await provider.request('InstanceRequest', { ...service, type: 'registerInstance', instance: { ip: '10.0.0.1', port: 80 } });
+    const registered = await provider.request('InstanceRequest', {
+      ...service,
+      type: 'registerInstance',
+      instance: { ip: '10.0.0.1', port: 80 },
+    });
     expect(registered.body.success).toBe(true);
     const hostsOf = (m: { body: Record<string, unknown> }) => (m.body.serviceInfo as { hosts: unknown[] }).hosts.length;
     await watcher.waitFor((m) => m.type === 'NotifySubscriberRequest' && hostsOf(m) === 1);

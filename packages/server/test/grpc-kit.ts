@@ -19,7 +19,11 @@ export interface GrpcKit {
   peer: string;
   stream: StreamRecord;
   /** Sends a unary request as a client on `peer` would; `guard` replaces the app's access guard. */
-  call(type: string, body?: JsonObject, options?: { headers?: Record<string, string>; peer?: string; guard?: ApiAccessGuard }): Promise<Reply>;
+  call(
+    type: string,
+    body?: JsonObject,
+    options?: { headers?: Record<string, string>; peer?: string; guard?: ApiAccessGuard },
+  ): Promise<Reply>;
   /** Opens another connection (as another client would). */
   openConnection(peer: string): { conn: GrpcConnection; stream: StreamRecord };
   dispose(): Promise<void>;
@@ -52,7 +56,12 @@ export async function grpcKit(options: Partial<AppOptions> = {}): Promise<GrpcKi
     openConnection,
     call(type, body = {}, opts = {}) {
       return dispatchRequest(
-        { handlers: app.grpc.handlers, connections: app.grpc.connections, apiAccess: opts.guard ?? app.core.apiAccess, logger },
+        {
+          handlers: app.grpc.handlers,
+          connections: app.grpc.connections,
+          apiAccess: opts.guard ?? app.core.apiAccess,
+          logger,
+        },
         { type, clientIp: '', headers: opts.headers ?? {}, body: Buffer.from(JSON.stringify(body)) },
         opts.peer ?? peer,
       );

@@ -28,7 +28,11 @@ describe('gRPC in the monitor', () => {
     expect(countOf(after) - countOf(before)).toBe(2);
     clock.advance(15_000);
     await app.core.metrics.collect();
-    const t = app.core.metrics.timeline({ group: 'LEAST', startTime: 5_000_000, keys: ['grpc_conn_size', 'grpc_request_total_count'] });
+    const t = app.core.metrics.timeline({
+      group: 'LEAST',
+      startTime: 5_000_000,
+      keys: ['grpc_conn_size', 'grpc_request_total_count'],
+    });
     expect(t.gaugeData.grpc_conn_size.at(-1)).toBe(1);
     expect(t.gaugeData.grpc_request_total_count.at(-1)).toBeGreaterThanOrEqual(2);
   });

@@ -42,10 +42,20 @@ export async function startMariaDb(): Promise<MariaDb | string> {
   const dataDir = path.join(dir, 'data');
   const socket = path.join(dir, 'mysqld.sock');
   const user = os.userInfo().username;
-  const install = spawnSync(installDb, ['--no-defaults', `--datadir=${dataDir}`, `--user=${user}`, '--auth-root-authentication-method=normal', '--skip-test-db'], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const install = spawnSync(
+    installDb,
+    [
+      '--no-defaults',
+      `--datadir=${dataDir}`,
+      `--user=${user}`,
+      '--auth-root-authentication-method=normal',
+      '--skip-test-db',
+    ],
+    {
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   if (install.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     return `mariadb-install-db failed: ${(install.stderr || install.stdout || String(install.error)).trim().split('\n').at(-1)}`;
@@ -71,7 +81,8 @@ export async function startMariaDb(): Promise<MariaDb | string> {
   );
   let exited = false;
   child.on('exit', () => (exited = true));
-  const admin = (database?: string) => mysql.createConnection({ socketPath: socket, user: 'root', database, multipleStatements: true });
+  const admin = (database?: string) =>
+    mysql.createConnection({ socketPath: socket, user: 'root', database, multipleStatements: true });
   const stop = async () => {
     if (!exited) {
       const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));

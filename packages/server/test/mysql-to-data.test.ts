@@ -43,7 +43,14 @@ async function loadFixture(): Promise<void> {
   await his(3, 'reborn.txt', 'dev', 'first', '09:00:00', 'nacos', 'I');
   await his(3, 'reborn.txt', 'dev', 'first', '09:01:00', 'nacos', 'D');
   await his(4, 'reborn.txt', 'dev', 'second', '09:02:00', 'nacos', 'I');
-  const config = (dataId: string, tenant: string, content: string, time: string, type: string | null, desc: string | null) =>
+  const config = (
+    dataId: string,
+    tenant: string,
+    content: string,
+    time: string,
+    type: string | null,
+    desc: string | null,
+  ) =>
     admin.query(
       `INSERT INTO nacos.config_info (data_id, group_id, content, md5, gmt_create, gmt_modified, tenant_id, type, c_desc)
        VALUES (?, 'DEFAULT_GROUP', ?, '', ?, ?, ?, ?, ?)`,
@@ -52,7 +59,8 @@ async function loadFixture(): Promise<void> {
   await config('app.yaml', '', 'port: 9090', '10:10:00', 'yaml', 'the app');
   await config('reborn.txt', 'dev', 'second', '09:02:00', 'text', null);
   // Enough configs for several pages.
-  for (let i = 0; i < 230; i++) await config(`bulk-${i}.properties`, 'public', `k=${i}`, '08:00:00', 'properties', null);
+  for (let i = 0; i < 230; i++)
+    await config(`bulk-${i}.properties`, 'public', `k=${i}`, '08:00:00', 'properties', null);
   await admin.query(`
     INSERT INTO nacos.tenant_info (kp, tenant_id, tenant_name, tenant_desc, gmt_create, gmt_modified)
       VALUES ('1', 'dev', 'Development', 'dev team', 0, 0);
@@ -91,7 +99,13 @@ describe('mysql-to-data against MariaDB with a nacos schema', () => {
     const { content } = await decodeTransfer([readFileSync(out)]);
     expect(content.configs).toHaveLength(232);
     const app = content.configs.find((c) => c.dataId === 'app.yaml')!;
-    expect(app).toMatchObject({ namespaceId: '', group: 'DEFAULT_GROUP', content: 'port: 9090', type: 'yaml', desc: 'the app' });
+    expect(app).toMatchObject({
+      namespaceId: '',
+      group: 'DEFAULT_GROUP',
+      content: 'port: 9090',
+      type: 'yaml',
+      desc: 'the app',
+    });
     expect(app.histories.map((h) => [h.content, h.lastTime, h.opUser])).toEqual([
       ['port: 80', at('10:00:00'), 'nacos'],
       ['port: 8080', at('10:05:00'), 'alice'],
@@ -101,7 +115,10 @@ describe('mysql-to-data against MariaDB with a nacos schema', () => {
     const reborn = content.configs.find((c) => c.dataId === 'reborn.txt')!;
     expect(reborn.namespaceId).toBe('dev');
     expect(reborn.histories.map((h) => h.content)).toEqual(['second']);
-    expect(content.configs.find((c) => c.dataId === 'bulk-7.properties')).toMatchObject({ namespaceId: '', content: 'k=7' });
+    expect(content.configs.find((c) => c.dataId === 'bulk-7.properties')).toMatchObject({
+      namespaceId: '',
+      content: 'k=7',
+    });
     expect(content.namespaces).toEqual([{ namespaceId: 'dev', namespaceName: 'Development', type: '2' }]);
     const users = Object.fromEntries(content.users.map((u) => [u.username, u]));
     expect(users.nacos).toMatchObject({ roles: ['0'], enable: true, passwordHash: SAMPLE_HASH, nickname: 'nacos' });
@@ -110,11 +127,18 @@ describe('mysql-to-data against MariaDB with a nacos schema', () => {
 
     const app2 = await buildTestApp();
     try {
-      const report = await app2.core.transfer.importDecoded(await decodeTransfer([readFileSync(out)]), IMPORT_EVERYTHING);
+      const report = await app2.core.transfer.importDecoded(
+        await decodeTransfer([readFileSync(out)]),
+        IMPORT_EVERYTHING,
+      );
       expect(report.imported.T_CONFIG).toBe(232);
       const key = { namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'app.yaml' };
       expect(app2.core.configs.get(key)?.content).toBe('port: 9090');
-      expect((await app2.core.configs.history(key, 0, 10)).items.map((h) => h.srcUser)).toEqual(['bob', 'alice', 'nacos']);
+      expect((await app2.core.configs.history(key, 0, 10)).items.map((h) => h.srcUser)).toEqual([
+        'bob',
+        'alice',
+        'nacos',
+      ]);
       // nacos's bcrypt hashes work as they are: the nacos admin logs in with the password it had there.
       expect(report.imported.T_USER).toBe(3);
       expect(await app2.core.auth.users.authenticate('nacos', SAMPLE_PASSWORD)).toMatchObject({ roles: ['0'] });
@@ -136,7 +160,9 @@ describe('mysql-to-data against MariaDB with a nacos schema', () => {
     expect(lastErrorLine(closed)).toBe('tsnacos: cannot connect to MySQL at 127.0.0.1:1: connection refused');
 
     const schema = await runCli(['mysql-to-data', uri('nacos:nacos-pw', 'other'), out]);
-    expect(lastErrorLine(schema)).toBe('tsnacos: wrong schema: database other has no table config_info (is it a nacos database?)');
+    expect(lastErrorLine(schema)).toBe(
+      'tsnacos: wrong schema: database other has no table config_info (is it a nacos database?)',
+    );
 
     const bad = await runCli(['mysql-to-data', 'postgres://x@y/z', out]);
     expect(lastErrorLine(bad)).toMatch(/invalid MySQL URI .*scheme must be mysql:\/\//);

@@ -10,8 +10,13 @@ const quiet = { info() {}, warn() {}, error() {}, debug() {}, log() {} };
 /** The typings omit `close()` (from sdk-base) and make optional instance fields required. */
 type NamingClient = NacosNamingClient & { close(): Promise<void> };
 type InstanceArg = Parameters<NacosNamingClient['registerInstance']>[1];
-const instance = (fields: { ip: string; port: number; healthy?: boolean; ephemeral?: boolean; metadata?: Record<string, string> }) =>
-  fields as unknown as InstanceArg;
+const instance = (fields: {
+  ip: string;
+  port: number;
+  healthy?: boolean;
+  ephemeral?: boolean;
+  metadata?: Record<string, string>;
+}) => fields as unknown as InstanceArg;
 
 interface Host {
   ip: string;
@@ -50,7 +55,11 @@ describe('nacos Node naming client', () => {
   });
 
   async function client(): Promise<NamingClient> {
-    const c = new NacosNamingClient({ logger: quiet as unknown as Console, serverList, namespace: 'public' }) as NamingClient;
+    const c = new NacosNamingClient({
+      logger: quiet as unknown as Console,
+      serverList,
+      namespace: 'public',
+    }) as NamingClient;
     clients.push(c);
     await c.ready();
     return c;
@@ -81,16 +90,28 @@ describe('nacos Node naming client', () => {
     const watcher = await client();
     const events: Host[][] = [];
     watcher.subscribe('pay', (hosts: Host[]) => events.push(hosts));
-    await until(() => app.core.naming.subscribers.list({ serviceName: 'pay' }).length, (n) => n > 0, 'subscription');
+    await until(
+      () => app.core.naming.subscribers.list({ serviceName: 'pay' }).length,
+      (n) => n > 0,
+      'subscription',
+    );
 
     const provider = await client();
     await provider.registerInstance('pay', instance({ ip: '10.0.0.7', port: 9000 }));
-    const seen = await until(() => events.at(-1) ?? [], (hosts) => hosts.some((h) => h.ip === '10.0.0.7'), 'register event');
+    const seen = await until(
+      () => events.at(-1) ?? [],
+      (hosts) => hosts.some((h) => h.ip === '10.0.0.7'),
+      'register event',
+    );
     expect(seen[0]).toMatchObject({ ip: '10.0.0.7', port: 9000, healthy: true });
     expect(app.udpPush!.stats.acked).toBeGreaterThan(0);
 
     await provider.registerInstance('pay', instance({ ip: '10.0.0.8', port: 9000 }));
-    await until(() => events.at(-1) ?? [], (hosts) => hosts.length === 2, 'second instance event');
+    await until(
+      () => events.at(-1) ?? [],
+      (hosts) => hosts.length === 2,
+      'second instance event',
+    );
   });
 
   it('drops an ephemeral instance whose client stopped beating', async () => {
@@ -101,7 +122,11 @@ describe('nacos Node naming client', () => {
     const watcher = await client();
     const events: Host[][] = [];
     watcher.subscribe('cart', (hosts: Host[]) => events.push(hosts));
-    await until(() => events.at(-1) ?? [], (hosts) => hosts.length === 2, 'initial list');
+    await until(
+      () => events.at(-1) ?? [],
+      (hosts) => hosts.length === 2,
+      'initial list',
+    );
 
     await stopping.close();
     clock.advance(16_000);
@@ -117,7 +142,11 @@ describe('nacos Node naming client', () => {
 
     clock.advance(15_000);
     app.core.naming.tick();
-    await until(() => events.at(-1) ?? [], (hosts) => hosts.length === 1, 'removal event');
+    await until(
+      () => events.at(-1) ?? [],
+      (hosts) => hosts.length === 1,
+      'removal event',
+    );
     const left = (await keeper.getAllInstances('cart', 'DEFAULT_GROUP', '', false)) as Host[];
     expect(left.map((h) => h.ip)).toEqual(['10.0.0.2']);
   });

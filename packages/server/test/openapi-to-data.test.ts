@@ -16,9 +16,21 @@ beforeAll(async () => {
   app = await buildTestApp();
   await app.core.namespaces.add({ namespaceId: 'dev', namespaceName: 'Development' });
   for (let i = 0; i < 230; i++) {
-    await app.core.configs.publish({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: `cfg-${i}.properties`, content: `k=${i}`, type: 'properties' });
+    await app.core.configs.publish({
+      namespaceId: '',
+      group: 'DEFAULT_GROUP',
+      dataId: `cfg-${i}.properties`,
+      content: `k=${i}`,
+      type: 'properties',
+    });
   }
-  await app.core.configs.publish({ namespaceId: 'dev', group: 'APP', dataId: 'db.yaml', content: 'url: x', type: 'yaml' });
+  await app.core.configs.publish({
+    namespaceId: 'dev',
+    group: 'APP',
+    dataId: 'db.yaml',
+    content: 'url: x',
+    type: 'yaml',
+  });
   await app.sdkHttp.listen({ port: 0, host: '127.0.0.1' });
   host = `127.0.0.1:${(app.sdkHttp.server.address() as AddressInfo).port}`;
 });
@@ -37,7 +49,11 @@ describe('openapi-to-data against a running tsnacos', () => {
     const { content } = await decodeTransfer([readFileSync(out)]);
     expect(content.configs).toHaveLength(231);
     expect(new Set(content.configs.map((c) => c.dataId)).size).toBe(231);
-    expect(content.configs.find((c) => c.dataId === 'cfg-229.properties')).toMatchObject({ namespaceId: '', content: 'k=229', type: 'properties' });
+    expect(content.configs.find((c) => c.dataId === 'cfg-229.properties')).toMatchObject({
+      namespaceId: '',
+      content: 'k=229',
+      type: 'properties',
+    });
     const db = content.configs.find((c) => c.dataId === 'db.yaml')!;
     expect(db).toMatchObject({ namespaceId: 'dev', group: 'APP', content: 'url: x' });
     expect(db.histories).toHaveLength(1);
@@ -48,13 +64,20 @@ describe('openapi-to-data against a running tsnacos', () => {
   it('logs in to a server with OpenAPI auth, and names wrong or missing credentials', async () => {
     const secured = await buildTestApp({ env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true' } });
     try {
-      await secured.core.configs.publish({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'secret.yaml', content: 's: 1' });
+      await secured.core.configs.publish({
+        namespaceId: '',
+        group: 'DEFAULT_GROUP',
+        dataId: 'secret.yaml',
+        content: 's: 1',
+      });
       await secured.sdkHttp.listen({ port: 0, host: '127.0.0.1' });
       const target = `127.0.0.1:${(secured.sdkHttp.server.address() as AddressInfo).port}`;
       const out = path.join(dir, 'secured.data');
       const anonymous = await runCli(['openapi-to-data', target, out]);
       expect(anonymous.code).not.toBe(0);
-      expect(lastErrorLine(anonymous)).toMatch(new RegExp(`^tsnacos: nacos at http://${target} denied the namespace list: .* \\(give -u and -p\\)$`));
+      expect(lastErrorLine(anonymous)).toMatch(
+        new RegExp(`^tsnacos: nacos at http://${target} denied the namespace list: .* \\(give -u and -p\\)$`),
+      );
       const wrong = await runCli(['openapi-to-data', '-u', 'admin', '-p', 'wrong', target, out]);
       expect(lastErrorLine(wrong)).toMatch(new RegExp(`^tsnacos: nacos at http://${target} refused the login: `));
       expect(existsSync(out)).toBe(false);
@@ -76,15 +99,21 @@ describe('openapi-to-data against a running tsnacos', () => {
     });
     const closed = await runCli(['openapi-to-data', `127.0.0.1:${closedPort}`, out]);
     expect(closed.code).not.toBe(0);
-    expect(lastErrorLine(closed)).toBe(`tsnacos: cannot reach nacos at http://127.0.0.1:${closedPort}: connection refused`);
+    expect(lastErrorLine(closed)).toBe(
+      `tsnacos: cannot reach nacos at http://127.0.0.1:${closedPort}: connection refused`,
+    );
 
-    const other = http.createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'));
+    const other = http.createServer((_req, res) =>
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'),
+    );
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     try {
       const port = (other.address() as AddressInfo).port;
       const wrong = await runCli(['openapi-to-data', `127.0.0.1:${port}`, out]);
       expect(wrong.code).not.toBe(0);
-      expect(lastErrorLine(wrong)).toBe(`tsnacos: nacos at http://127.0.0.1:${port} answered HTTP 404 to the namespace list: <h1>Not Found</h1>`);
+      expect(lastErrorLine(wrong)).toBe(
+        `tsnacos: nacos at http://127.0.0.1:${port} answered HTTP 404 to the namespace list: <h1>Not Found</h1>`,
+      );
     } finally {
       other.close();
     }

@@ -62,13 +62,58 @@ interface ConsoleCell {
 const nsName = (ns: Ns) => (ns === '' ? 'public' : ns);
 
 const CONSOLE_CELLS: ConsoleCell[] = [
-  { name: 'config list', need: 'read', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/config/list', { token: t, query: { tenant: ns } }) },
-  { name: 'config info', need: 'read', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/config/info', { token: t, query: { tenant: ns, dataId: 'seed', group: 'G' } }) },
-  { name: 'config history', need: 'read', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/config/history', { token: t, query: { tenant: ns, dataId: 'seed', group: 'G' } }) },
-  { name: 'config zip export', need: 'read', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/config/download', { token: t, query: { tenant: ns } }) },
-  { name: 'config export chosen', need: 'read', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'POST', 'v2/config/download', { token: t, json: [{ tenant: ns, group: 'G', dataId: 'seed' }] }) },
-  { name: 'config v1 list', need: 'read', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'configs', { token: t, query: { tenant: ns } }) },
-  { name: 'config publish', need: 'write', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'POST', 'v2/config/update', { token: t, json: { tenant: ns, group: 'G', dataId: unique('w'), content: 'x' } }) },
+  {
+    name: 'config list',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/config/list', { token: t, query: { tenant: ns } }),
+  },
+  {
+    name: 'config info',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'GET', 'v2/config/info', { token: t, query: { tenant: ns, dataId: 'seed', group: 'G' } }),
+  },
+  {
+    name: 'config history',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'GET', 'v2/config/history', { token: t, query: { tenant: ns, dataId: 'seed', group: 'G' } }),
+  },
+  {
+    name: 'config zip export',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/config/download', { token: t, query: { tenant: ns } }),
+  },
+  {
+    name: 'config export chosen',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/config/download', {
+        token: t,
+        json: [{ tenant: ns, group: 'G', dataId: 'seed' }],
+      }),
+  },
+  {
+    name: 'config v1 list',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'configs', { token: t, query: { tenant: ns } }),
+  },
+  {
+    name: 'config publish',
+    need: 'write',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/config/update', {
+        token: t,
+        json: { tenant: ns, group: 'G', dataId: unique('w'), content: 'x' },
+      }),
+  },
   {
     name: 'config remove',
     need: 'write',
@@ -79,12 +124,56 @@ const CONSOLE_CELLS: ConsoleCell[] = [
       return call(a.consoleHttp!, 'POST', 'v2/config/remove', { token: t, json: { tenant: ns, group: 'G', dataId } });
     },
   },
-  { name: 'config clone into', need: 'write', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'POST', 'v2/config/clone', { token: t, json: { targetTenant: ns, policy: 'OVERWRITE', keys: [{ tenant: ns, group: 'G', dataId: 'seed' }] } }) },
-  { name: 'service list', need: 'read', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/service/list', { token: t, query: { namespaceId: nsName(ns) } }) },
-  { name: 'instance list', need: 'read', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/instance/list', { token: t, query: { namespaceId: nsName(ns), serviceName: 'seed' } }) },
-  { name: 'subscriber list', need: 'read', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/service/subscriber/list', { token: t, query: { namespaceId: nsName(ns) } }) },
-  { name: 'instance v1 list', need: 'read', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'instances', { token: t, query: { namespaceId: nsName(ns), serviceName: 'seed' } }) },
-  { name: 'service add', need: 'write', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'POST', 'v2/service/add', { token: t, json: { namespaceId: ns, serviceName: unique('svc') } }) },
+  {
+    name: 'config clone into',
+    need: 'write',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/config/clone', {
+        token: t,
+        json: { targetTenant: ns, policy: 'OVERWRITE', keys: [{ tenant: ns, group: 'G', dataId: 'seed' }] },
+      }),
+  },
+  {
+    name: 'service list',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/service/list', { token: t, query: { namespaceId: nsName(ns) } }),
+  },
+  {
+    name: 'instance list',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'GET', 'v2/instance/list', {
+        token: t,
+        query: { namespaceId: nsName(ns), serviceName: 'seed' },
+      }),
+  },
+  {
+    name: 'subscriber list',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'GET', 'v2/service/subscriber/list', { token: t, query: { namespaceId: nsName(ns) } }),
+  },
+  {
+    name: 'instance v1 list',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'GET', 'instances', { token: t, query: { namespaceId: nsName(ns), serviceName: 'seed' } }),
+  },
+  {
+    name: 'service add',
+    need: 'write',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/service/add', {
+        token: t,
+        json: { namespaceId: ns, serviceName: unique('svc') },
+      }),
+  },
   {
     name: 'service remove',
     need: 'write',
@@ -95,19 +184,64 @@ const CONSOLE_CELLS: ConsoleCell[] = [
       return call(a.consoleHttp!, 'POST', 'v2/service/remove', { token: t, json: { namespaceId: ns, serviceName } });
     },
   },
-  { name: 'instance update', need: 'write', namespaced: true, run: (a, t, ns) => call(a.consoleHttp!, 'POST', 'v2/instance/update', { token: t, json: { namespaceId: ns, serviceName: 'seed', ip: '10.9.0.1', port: 1000 + seq++, ephemeral: 'false' } }) },
+  {
+    name: 'instance update',
+    need: 'write',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/instance/update', {
+        token: t,
+        json: { namespaceId: ns, serviceName: 'seed', ip: '10.9.0.1', port: 1000 + seq++, ephemeral: 'false' },
+      }),
+  },
   // The default namespace cannot be renamed by anyone, so only a created one is tried.
-  { name: 'namespace rename', need: 'manageNamespaces', namespaced: true, only: ['dev'], run: (a, t, ns) => call(a.consoleHttp!, 'POST', 'v2/namespaces/update', { token: t, json: { namespaceId: ns, namespaceName: 'Dev' } }) },
-  { name: 'user list', need: 'admin', namespaced: false, run: (a, t) => call(a.consoleHttp!, 'GET', 'v2/user/list', { token: t }) },
-  { name: 'user add', need: 'admin', namespaced: false, run: (a, t) => call(a.consoleHttp!, 'POST', 'v2/user/add', { token: t, json: { username: unique('u'), password: 'pw', roles: '2' } }) },
-  { name: 'monitor timeline', need: 'monitor', namespaced: false, run: (a, t) => call(a.consoleHttp!, 'POST', 'v2/metrics/timeline', { token: t, json: { keys: ['config_data_size'] } }) },
-  { name: 'cluster list', need: 'monitor', namespaced: false, run: (a, t) => call(a.consoleHttp!, 'GET', 'v2/cluster/cluster_node_list', { token: t }) },
+  {
+    name: 'namespace rename',
+    need: 'manageNamespaces',
+    namespaced: true,
+    only: ['dev'],
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/namespaces/update', {
+        token: t,
+        json: { namespaceId: ns, namespaceName: 'Dev' },
+      }),
+  },
+  {
+    name: 'user list',
+    need: 'admin',
+    namespaced: false,
+    run: (a, t) => call(a.consoleHttp!, 'GET', 'v2/user/list', { token: t }),
+  },
+  {
+    name: 'user add',
+    need: 'admin',
+    namespaced: false,
+    run: (a, t) =>
+      call(a.consoleHttp!, 'POST', 'v2/user/add', {
+        token: t,
+        json: { username: unique('u'), password: 'pw', roles: '2' },
+      }),
+  },
+  {
+    name: 'monitor timeline',
+    need: 'monitor',
+    namespaced: false,
+    run: (a, t) =>
+      call(a.consoleHttp!, 'POST', 'v2/metrics/timeline', { token: t, json: { keys: ['config_data_size'] } }),
+  },
+  {
+    name: 'cluster list',
+    need: 'monitor',
+    namespaced: false,
+    run: (a, t) => call(a.consoleHttp!, 'GET', 'v2/cluster/cluster_node_list', { token: t }),
+  },
 ];
 
 /** Allowed, refused, or something else (which would hide the answer the matrix is about). */
 function consoleOutcome(res: LightMyRequestResponse): string {
   if (res.statusCode === 401 || res.statusCode === 403) return 'denied';
-  if (res.headers['content-type'] === 'application/octet-stream') return res.statusCode === 200 && unzipSync(res.rawPayload) ? 'allowed' : `status ${res.statusCode}`;
+  if (res.headers['content-type'] === 'application/octet-stream')
+    return res.statusCode === 200 && unzipSync(res.rawPayload) ? 'allowed' : `status ${res.statusCode}`;
   const body = res.json();
   if (body.success === true || (res.statusCode === 200 && 'count' in body)) return 'allowed';
   if (body.code === 'NO_PERMISSION' || body.code === 'NO_NAMESPACE_PERMISSION') return 'denied';
@@ -125,12 +259,25 @@ describe('privilege matrix', () => {
     await app.core.namespaces.add({ namespaceId: 'dev', namespaceName: 'dev' });
     for (const ns of NAMESPACES) {
       await app.core.configs.publish({ namespaceId: ns, group: 'G', dataId: 'seed', content: 'seed' });
-      await app.core.naming.registerInstance({ namespaceId: nsName(ns), groupName: 'DEFAULT_GROUP', serviceName: 'seed' }, { ip: '10.0.0.1', port: 80, ephemeral: false });
+      await app.core.naming.registerInstance(
+        { namespaceId: nsName(ns), groupName: 'DEFAULT_GROUP', serviceName: 'seed' },
+        { ip: '10.0.0.1', port: 80, ephemeral: false },
+      );
     }
     for (const user of USERS) {
-      if (user.name !== 'admin') await app.core.auth.users.add({ username: user.name, password: `${user.name}-pw`, roles: user.roles, namespacePrivilege: user.privilege });
+      if (user.name !== 'admin')
+        await app.core.auth.users.add({
+          username: user.name,
+          password: `${user.name}-pw`,
+          roles: user.roles,
+          namespacePrivilege: user.privilege,
+        });
       consoleTokens.set(user.name, (await app.core.auth.sessions.create('console', user.name, 3600)).token);
-      const login = await app.sdkHttp.inject({ method: 'POST', url: '/nacos/v1/auth/login', ...form({ username: user.name, password: user.name === 'admin' ? 'admin' : `${user.name}-pw` }) });
+      const login = await app.sdkHttp.inject({
+        method: 'POST',
+        url: '/nacos/v1/auth/login',
+        ...form({ username: user.name, password: user.name === 'admin' ? 'admin' : `${user.name}-pw` }),
+      });
       apiTokens.set(user.name, login.json().accessToken);
     }
     const { grpc: grpcPort } = await app.listen();
@@ -149,7 +296,8 @@ describe('privilege matrix', () => {
         for (const ns of cell.only ?? (cell.namespaced ? NAMESPACES : ([''] as Ns[]))) {
           const outcome = consoleOutcome(await cell.run(app, consoleTokens.get(user.name)!, ns));
           const expected = expectedAllowed(user, cell.need, cell.namespaced ? ns : null) ? 'allowed' : 'denied';
-          if (outcome !== expected) wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
+          if (outcome !== expected)
+            wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
         }
       }
     }
@@ -171,19 +319,86 @@ describe('privilege matrix', () => {
   }
   const sdk = () => app.sdkHttp;
   const API_CELLS: ApiCell[] = [
-    { name: 'config get', need: 'read', run: (t, ns) => sdk().inject({ method: 'GET', url: `/nacos/v1/cs/configs?dataId=seed&group=G&tenant=${ns}&accessToken=${t}` }) },
-    { name: 'config search', need: 'read', run: (t, ns) => sdk().inject({ method: 'GET', url: `/nacos/v1/cs/configs?search=blur&dataId=&group=&tenant=${ns}&accessToken=${t}` }) },
-    { name: 'config publish', need: 'write', run: (t, ns) => sdk().inject({ method: 'POST', url: '/nacos/v1/cs/configs', ...form({ dataId: unique('api'), group: 'G', tenant: ns, content: 'x', accessToken: t }) }) },
-    { name: 'config delete', need: 'write', run: (t, ns) => sdk().inject({ method: 'DELETE', url: `/nacos/v1/cs/configs?dataId=nothing&group=G&tenant=${ns}&accessToken=${t}` }) },
+    {
+      name: 'config get',
+      need: 'read',
+      run: (t, ns) =>
+        sdk().inject({ method: 'GET', url: `/nacos/v1/cs/configs?dataId=seed&group=G&tenant=${ns}&accessToken=${t}` }),
+    },
+    {
+      name: 'config search',
+      need: 'read',
+      run: (t, ns) =>
+        sdk().inject({
+          method: 'GET',
+          url: `/nacos/v1/cs/configs?search=blur&dataId=&group=&tenant=${ns}&accessToken=${t}`,
+        }),
+    },
+    {
+      name: 'config publish',
+      need: 'write',
+      run: (t, ns) =>
+        sdk().inject({
+          method: 'POST',
+          url: '/nacos/v1/cs/configs',
+          ...form({ dataId: unique('api'), group: 'G', tenant: ns, content: 'x', accessToken: t }),
+        }),
+    },
+    {
+      name: 'config delete',
+      need: 'write',
+      run: (t, ns) =>
+        sdk().inject({
+          method: 'DELETE',
+          url: `/nacos/v1/cs/configs?dataId=nothing&group=G&tenant=${ns}&accessToken=${t}`,
+        }),
+    },
     {
       name: 'config listener',
       need: 'read',
-      run: (t, ns) => sdk().inject({ method: 'POST', url: `/nacos/v1/cs/configs/listener?accessToken=${t}`, ...form({ 'Listening-Configs': `seed\u0002G\u0002stale\u0002${ns}\u0001` }) }),
+      run: (t, ns) =>
+        sdk().inject({
+          method: 'POST',
+          url: `/nacos/v1/cs/configs/listener?accessToken=${t}`,
+          ...form({ 'Listening-Configs': `seed\u0002G\u0002stale\u0002${ns}\u0001` }),
+        }),
     },
-    { name: 'instance list', need: 'read', run: (t, ns) => sdk().inject({ method: 'GET', url: `/nacos/v1/ns/instance/list?serviceName=seed&namespaceId=${nsName(ns)}&accessToken=${t}` }) },
-    { name: 'instance register', need: 'write', run: (t, ns) => sdk().inject({ method: 'POST', url: `/nacos/v1/ns/instance?serviceName=seed&ip=10.8.0.1&port=${2000 + seq++}&namespaceId=${nsName(ns)}&accessToken=${t}` }) },
-    { name: 'beat', need: 'write', run: (t, ns) => sdk().inject({ method: 'PUT', url: `/nacos/v1/ns/instance/beat?serviceName=seed&ip=10.0.0.1&port=80&namespaceId=${nsName(ns)}&accessToken=${t}` }) },
-    { name: 'service list', need: 'read', run: (t, ns) => sdk().inject({ method: 'GET', url: `/nacos/v1/ns/service/list?pageNo=1&pageSize=10&namespaceId=${nsName(ns)}&accessToken=${t}` }) },
+    {
+      name: 'instance list',
+      need: 'read',
+      run: (t, ns) =>
+        sdk().inject({
+          method: 'GET',
+          url: `/nacos/v1/ns/instance/list?serviceName=seed&namespaceId=${nsName(ns)}&accessToken=${t}`,
+        }),
+    },
+    {
+      name: 'instance register',
+      need: 'write',
+      run: (t, ns) =>
+        sdk().inject({
+          method: 'POST',
+          url: `/nacos/v1/ns/instance?serviceName=seed&ip=10.8.0.1&port=${2000 + seq++}&namespaceId=${nsName(ns)}&accessToken=${t}`,
+        }),
+    },
+    {
+      name: 'beat',
+      need: 'write',
+      run: (t, ns) =>
+        sdk().inject({
+          method: 'PUT',
+          url: `/nacos/v1/ns/instance/beat?serviceName=seed&ip=10.0.0.1&port=80&namespaceId=${nsName(ns)}&accessToken=${t}`,
+        }),
+    },
+    {
+      name: 'service list',
+      need: 'read',
+      run: (t, ns) =>
+        sdk().inject({
+          method: 'GET',
+          url: `/nacos/v1/ns/service/list?pageNo=1&pageSize=10&namespaceId=${nsName(ns)}&accessToken=${t}`,
+        }),
+    },
   ];
 
   it('OpenAPI: every role x namespace privilege x route cell', async () => {
@@ -192,9 +407,15 @@ describe('privilege matrix', () => {
       for (const cell of API_CELLS) {
         for (const ns of NAMESPACES) {
           const res = await cell.run(apiTokens.get(user.name)!, ns);
-          const outcome = res.statusCode === 403 ? 'denied' : res.statusCode === 200 ? 'allowed' : `unexpected ${res.statusCode} ${res.body}`;
+          const outcome =
+            res.statusCode === 403
+              ? 'denied'
+              : res.statusCode === 200
+                ? 'allowed'
+                : `unexpected ${res.statusCode} ${res.body}`;
           const expected = expectedAllowed(user, cell.need, ns) ? 'allowed' : 'denied';
-          if (outcome !== expected) wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
+          if (outcome !== expected)
+            wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
         }
       }
     }
@@ -206,7 +427,10 @@ describe('privilege matrix', () => {
       expect((await cell.run('', '')).statusCode, cell.name).toBe(403);
       expect((await cell.run(consoleTokens.get('admin')!, '')).statusCode, cell.name).toBe(403);
     }
-    const nodeStyle = await sdk().inject({ method: 'GET', url: '/nacos/v1/cs/configs?dataId=seed&group=G&username=dev&password=wrong' });
+    const nodeStyle = await sdk().inject({
+      method: 'GET',
+      url: '/nacos/v1/cs/configs?dataId=seed&group=G&username=dev&password=wrong',
+    });
     expect(nodeStyle.statusCode).toBe(403);
   });
 
@@ -218,19 +442,58 @@ describe('privilege matrix', () => {
   }
   const service = (ns: Ns) => ({ namespace: nsName(ns), groupName: 'DEFAULT_GROUP', serviceName: 'seed' });
   const GRPC_CELLS: GrpcCell[] = [
-    { name: 'config query', need: 'read', type: 'ConfigQueryRequest', body: (ns) => ({ dataId: 'seed', group: 'G', tenant: ns }) },
-    { name: 'config publish', need: 'write', type: 'ConfigPublishRequest', body: (ns) => ({ dataId: unique('grpc'), group: 'G', tenant: ns, content: 'x' }) },
-    { name: 'config remove', need: 'write', type: 'ConfigRemoveRequest', body: (ns) => ({ dataId: 'nothing', group: 'G', tenant: ns }) },
+    {
+      name: 'config query',
+      need: 'read',
+      type: 'ConfigQueryRequest',
+      body: (ns) => ({ dataId: 'seed', group: 'G', tenant: ns }),
+    },
+    {
+      name: 'config publish',
+      need: 'write',
+      type: 'ConfigPublishRequest',
+      body: (ns) => ({ dataId: unique('grpc'), group: 'G', tenant: ns, content: 'x' }),
+    },
+    {
+      name: 'config remove',
+      need: 'write',
+      type: 'ConfigRemoveRequest',
+      body: (ns) => ({ dataId: 'nothing', group: 'G', tenant: ns }),
+    },
     {
       name: 'config listen',
       need: 'read',
       type: 'ConfigBatchListenRequest',
-      body: (ns) => ({ listen: true, module: 'config', configListenContexts: [{ dataId: 'seed', group: 'G', tenant: ns, md5: '' }] }),
+      body: (ns) => ({
+        listen: true,
+        module: 'config',
+        configListenContexts: [{ dataId: 'seed', group: 'G', tenant: ns, md5: '' }],
+      }),
     },
-    { name: 'instance register', need: 'write', type: 'InstanceRequest', body: (ns) => ({ ...service(ns), type: 'registerInstance', instance: { ip: '10.7.0.1', port: 3000 + seq++ } }) },
-    { name: 'service query', need: 'read', type: 'ServiceQueryRequest', body: (ns) => ({ ...service(ns), cluster: '', healthyOnly: false }) },
-    { name: 'subscribe', need: 'read', type: 'SubscribeServiceRequest', body: (ns) => ({ ...service(ns), subscribe: true, clusters: '' }) },
-    { name: 'service list', need: 'read', type: 'ServiceListRequest', body: (ns) => ({ namespace: nsName(ns), groupName: 'DEFAULT_GROUP', pageNo: 1, pageSize: 10, selector: '' }) },
+    {
+      name: 'instance register',
+      need: 'write',
+      type: 'InstanceRequest',
+      body: (ns) => ({ ...service(ns), type: 'registerInstance', instance: { ip: '10.7.0.1', port: 3000 + seq++ } }),
+    },
+    {
+      name: 'service query',
+      need: 'read',
+      type: 'ServiceQueryRequest',
+      body: (ns) => ({ ...service(ns), cluster: '', healthyOnly: false }),
+    },
+    {
+      name: 'subscribe',
+      need: 'read',
+      type: 'SubscribeServiceRequest',
+      body: (ns) => ({ ...service(ns), subscribe: true, clusters: '' }),
+    },
+    {
+      name: 'service list',
+      need: 'read',
+      type: 'ServiceListRequest',
+      body: (ns) => ({ namespace: nsName(ns), groupName: 'DEFAULT_GROUP', pageNo: 1, pageSize: 10, selector: '' }),
+    },
   ];
 
   it('gRPC: every role x namespace privilege x request type cell', async () => {
@@ -239,9 +502,15 @@ describe('privilege matrix', () => {
       for (const cell of GRPC_CELLS) {
         for (const ns of NAMESPACES) {
           const reply = await grpc.request(cell.type, cell.body(ns), { accessToken: apiTokens.get(user.name)! });
-          const outcome = reply.body.errorCode === 403 ? 'denied' : reply.body.resultCode === 200 ? 'allowed' : `unexpected ${JSON.stringify(reply.body)}`;
+          const outcome =
+            reply.body.errorCode === 403
+              ? 'denied'
+              : reply.body.resultCode === 200
+                ? 'allowed'
+                : `unexpected ${JSON.stringify(reply.body)}`;
           const expected = expectedAllowed(user, cell.need, ns) ? 'allowed' : 'denied';
-          if (outcome !== expected) wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
+          if (outcome !== expected)
+            wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
         }
       }
     }
@@ -251,7 +520,10 @@ describe('privilege matrix', () => {
   it('gRPC: no token or a console token reaches nothing', async () => {
     for (const cell of GRPC_CELLS) {
       expect((await grpc.request(cell.type, cell.body(''))).body.errorCode, cell.name).toBe(403);
-      expect((await grpc.request(cell.type, cell.body(''), { accessToken: consoleTokens.get('admin')! })).body.errorCode, cell.name).toBe(403);
+      expect(
+        (await grpc.request(cell.type, cell.body(''), { accessToken: consoleTokens.get('admin')! })).body.errorCode,
+        cell.name,
+      ).toBe(403);
     }
   });
 });

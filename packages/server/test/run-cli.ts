@@ -29,7 +29,10 @@ function entryArgs(): string[] {
 let entry: string[] | undefined;
 
 /** Runs `tsnacos <args>` as a child process, bounded by a timeout. */
-export function runCli(args: string[], options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     entry ??= entryArgs();
     const child = spawn(process.execPath, [...entry, ...args], {

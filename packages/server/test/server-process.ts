@@ -28,7 +28,10 @@ export interface ServerProcess {
 
 /** Runs the real server (`src/main.ts` under tsx) as a child process and waits until it answers. */
 /** Runs the server from source (tsx), or the build with `{ built: true }`. */
-export async function startServerProcess(env: Record<string, string>, opts: { built?: boolean } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { built?: boolean } = {},
+): Promise<ServerProcess> {
   const httpPort = Number(env.RNACOS_HTTP_PORT ?? (await freePort()));
   const args = opts.built ? [BUILT_MAIN] : ['--import', TSX, MAIN];
   const child = spawn(process.execPath, args, {

@@ -19,7 +19,12 @@ describe('logins across a restart', () => {
 
   async function start(env: Record<string, string> = {}) {
     dataDir ??= tempDataDir();
-    app = await buildTestApp({ env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true', ...env }, dataDir, clock, captchaSource: knownCaptcha });
+    app = await buildTestApp({
+      env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true', ...env },
+      dataDir,
+      clock,
+      captchaSource: knownCaptcha,
+    });
     return app;
   }
   async function restart(env: Record<string, string> = {}) {
@@ -31,8 +36,15 @@ describe('logins across a restart', () => {
     clock = new ManualClock();
   };
   const sdkLogin = async (a: TestApp) =>
-    (await a.sdkHttp.inject({ method: 'POST', url: '/nacos/v1/auth/login', ...form({ username: 'admin', password: 'admin' }) })).json().accessToken as string;
-  const readConfig = (a: TestApp, token: string) => a.sdkHttp.inject({ method: 'GET', url: `/nacos/v1/cs/configs?dataId=a&group=G&accessToken=${token}` });
+    (
+      await a.sdkHttp.inject({
+        method: 'POST',
+        url: '/nacos/v1/auth/login',
+        ...form({ username: 'admin', password: 'admin' }),
+      })
+    ).json().accessToken as string;
+  const readConfig = (a: TestApp, token: string) =>
+    a.sdkHttp.inject({ method: 'GET', url: `/nacos/v1/cs/configs?dataId=a&group=G&accessToken=${token}` });
   const consoleCall = (a: TestApp, token: string) => call(a.consoleHttp!, 'GET', 'v2/namespaces/list', { token });
 
   it('keeps SDK and console logins, and only the SHA-256 of a token is on disk', async () => {

@@ -69,7 +69,11 @@ export function configValue(content: string, histories: number[][], type?: strin
   ];
 }
 
-export const namespaceValue = (id: string, name: string, type = '2') => [...str(1, id), ...str(2, name), ...str(3, type)];
+export const namespaceValue = (id: string, name: string, type = '2') => [
+  ...str(1, id),
+  ...str(2, name),
+  ...str(3, type),
+];
 
 export function userValue(u: {
   username: string;
@@ -92,7 +96,11 @@ export function userValue(u: {
     ...Object.entries(u.extend ?? {}).flatMap(([k, v]) => mapEntry(8, k, v)),
     ...str(9, u.passwordHash),
     ...(u.privilege
-      ? [...vint(10, u.privilege.flags), ...u.privilege.white.flatMap((w) => str(11, w)), ...u.privilege.black.flatMap((b) => str(12, b))]
+      ? [
+          ...vint(10, u.privilege.flags),
+          ...u.privilege.white.flatMap((w) => str(11, w)),
+          ...u.privilege.black.flatMap((b) => str(12, b)),
+        ]
       : []),
   ];
 }
@@ -149,25 +157,64 @@ export function sampleServerExport(): Uint8Array {
     item(
       'T_CONFIG',
       'app.yaml\u0002DEFAULT_GROUP',
-      configValue('port: 8080', [historyItem(1, 'port: 80', 1_000_000, 'admin'), historyItem(2, 'port: 8080', 2_000_000)], 'yaml', 'the app'),
+      configValue(
+        'port: 8080',
+        [historyItem(1, 'port: 80', 1_000_000, 'admin'), historyItem(2, 'port: 8080', 2_000_000)],
+        'yaml',
+        'the app',
+      ),
     ),
-    item('T_CONFIG', 'db.properties\u0002DB\u0002dev', configValue('url=x', [historyItem(3, 'url=x', 3_000_000, 'dev1')], 'properties')),
+    item(
+      'T_CONFIG',
+      'db.properties\u0002DB\u0002dev',
+      configValue('url=x', [historyItem(3, 'url=x', 3_000_000, 'dev1')], 'properties'),
+    ),
     item('T_MCP_SERVER', [0, 0, 0, 0, 0, 0, 0, 1], delimitedBytes([...vint(1, 1), ...str(3, 'srv')])),
     item('', 'dev', namespaceValue('dev', 'Development'), 3),
     item(
       'T_USER',
       'admin',
-      userValue({ username: 'admin', nickname: 'Admin', gmtCreate: 1_600_000_000, gmtModified: 1_600_000_100, enable: true, roles: ['0'], passwordHash: SAMPLE_HASH, privilege: { flags: 3, white: [], black: [] } }),
+      userValue({
+        username: 'admin',
+        nickname: 'Admin',
+        gmtCreate: 1_600_000_000,
+        gmtModified: 1_600_000_100,
+        enable: true,
+        roles: ['0'],
+        passwordHash: SAMPLE_HASH,
+        privilege: { flags: 3, white: [], black: [] },
+      }),
     ),
     item(
       'T_USER',
       'dev1',
-      userValue({ username: 'dev1', nickname: 'Dev One', gmtCreate: 1_600_000_200, gmtModified: 1_600_000_300, enable: false, roles: ['1', '2'], extend: { team: 'core' }, passwordHash: SAMPLE_HASH, privilege: { flags: 1, white: ['dev'], black: [''] } }),
+      userValue({
+        username: 'dev1',
+        nickname: 'Dev One',
+        gmtCreate: 1_600_000_200,
+        gmtModified: 1_600_000_300,
+        enable: false,
+        roles: ['1', '2'],
+        extend: { team: 'core' },
+        passwordHash: SAMPLE_HASH,
+        privilege: { flags: 1, white: ['dev'], black: [''] },
+      }),
     ),
     item(
       'T_NAMING_INSTANCE',
       [],
-      instanceValue({ ip: '10.0.0.5', port: 8080, weight: 0.5, enabled: true, healthy: true, metadata: { zone: 'a' }, namespaceId: 'public', group: 'DEFAULT_GROUP', service: 'orders', cluster: 'DEFAULT' }),
+      instanceValue({
+        ip: '10.0.0.5',
+        port: 8080,
+        weight: 0.5,
+        enabled: true,
+        healthy: true,
+        metadata: { zone: 'a' },
+        namespaceId: 'public',
+        group: 'DEFAULT_GROUP',
+        service: 'orders',
+        cluster: 'DEFAULT',
+      }),
     ),
     item('T_FOO', 'k', [1, 2, 3]),
   ]);

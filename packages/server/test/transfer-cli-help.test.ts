@@ -2,12 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 
 const COMMANDS: Record<string, RegExp[]> = {
-  import: [/Usage: tsnacos import \[options\] <data_file>/, /--data-dir <dir>/, /--no-config/, /--no-user/, /--env-file/],
+  import: [
+    /Usage: tsnacos import \[options\] <data_file>/,
+    /--data-dir <dir>/,
+    /--no-config/,
+    /--no-user/,
+    /--env-file/,
+  ],
   export: [/Usage: tsnacos export \[options\] <data_file>/, /--data-dir <dir>/],
   'data-to-sqlite': [/Usage: tsnacos data-to-sqlite \[options\] <data_file> <sqlite_db>/],
   'sqlite-to-data': [/Usage: tsnacos sqlite-to-data \[options\] <sqlite_db> <data_file>/],
   'mysql-to-data': [/Usage: tsnacos mysql-to-data \[options\] <mysql_uri> <data_file>/, /mysql:\/\/user:password@/],
-  'openapi-to-data': [/Usage: tsnacos openapi-to-data \[options\] <host> <data_file>/, /-u, --username/, /-p, --password/],
+  'openapi-to-data': [
+    /Usage: tsnacos openapi-to-data \[options\] <host> <data_file>/,
+    /-u, --username/,
+    /-p, --password/,
+  ],
 };
 
 describe('transfer commands --help', () => {

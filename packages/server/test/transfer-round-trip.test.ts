@@ -23,7 +23,10 @@ async function populated(): Promise<TestApp> {
   await a.core.namespaces.add({ namespaceId: 'dev', namespaceName: 'Development' });
   const publish = async (dataId: string, content: string, extra: Record<string, string> = {}, user = '') => {
     clock.advance(1000);
-    await a.core.configs.publish({ namespaceId: extra.ns ?? '', group: 'DEFAULT_GROUP', dataId, content, type: extra.type, desc: extra.desc }, { srcUser: user });
+    await a.core.configs.publish(
+      { namespaceId: extra.ns ?? '', group: 'DEFAULT_GROUP', dataId, content, type: extra.type, desc: extra.desc },
+      { srcUser: user },
+    );
   };
   await publish('app.yaml', 'port: 80', { type: 'yaml', desc: 'the app' }, 'alice');
   await publish('app.yaml', 'port: 8080', {}, 'bob');
@@ -33,8 +36,17 @@ async function populated(): Promise<TestApp> {
   await a.core.configs.remove({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'gone.txt' });
   await publish('gone.txt', 'new life');
   const orders = { namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'orders' };
-  await a.core.naming.registerInstance(orders, { ip: '10.0.0.1', port: 8080, ephemeral: false, weight: 2.5, metadata: { zone: 'a' } });
-  await a.core.naming.registerInstance({ ...orders, namespaceId: 'dev' }, { ip: '10.0.0.2', port: 9090, clusterName: 'C1', ephemeral: false, enabled: false, appName: 'shop' });
+  await a.core.naming.registerInstance(orders, {
+    ip: '10.0.0.1',
+    port: 8080,
+    ephemeral: false,
+    weight: 2.5,
+    metadata: { zone: 'a' },
+  });
+  await a.core.naming.registerInstance(
+    { ...orders, namespaceId: 'dev' },
+    { ip: '10.0.0.2', port: 9090, clusterName: 'C1', ephemeral: false, enabled: false, appName: 'shop' },
+  );
   await a.core.naming.registerInstance(orders, { ip: '10.0.0.3', port: 8080, ephemeral: true });
   await a.core.auth.users.add({
     username: 'dev1',
@@ -62,13 +74,16 @@ describe('transfer export and import', () => {
     ]);
     expect(app1).toMatchObject({ type: 'yaml', desc: 'the app' });
     // A deleted config's earlier life is not part of its history.
-    expect(first.content.configs.find((c) => c.dataId === 'gone.txt')!.histories.map((h) => h.content)).toEqual(['new life']);
+    expect(first.content.configs.find((c) => c.dataId === 'gone.txt')!.histories.map((h) => h.content)).toEqual([
+      'new life',
+    ]);
     expect(first.content.namespaces).toEqual([{ namespaceId: 'dev', namespaceName: 'Development', type: '2' }]);
     // Persistent instances only; ephemeral ones belong to their clients.
-    expect(first.content.instances.map((i) => `${i.namespaceId}/${i.serviceName} ${i.ip}:${i.port} ${i.clusterName} w${i.weight}`).sort()).toEqual([
-      'dev/orders 10.0.0.2:9090 C1 w1',
-      'public/orders 10.0.0.1:8080 DEFAULT w2.5',
-    ]);
+    expect(
+      first.content.instances
+        .map((i) => `${i.namespaceId}/${i.serviceName} ${i.ip}:${i.port} ${i.clusterName} w${i.weight}`)
+        .sort(),
+    ).toEqual(['dev/orders 10.0.0.2:9090 C1 w1', 'public/orders 10.0.0.1:8080 DEFAULT w2.5']);
 
     const target = await app();
     const report = await target.core.transfer.importDecoded(first, IMPORT_EVERYTHING);
@@ -76,7 +91,10 @@ describe('transfer export and import', () => {
     expect(report.skipped).toEqual([]);
 
     const second = await exported(target);
-    const strip = (c: (typeof first.content.configs)[number]) => ({ ...c, histories: c.histories.map(({ id: _id, ...h }) => h) });
+    const strip = (c: (typeof first.content.configs)[number]) => ({
+      ...c,
+      histories: c.histories.map(({ id: _id, ...h }) => h),
+    });
     expect(second.content.configs.map(strip)).toEqual(first.content.configs.map(strip));
     expect(second.content.namespaces).toEqual(first.content.namespaces);
     expect(second.content.instances).toEqual(first.content.instances);
@@ -88,10 +106,16 @@ describe('transfer export and import', () => {
       namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'], blacklist: [''] },
     });
     expect(await target.core.auth.users.authenticate('admin', 'admin')).toBeDefined();
-    const served = target.core.naming.query({ namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'orders' });
+    const served = target.core.naming.query({
+      namespaceId: 'public',
+      groupName: 'DEFAULT_GROUP',
+      serviceName: 'orders',
+    });
     expect(served.hosts.map((h) => [h.ip, h.ephemeral, h.metadata])).toEqual([['10.0.0.1', false, { zone: 'a' }]]);
     // The imported data is live: served from memory and visible through the services.
-    expect(target.core.configs.get({ namespaceId: 'dev', group: 'DEFAULT_GROUP', dataId: 'db.properties' })?.content).toBe('url=a');
+    expect(
+      target.core.configs.get({ namespaceId: 'dev', group: 'DEFAULT_GROUP', dataId: 'db.properties' })?.content,
+    ).toBe('url=a');
     expect(target.core.namespaces.get('dev')?.namespaceName).toBe('Development');
   });
 
@@ -115,33 +139,55 @@ describe('transfer export and import', () => {
     const target = await app();
     const orders = { namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'orders' };
     const decoded = await decodeTransfer([sampleServerExport()]);
-    decoded.content.instances.push({ ...decoded.content.instances[0], ip: '10.0.0.6' }, { ...decoded.content.instances[0], ip: '10.0.0.7', ephemeral: true });
+    decoded.content.instances.push(
+      { ...decoded.content.instances[0], ip: '10.0.0.6' },
+      { ...decoded.content.instances[0], ip: '10.0.0.7', ephemeral: true },
+    );
     await target.core.naming.registerInstance(orders, { ip: '10.0.0.6', port: 8080, ephemeral: true });
     const report = await target.core.transfer.importDecoded(decoded, IMPORT_EVERYTHING);
     expect(report.imported.T_NAMING_INSTANCE).toBe(1);
     expect(report.skipped.map((s) => [s.key, s.reason])).toEqual([
       ['public/DEFAULT_GROUP@@orders 10.0.0.6:8080', 'the same instance is registered as ephemeral'],
-      ['public/DEFAULT_GROUP@@orders 10.0.0.7:8080', 'ephemeral instances are not imported (their owners register them again)'],
+      [
+        'public/DEFAULT_GROUP@@orders 10.0.0.7:8080',
+        'ephemeral instances are not imported (their owners register them again)',
+      ],
     ]);
-    expect(target.core.naming.getInstance(orders, { ip: '10.0.0.5', port: 8080 })).toMatchObject({ ephemeral: false, weight: 0.5, metadata: { zone: 'a' } });
+    expect(target.core.naming.getInstance(orders, { ip: '10.0.0.5', port: 8080 })).toMatchObject({
+      ephemeral: false,
+      weight: 0.5,
+      metadata: { zone: 'a' },
+    });
     expect(target.core.naming.getInstance(orders, { ip: '10.0.0.6', port: 8080 })?.ephemeral).toBe(true);
   });
 
-  it('imports users with their password hashes and privilege flags, ending changed users\' sessions', async () => {
+  it("imports users with their password hashes and privilege flags, ending changed users' sessions", async () => {
     const target = await app();
     const ended: string[] = [];
     target.core.auth.users.onChange((username, endSessions) => endSessions && ended.push(username));
-    const report = await target.core.transfer.importDecoded(await decodeTransfer([sampleServerExport()]), IMPORT_EVERYTHING);
+    const report = await target.core.transfer.importDecoded(
+      await decodeTransfer([sampleServerExport()]),
+      IMPORT_EVERYTHING,
+    );
     expect(report.imported.T_USER).toBe(2);
     expect(ended).toEqual(['admin']);
-    expect(await target.core.auth.users.authenticate('admin', SAMPLE_PASSWORD)).toMatchObject({ roles: ['0'], nickname: 'Admin' });
+    expect(await target.core.auth.users.authenticate('admin', SAMPLE_PASSWORD)).toMatchObject({
+      roles: ['0'],
+      nickname: 'Admin',
+    });
     expect(await target.core.auth.users.authenticate('admin', 'admin')).toBeUndefined();
     expect(target.core.auth.users.get('dev1')).toMatchObject({
       enabled: false,
       roles: ['1', '2'],
       extendInfo: { team: 'core' },
       createdAt: 1_600_000_200_000,
-      namespacePrivilege: { enabled: true, whitelistIsAll: false, whitelist: ['dev'], blacklistIsAll: false, blacklist: [''] },
+      namespacePrivilege: {
+        enabled: true,
+        whitelistIsAll: false,
+        whitelist: ['dev'],
+        blacklistIsAll: false,
+        blacklist: [''],
+      },
     });
   });
 
@@ -176,7 +222,10 @@ describe('transfer export and import', () => {
 
   it('imports no configs or namespaces when the config part is switched off', async () => {
     const target = await app();
-    const report = await target.core.transfer.importDecoded(await decodeTransfer([sampleServerExport()]), { ...IMPORT_EVERYTHING, configs: false });
+    const report = await target.core.transfer.importDecoded(await decodeTransfer([sampleServerExport()]), {
+      ...IMPORT_EVERYTHING,
+      configs: false,
+    });
     expect(report.imported.T_CONFIG).toBeUndefined();
     expect(target.core.configs.count()).toBe(0);
     expect(target.core.namespaces.list()).toHaveLength(1);

@@ -50,11 +50,35 @@ describe('data-to-sqlite and sqlite-to-data', () => {
     expect(toSqlite.stdout).toMatch(/2 configs, 3 history rows, 1 namespaces, 2 users, 3 ignored/);
 
     const sqlite = new Database(db, { readonly: true });
-    expect(sqlite.prepare('select data_id, group_id, tenant_id, content, config_type, config_desc, last_time from tb_config order by id').all()).toEqual([
-      { data_id: 'app.yaml', group_id: 'DEFAULT_GROUP', tenant_id: '', content: 'port: 8080', config_type: 'yaml', config_desc: 'the app', last_time: 2_000_000 },
-      { data_id: 'db.properties', group_id: 'DB', tenant_id: 'dev', content: 'url=x', config_type: 'properties', config_desc: null, last_time: 3_000_000 },
+    expect(
+      sqlite
+        .prepare(
+          'select data_id, group_id, tenant_id, content, config_type, config_desc, last_time from tb_config order by id',
+        )
+        .all(),
+    ).toEqual([
+      {
+        data_id: 'app.yaml',
+        group_id: 'DEFAULT_GROUP',
+        tenant_id: '',
+        content: 'port: 8080',
+        config_type: 'yaml',
+        config_desc: 'the app',
+        last_time: 2_000_000,
+      },
+      {
+        data_id: 'db.properties',
+        group_id: 'DB',
+        tenant_id: 'dev',
+        content: 'url=x',
+        config_type: 'properties',
+        config_desc: null,
+        last_time: 3_000_000,
+      },
     ]);
-    expect(sqlite.prepare('select content, op_user, last_time, config_type from tb_config_history order by id').all()).toEqual([
+    expect(
+      sqlite.prepare('select content, op_user, last_time, config_type from tb_config_history order by id').all(),
+    ).toEqual([
       { content: 'port: 80', op_user: 'admin', last_time: 1_000_000, config_type: null },
       { content: 'port: 8080', op_user: null, last_time: 2_000_000, config_type: null },
       { content: 'url=x', op_user: 'dev1', last_time: 3_000_000, config_type: null },
@@ -62,9 +86,27 @@ describe('data-to-sqlite and sqlite-to-data', () => {
     expect(sqlite.prepare('select tenant_id, tenant_name, tenant_desc from tb_tenant').all()).toEqual([
       { tenant_id: 'dev', tenant_name: 'Development', tenant_desc: null },
     ]);
-    expect(sqlite.prepare('select username, enabled, roles, extend_info, gmt_create, password_hash from tb_user order by id').all()).toEqual([
-      { username: 'admin', enabled: 'true', roles: '["0"]', extend_info: '{}', gmt_create: 1_600_000_000, password_hash: SAMPLE_HASH },
-      { username: 'dev1', enabled: 'false', roles: '["1","2"]', extend_info: '{"team":"core"}', gmt_create: 1_600_000_200, password_hash: SAMPLE_HASH },
+    expect(
+      sqlite
+        .prepare('select username, enabled, roles, extend_info, gmt_create, password_hash from tb_user order by id')
+        .all(),
+    ).toEqual([
+      {
+        username: 'admin',
+        enabled: 'true',
+        roles: '["0"]',
+        extend_info: '{}',
+        gmt_create: 1_600_000_000,
+        password_hash: SAMPLE_HASH,
+      },
+      {
+        username: 'dev1',
+        enabled: 'false',
+        roles: '["1","2"]',
+        extend_info: '{"team":"core"}',
+        gmt_create: 1_600_000_200,
+        password_hash: SAMPLE_HASH,
+      },
     ]);
     sqlite.close();
 
@@ -73,14 +115,17 @@ describe('data-to-sqlite and sqlite-to-data', () => {
     expect(toData.code, toData.stderr).toBe(0);
     const original = await decodeTransfer([sampleServerExport()]);
     const again = await decodeTransfer([readFileSync(back)]);
-    const noIds = (c: (typeof original.content.configs)[number]) => ({ ...c, histories: c.histories.map(({ id: _i, ...h }) => h) });
+    const noIds = (c: (typeof original.content.configs)[number]) => ({
+      ...c,
+      histories: c.histories.map(({ id: _i, ...h }) => h),
+    });
     expect(again.content.configs.map(noIds)).toEqual(original.content.configs.map(noIds));
     expect(again.content.namespaces).toEqual(original.content.namespaces);
     // The converter layout keeps no namespace privileges: users come back with "all namespaces".
     expect(again.content.users).toEqual(original.content.users.map((u) => ({ ...u, namespacePrivilege: undefined })));
   });
 
-  it('reads a database written with r-nacos\'s own layout', async () => {
+  it("reads a database written with r-nacos's own layout", async () => {
     const out = file('from-rnacos.data');
     const result = await runCli(['sqlite-to-data', rnacosDatabase('rnacos.db'), out]);
     expect(result.code, result.stderr).toBe(0);
@@ -96,7 +141,19 @@ describe('data-to-sqlite and sqlite-to-data', () => {
     expect(b.histories[0].lastTime).toBeGreaterThan(1_600_000_000_000); // no time stored: conversion time
     expect(content.namespaces).toEqual([{ namespaceId: 'team', namespaceName: 'The Team', type: '2' }]);
     expect(content.users).toEqual([
-      { username: 'ann', nickname: 'Ann', password: '', passwordHash: SAMPLE_HASH, gmtCreate: 100, gmtModified: 200, enable: true, roles: ['1'], extendInfo: { k: 'v' }, namespacePrivilege: undefined, source: undefined },
+      {
+        username: 'ann',
+        nickname: 'Ann',
+        password: '',
+        passwordHash: SAMPLE_HASH,
+        gmtCreate: 100,
+        gmtModified: 200,
+        enable: true,
+        roles: ['1'],
+        extendInfo: { k: 'v' },
+        namespacePrivilege: undefined,
+        source: undefined,
+      },
     ]);
   });
 
@@ -134,6 +191,8 @@ describe('data-to-sqlite and sqlite-to-data', () => {
     expect(lastErrorLine(missing)).toMatch(/cannot open SQLite database .*nope\.db: no such file/);
     const noData = await runCli(['data-to-sqlite', file('nope.data'), file('y.db')]);
     expect(lastErrorLine(noData)).toMatch(/cannot read .*nope\.data: no such file/);
-    expect(readdirSync(dir).filter((n) => n.startsWith('x.data') || n.startsWith('.x.data') || n === 'y.db')).toEqual([]);
+    expect(readdirSync(dir).filter((n) => n.startsWith('x.data') || n.startsWith('.x.data') || n === 'y.db')).toEqual(
+      [],
+    );
   });
 });

@@ -24,10 +24,19 @@ async function populatedDataDir(): Promise<string> {
   const dataDir = newDataDir();
   const app = await buildTestApp({ dataDir });
   await app.core.namespaces.add({ namespaceId: 'dev', namespaceName: 'Development' });
-  await app.core.configs.publish({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'a.yaml', content: 'v: 1', type: 'yaml' });
+  await app.core.configs.publish({
+    namespaceId: '',
+    group: 'DEFAULT_GROUP',
+    dataId: 'a.yaml',
+    content: 'v: 1',
+    type: 'yaml',
+  });
   await app.core.configs.publish({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'a.yaml', content: 'v: 2' });
   await app.core.configs.publish({ namespaceId: 'dev', group: 'G', dataId: 'b.txt', content: 'b' });
-  await app.core.naming.registerInstance({ namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'svc' }, { ip: '10.1.1.1', port: 80, ephemeral: false });
+  await app.core.naming.registerInstance(
+    { namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'svc' },
+    { ip: '10.1.1.1', port: 80, ephemeral: false },
+  );
   await app.close();
   return dataDir;
 }
@@ -44,7 +53,7 @@ async function storeContent(dataDir: string) {
 
 const contentOf = async (file: string) => (await decodeTransfer([readFileSync(file)])).content;
 
-describe('tsnacos import / export on a stopped server\'s data dir', () => {
+describe("tsnacos import / export on a stopped server's data dir", () => {
   it('exports a data dir and imports it into an empty one, which then exports the same content', async () => {
     const source = await populatedDataDir();
     const first = path.join(dir, 'first.data');
@@ -55,12 +64,16 @@ describe('tsnacos import / export on a stopped server\'s data dir', () => {
     const target = newDataDir();
     const imported = await runCli(['import', first], { env: { RNACOS_DATA_DIR: target } });
     expect(imported.code, imported.stderr).toBe(0);
-    expect(imported.stdout).toMatch(/imported .* into .*: 2 T_CONFIG, 1 T_NAMESPACE, 1 T_USER, 1 T_NAMING_INSTANCE, 0 skipped, 0 ignored/);
+    expect(imported.stdout).toMatch(
+      /imported .* into .*: 2 T_CONFIG, 1 T_NAMESPACE, 1 T_USER, 1 T_NAMING_INSTANCE, 0 skipped, 0 ignored/,
+    );
 
     const app = await buildTestApp({ dataDir: target });
     try {
       expect(app.core.configs.get({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'a.yaml' })?.content).toBe('v: 2');
-      expect(app.core.naming.listInstances({ namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'svc' })).toHaveLength(1);
+      expect(
+        app.core.naming.listInstances({ namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'svc' }),
+      ).toHaveLength(1);
     } finally {
       await app.close();
     }
@@ -97,7 +110,9 @@ describe('tsnacos import / export on a stopped server\'s data dir', () => {
     writeFileSync(cut, full.subarray(0, full.length - 3));
     const result = await runCli(['import', cut, '--data-dir', dataDir]);
     expect(result.code).not.toBe(0);
-    expect(lastErrorLine(result)).toMatch(/^tsnacos: invalid transfer file at byte \d+: file is truncated: a record declares \d+ bytes but only \d+ remain$/);
+    expect(lastErrorLine(result)).toMatch(
+      /^tsnacos: invalid transfer file at byte \d+: file is truncated: a record declares \d+ bytes but only \d+ remain$/,
+    );
     expect(await storeContent(dataDir)).toEqual(before);
   });
 
@@ -110,6 +125,8 @@ describe('tsnacos import / export on a stopped server\'s data dir', () => {
     expect(result.stdout).toMatch(/: 1 T_NAMING_INSTANCE, 0 skipped, 2 ignored/);
     const missing = path.join(dir, 'no-such-dir');
     const exported = await runCli(['export', path.join(dir, 'x.data'), '--data-dir', missing]);
-    expect(lastErrorLine(exported)).toBe(`tsnacos: no tsnacos store in ${missing} (expected tsnacos.db; set --data-dir or RNACOS_DATA_DIR)`);
+    expect(lastErrorLine(exported)).toBe(
+      `tsnacos: no tsnacos store in ${missing} (expected tsnacos.db; set --data-dir or RNACOS_DATA_DIR)`,
+    );
   });
 });

@@ -44,13 +44,17 @@ export class NacosOpenApiClient {
     const body = new URLSearchParams({ username, password });
     const answer = await this.request('POST', '/nacos/v1/auth/login', body, 'the login');
     const token = (answer as { accessToken?: unknown }).accessToken;
-    if (typeof token !== 'string' || !token) throw new Error(`nacos at ${this.baseUrl} answered the login without an accessToken`);
+    if (typeof token !== 'string' || !token)
+      throw new Error(`nacos at ${this.baseUrl} answered the login without an accessToken`);
     this.accessToken = token;
   }
 
   async namespaces(): Promise<NacosNamespace[]> {
-    const answer = (await this.request('GET', '/nacos/v1/console/namespaces', undefined, 'the namespace list')) as { data?: unknown };
-    if (!Array.isArray(answer.data)) throw new Error(`nacos at ${this.baseUrl} answered the namespace list without a data array`);
+    const answer = (await this.request('GET', '/nacos/v1/console/namespaces', undefined, 'the namespace list')) as {
+      data?: unknown;
+    };
+    if (!Array.isArray(answer.data))
+      throw new Error(`nacos at ${this.baseUrl} answered the namespace list without a data array`);
     return answer.data.map((n: { namespace?: unknown; namespaceShowName?: unknown }) => ({
       namespace: typeof n.namespace === 'string' ? n.namespace : '',
       namespaceShowName: typeof n.namespaceShowName === 'string' ? n.namespaceShowName : '',
@@ -58,13 +62,35 @@ export class NacosOpenApiClient {
   }
 
   async configPage(tenant: string, pageNo: number, pageSize: number): Promise<NacosConfigPage> {
-    const query = new URLSearchParams({ dataId: '', group: '', tenant, search: 'accurate', pageNo: String(pageNo), pageSize: String(pageSize) });
-    const answer = (await this.request('GET', `/nacos/v1/cs/configs?${query}`, undefined, 'the config search')) as Partial<NacosConfigPage>;
-    if (!Array.isArray(answer.pageItems)) throw new Error(`nacos at ${this.baseUrl} answered the config search without pageItems`);
-    return { totalCount: Number(answer.totalCount ?? 0), pagesAvailable: Number(answer.pagesAvailable ?? 0), pageItems: answer.pageItems };
+    const query = new URLSearchParams({
+      dataId: '',
+      group: '',
+      tenant,
+      search: 'accurate',
+      pageNo: String(pageNo),
+      pageSize: String(pageSize),
+    });
+    const answer = (await this.request(
+      'GET',
+      `/nacos/v1/cs/configs?${query}`,
+      undefined,
+      'the config search',
+    )) as Partial<NacosConfigPage>;
+    if (!Array.isArray(answer.pageItems))
+      throw new Error(`nacos at ${this.baseUrl} answered the config search without pageItems`);
+    return {
+      totalCount: Number(answer.totalCount ?? 0),
+      pagesAvailable: Number(answer.pagesAvailable ?? 0),
+      pageItems: answer.pageItems,
+    };
   }
 
-  private async request(method: string, pathAndQuery: string, body: URLSearchParams | undefined, what: string): Promise<unknown> {
+  private async request(
+    method: string,
+    pathAndQuery: string,
+    body: URLSearchParams | undefined,
+    what: string,
+  ): Promise<unknown> {
     let url = `${this.baseUrl}${pathAndQuery}`;
     if (this.accessToken) url += `${url.includes('?') ? '&' : '?'}accessToken=${encodeURIComponent(this.accessToken)}`;
     let response: Response;
@@ -76,13 +102,20 @@ export class NacosOpenApiClient {
     const text = await response.text();
     if (response.status === 401 || response.status === 403) {
       const reason = firstLine(text) || `HTTP ${response.status}`;
-      throw new Error(what === 'the login' ? `nacos at ${this.baseUrl} refused the login: ${reason}` : `nacos at ${this.baseUrl} denied ${what}: ${reason} (give -u and -p)`);
+      throw new Error(
+        what === 'the login'
+          ? `nacos at ${this.baseUrl} refused the login: ${reason}`
+          : `nacos at ${this.baseUrl} denied ${what}: ${reason} (give -u and -p)`,
+      );
     }
-    if (!response.ok) throw new Error(`nacos at ${this.baseUrl} answered HTTP ${response.status} to ${what}: ${firstLine(text)}`);
+    if (!response.ok)
+      throw new Error(`nacos at ${this.baseUrl} answered HTTP ${response.status} to ${what}: ${firstLine(text)}`);
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw new Error(`nacos at ${this.baseUrl} answered ${what} with something that is not JSON (is it a nacos server?)`);
+      throw new Error(
+        `nacos at ${this.baseUrl} answered ${what} with something that is not JSON (is it a nacos server?)`,
+      );
     }
   }
 }

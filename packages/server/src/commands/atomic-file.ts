@@ -6,7 +6,10 @@ import path from 'node:path';
  * Writes `chunks` to a temp file beside `target`, syncs it and renames it into place: the target either
  * keeps its old state or gets the complete new file, never a partial one.
  */
-export async function writeFileAtomically(target: string, chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<number> {
+export async function writeFileAtomically(
+  target: string,
+  chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): Promise<number> {
   const temp = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(4).toString('hex')}.tmp`);
   let written = 0;
   const file = await open(temp, 'wx').catch((err: NodeJS.ErrnoException) => {

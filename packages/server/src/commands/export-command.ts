@@ -12,7 +12,11 @@ export interface ExportFlags {
 }
 
 /** Writes everything in the stopped server's store to a transfer file. */
-export async function exportData(dataFile: string, flags: ExportFlags, loadSettings: StoreSettingsLoader): Promise<void> {
+export async function exportData(
+  dataFile: string,
+  flags: ExportFlags,
+  loadSettings: StoreSettingsLoader,
+): Promise<void> {
   const startedAt = Date.now();
   const settings = loadSettings({ dataDir: flags.dataDir, envFile: flags.envFile });
   const db = openDatabaseExclusively(settings.dataDir, { mustExist: true });

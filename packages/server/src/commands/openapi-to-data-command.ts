@@ -22,7 +22,8 @@ export interface OpenApiFlags {
 /** A running nacos (or tsnacos) over the v1 OpenAPI -> transfer file: every namespace, every config. */
 export async function openApiToData(host: string, dataFile: string, flags: OpenApiFlags): Promise<void> {
   const startedAt = Date.now();
-  if (Boolean(flags.username) !== Boolean(flags.password)) throw new Error('give both -u <username> and -p <password>, or neither');
+  if (Boolean(flags.username) !== Boolean(flags.password))
+    throw new Error('give both -u <username> and -p <password>, or neither');
   const client = NacosOpenApiClient.forHost(host);
   if (flags.username && flags.password) await client.login(flags.username, flags.password);
   const namespaces = await client.namespaces();
@@ -65,7 +66,11 @@ export async function openApiToData(host: string, dataFile: string, flags: OpenA
     }
     for (const ns of namespaces) {
       if (isDefaultNamespace(ns.namespace)) continue;
-      yield encodeNamespaceRecord({ namespaceId: ns.namespace, namespaceName: ns.namespaceShowName || ns.namespace, type: '2' });
+      yield encodeNamespaceRecord({
+        namespaceId: ns.namespace,
+        namespaceName: ns.namespaceShowName || ns.namespace,
+        type: '2',
+      });
       namespaceCount++;
     }
   }
@@ -74,11 +79,18 @@ export async function openApiToData(host: string, dataFile: string, flags: OpenA
   } finally {
     progress.stop();
   }
-  printSummary(`wrote ${dataFile}`, [['configs', seen.size], ['namespaces', namespaceCount]], {
-    skipped,
-    startedAt,
-    notes: ['the OpenAPI exposes no history and no users: each config carries its current value only'],
-  });
+  printSummary(
+    `wrote ${dataFile}`,
+    [
+      ['configs', seen.size],
+      ['namespaces', namespaceCount],
+    ],
+    {
+      skipped,
+      startedAt,
+      notes: ['the OpenAPI exposes no history and no users: each config carries its current value only'],
+    },
+  );
 }
 
 export function openApiToDataCommand(): Command {

@@ -21,8 +21,12 @@ class BarProgress implements Progress {
 
   start(label: string, total?: number): void {
     this.stop();
-    const format = total === undefined ? `${label} {value}` : `${label} [{bar}] {percentage}% {value}/{total} ETA {eta_formatted}`;
-    this.bar = new cliProgress.SingleBar({ format, stream: this.stream, hideCursor: true, clearOnComplete: false }, cliProgress.Presets.shades_classic);
+    const format =
+      total === undefined ? `${label} {value}` : `${label} [{bar}] {percentage}% {value}/{total} ETA {eta_formatted}`;
+    this.bar = new cliProgress.SingleBar(
+      { format, stream: this.stream, hideCursor: true, clearOnComplete: false },
+      cliProgress.Presets.shades_classic,
+    );
     this.bar.start(total ?? 0, 0);
   }
 
@@ -73,7 +77,8 @@ class LineProgress implements Progress {
   }
 
   stop(): void {
-    if (this.active && this.done !== 0 && this.lastPrinted !== (this.total ? 10 : Math.floor(this.done / 1000))) this.print();
+    if (this.active && this.done !== 0 && this.lastPrinted !== (this.total ? 10 : Math.floor(this.done / 1000)))
+      this.print();
     this.active = false;
   }
 

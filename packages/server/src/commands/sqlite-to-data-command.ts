@@ -29,13 +29,22 @@ export async function sqliteToData(sqliteFile: string, dataFile: string): Promis
       content.configs.push(configFromRows(row, db.histories(row), now));
     }
     progress.stop();
-    content.namespaces = db.tenants().filter((t) => t.tenant_id).map(namespaceFromRow);
-    content.users = db.users().filter((u) => u.username).map(userFromRow);
+    content.namespaces = db
+      .tenants()
+      .filter((t) => t.tenant_id)
+      .map(namespaceFromRow);
+    content.users = db
+      .users()
+      .filter((u) => u.username)
+      .map(userFromRow);
   } finally {
     progress.stop();
     db.close();
   }
-  await writeFileAtomically(dataFile, encodeTransfer(content, { modifyTime: now, fromSys: `tsnacos_${VERSION}`, tableIds: CONVERTER_TABLE_IDS }));
+  await writeFileAtomically(
+    dataFile,
+    encodeTransfer(content, { modifyTime: now, fromSys: `tsnacos_${VERSION}`, tableIds: CONVERTER_TABLE_IDS }),
+  );
   printSummary(
     `wrote ${dataFile}`,
     [

@@ -19,7 +19,12 @@ async function clientAs(username: string, password: string, namespace = ''): Pro
 
 beforeAll(async () => {
   app = await buildTestApp({ env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true' } });
-  await app.core.auth.users.add({ username: 'dev', password: 'dev-pw', roles: ['1'], namespacePrivilege: { whitelistIsAll: false, whitelist: ['team'] } });
+  await app.core.auth.users.add({
+    username: 'dev',
+    password: 'dev-pw',
+    roles: ['1'],
+    namespacePrivilege: { whitelistIsAll: false, whitelist: ['team'] },
+  });
   await app.core.auth.users.add({ username: 'reader', password: 'reader-pw', roles: ['2'] });
   serverAddr = (await app.sdkHttp.listen({ port: 0, host: '127.0.0.1' })).replace('http://', '');
 });
@@ -40,7 +45,9 @@ describe('nacos npm config client with OpenAPI auth', () => {
   it('is refused with a wrong password', async () => {
     const intruder = await clientAs('admin', 'wrong');
     await expect(intruder.publishSingle('auth.properties', 'DEFAULT_GROUP', 'hacked')).rejects.toThrow(/403/);
-    expect(app.core.configs.get({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'auth.properties' })!.content).toBe('a=1');
+    expect(app.core.configs.get({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'auth.properties' })!.content).toBe(
+      'a=1',
+    );
   });
 
   it('lets a guest read but not write', async () => {

@@ -25,7 +25,12 @@ async function newClient(): Promise<Client> {
 }
 
 /** Subscribes and resolves when the client reports `expected` (it may first report the current value). */
-function waitForValue(client: Client, dataId: string, group: string, expected: string): { value: Promise<string>; cancel: () => void } {
+function waitForValue(
+  client: Client,
+  dataId: string,
+  group: string,
+  expected: string,
+): { value: Promise<string>; cancel: () => void } {
   let listener: (content: string) => void = () => {};
   const value = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`client never saw ${dataId} = ${expected}`)), 20_000);
@@ -67,7 +72,12 @@ describe('nacos npm config client', () => {
     await client.publishSingle('watched.yaml', 'DEFAULT_GROUP', 'v: 1');
     const change = waitForValue(await newClient(), 'watched.yaml', 'DEFAULT_GROUP', 'v: 2');
     await new Promise((r) => setTimeout(r, 300)); // let the long poll start
-    await app.core.configs.publish({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'watched.yaml', content: 'v: 2' });
+    await app.core.configs.publish({
+      namespaceId: '',
+      group: 'DEFAULT_GROUP',
+      dataId: 'watched.yaml',
+      content: 'v: 2',
+    });
     expect(await change.value).toBe('v: 2');
     change.cancel();
   });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pythonSdkAvailable, startPythonDriver, startRustDriver, startSdkServer, type SdkDriver, type SdkServer } from './sdk-drivers.js';
+import {
+  pythonSdkAvailable,
+  startPythonDriver,
+  startRustDriver,
+  startSdkServer,
+  type SdkDriver,
+  type SdkServer,
+} from './sdk-drivers.js';
 
 /**
  * OpenAPI auth on the gRPC door, with the official clients: a client that logged in (HTTP login, then the
@@ -27,13 +34,22 @@ afterAll(async () => {
 describe('gRPC with OpenAPI auth on', () => {
   it('refuses a client without credentials with 403', async () => {
     await rust.driver.call('config.create', { ...rust.clientArgs, client: 'anon' });
-    await expect(rust.driver.call('config.publish', { client: 'anon', dataId: 'a', group: 'G', content: 'x' })).rejects.toThrow(/403/);
+    await expect(
+      rust.driver.call('config.publish', { client: 'anon', dataId: 'a', group: 'G', content: 'x' }),
+    ).rejects.toThrow(/403/);
     expect(server.app.core.configs.get({ namespaceId: '', group: 'G', dataId: 'a' })).toBeUndefined();
   });
 
   it('serves a client that logged in', async () => {
-    await rust.driver.call('config.create', { ...rust.clientArgs, client: 'admin', username: 'admin', password: 'Secret-1234' });
-    expect(await rust.driver.call('config.publish', { client: 'admin', dataId: 'a', group: 'G', content: 'x' })).toBe(true);
+    await rust.driver.call('config.create', {
+      ...rust.clientArgs,
+      client: 'admin',
+      username: 'admin',
+      password: 'Secret-1234',
+    });
+    expect(await rust.driver.call('config.publish', { client: 'admin', dataId: 'a', group: 'G', content: 'x' })).toBe(
+      true,
+    );
     expect(await rust.driver.call('config.get', { client: 'admin', dataId: 'a', group: 'G' })).toBe('x');
   });
 

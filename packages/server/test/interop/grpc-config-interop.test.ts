@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configKeyString } from '../../src/core/config/config-key.js';
 import type { LineDriver } from './line-driver.js';
-import { pythonSdkAvailable, startPythonDriver, startRustDriver, startSdkServer, type SdkDriver, type SdkServer } from './sdk-drivers.js';
+import {
+  pythonSdkAvailable,
+  startPythonDriver,
+  startRustDriver,
+  startSdkServer,
+  type SdkDriver,
+  type SdkServer,
+} from './sdk-drivers.js';
 import { waitUntil } from './wait-until.js';
 
 /**
@@ -15,7 +22,10 @@ let python: SdkDriver | undefined;
 /** Clients send their listen request in the background; a change before it arrives is not a push. */
 function serverListens(dataId: string, group: string, connections = 1) {
   const key = configKeyString({ namespaceId: '', group, dataId });
-  return waitUntil(`a gRPC listener on ${dataId}`, () => server.app.grpc.configListeners.connectionsListeningTo(key).length >= connections);
+  return waitUntil(
+    `a gRPC listener on ${dataId}`,
+    () => server.app.grpc.configListeners.connectionsListeningTo(key).length >= connections,
+  );
 }
 
 const httpUrl = (path: string) => `http://127.0.0.1:${server.httpPort}${path}`;
@@ -50,7 +60,9 @@ describe('nacos-sdk-rust (gRPC)', () => {
     const d: LineDriver = rust.driver;
     await d.call('config.create', { ...rust.clientArgs, client: 'c' });
 
-    expect(await d.call('config.publish', { client: 'c', dataId: 'rust.props', group: 'APP', content: 'a=1' })).toBe(true);
+    expect(await d.call('config.publish', { client: 'c', dataId: 'rust.props', group: 'APP', content: 'a=1' })).toBe(
+      true,
+    );
     expect(await httpGet('rust.props', 'APP')).toEqual({ status: 200, body: 'a=1' });
     expect(await d.call('config.get', { client: 'c', dataId: 'rust.props', group: 'APP' })).toBe('a=1');
 
@@ -62,7 +74,9 @@ describe('nacos-sdk-rust (gRPC)', () => {
 
     expect(await d.call('config.remove', { client: 'c', dataId: 'rust.props', group: 'APP' })).toBe(true);
     expect((await httpGet('rust.props', 'APP')).status).toBe(404);
-    await expect(d.call('config.get', { client: 'c', dataId: 'never.published', group: 'APP' })).rejects.toThrow(/error_code=300/);
+    await expect(d.call('config.get', { client: 'c', dataId: 'never.published', group: 'APP' })).rejects.toThrow(
+      /error_code=300/,
+    );
   });
 
   it('shows up in the connection registry with its version and namespace', async () => {
@@ -77,7 +91,9 @@ describe.skipIf(!pythonSdkAvailable)('nacos-sdk-python (gRPC)', () => {
   it('publishes, reads, removes, and treats a missing config as absent', async () => {
     const d = python!.driver;
     await d.call('config.create', { ...python!.clientArgs, client: 'p' });
-    expect(await d.call('config.publish', { client: 'p', dataId: 'py.yaml', group: 'APP', content: 'k: v', type: 'yaml' })).toBe(true);
+    expect(
+      await d.call('config.publish', { client: 'p', dataId: 'py.yaml', group: 'APP', content: 'k: v', type: 'yaml' }),
+    ).toBe(true);
     expect(await d.call('config.get', { client: 'p', dataId: 'py.yaml', group: 'APP' })).toBe('k: v');
     expect(server.app.core.configs.get({ namespaceId: '', group: 'APP', dataId: 'py.yaml' })?.type).toBe('yaml');
     expect(await d.call('config.remove', { client: 'p', dataId: 'py.yaml', group: 'APP' })).toBe(true);
@@ -98,7 +114,9 @@ describe.skipIf(!pythonSdkAvailable)('nacos-sdk-python (gRPC)', () => {
     const d = python!.driver;
     await d.call('config.publish', { client: 'p', dataId: 'cas.txt', group: 'APP', content: 'one' });
     const md5 = server.app.core.configs.get({ namespaceId: '', group: 'APP', dataId: 'cas.txt' })!.md5;
-    expect(await d.call('config.publish', { client: 'p', dataId: 'cas.txt', group: 'APP', content: 'two', casMd5: md5 })).toBe(true);
+    expect(
+      await d.call('config.publish', { client: 'p', dataId: 'cas.txt', group: 'APP', content: 'two', casMd5: md5 }),
+    ).toBe(true);
     // The md5 of "one" no longer matches: refused, content unchanged.
     await expect(
       d.call('config.publish', { client: 'p', dataId: 'cas.txt', group: 'APP', content: 'three', casMd5: md5 }),

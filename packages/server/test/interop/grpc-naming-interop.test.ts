@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriverEvent } from './line-driver.js';
-import { pythonSdkAvailable, startPythonDriver, startRustDriver, startSdkServer, type SdkDriver, type SdkServer } from './sdk-drivers.js';
+import {
+  pythonSdkAvailable,
+  startPythonDriver,
+  startRustDriver,
+  startSdkServer,
+  type SdkDriver,
+  type SdkServer,
+} from './sdk-drivers.js';
 import { waitUntil } from './wait-until.js';
 
 /**
@@ -20,7 +27,10 @@ interface EventInstance {
 
 const ports = (e: DriverEvent) => (e.instances as EventInstance[]).map((i) => i.port).sort((a, b) => a - b);
 const isPush = (client: string, service: string, wanted: number[]) => (e: DriverEvent) =>
-  e.event === 'naming' && e.client === client && e.service === service && JSON.stringify(ports(e)) === JSON.stringify(wanted);
+  e.event === 'naming' &&
+  e.client === client &&
+  e.service === service &&
+  JSON.stringify(ports(e)) === JSON.stringify(wanted);
 
 async function httpInstances(service: string): Promise<Array<{ ip: string; port: number; ephemeral: boolean }>> {
   const res = await fetch(`http://127.0.0.1:${server.httpPort}/nacos/v1/ns/instance/list?serviceName=${service}`);
@@ -47,9 +57,15 @@ describe('nacos-sdk-rust (gRPC)', () => {
   it('registers, sees the push, deregisters and sees the empty push', async () => {
     const d = rust.driver;
     await d.call('naming.subscribe', { client: 'r', service: 'rust-svc' });
-    await d.call('naming.register', { client: 'r', service: 'rust-svc', instance: { ip: '10.10.0.1', port: 8080, metadata: { v: '1' } } });
+    await d.call('naming.register', {
+      client: 'r',
+      service: 'rust-svc',
+      instance: { ip: '10.10.0.1', port: 8080, metadata: { v: '1' } },
+    });
     await d.waitEvent(isPush('r', 'rust-svc', [8080]));
-    expect(await httpInstances('DEFAULT_GROUP@@rust-svc')).toMatchObject([{ ip: '10.10.0.1', port: 8080, ephemeral: true }]);
+    expect(await httpInstances('DEFAULT_GROUP@@rust-svc')).toMatchObject([
+      { ip: '10.10.0.1', port: 8080, ephemeral: true },
+    ]);
 
     await d.call('naming.deregister', { client: 'r', service: 'rust-svc', instance: { ip: '10.10.0.1', port: 8080 } });
     await d.waitEvent(isPush('r', 'rust-svc', []));
@@ -60,7 +76,11 @@ describe('nacos-sdk-rust (gRPC)', () => {
     const d = rust.driver;
     await d.call('naming.subscribe', { client: 'r', service: 'rust-batch' });
     const inst = (port: number) => ({ ip: '10.10.0.2', port });
-    await d.call('naming.batchRegister', { client: 'r', service: 'rust-batch', instances: [inst(1), inst(2), inst(3)] });
+    await d.call('naming.batchRegister', {
+      client: 'r',
+      service: 'rust-batch',
+      instances: [inst(1), inst(2), inst(3)],
+    });
     await d.waitEvent(isPush('r', 'rust-batch', [1, 2, 3]));
     await d.call('naming.batchRegister', { client: 'r', service: 'rust-batch', instances: [inst(3)] });
     await d.waitEvent(isPush('r', 'rust-batch', [3]));
@@ -92,7 +112,11 @@ describe.skipIf(!pythonSdkAvailable)('nacos-sdk-python (gRPC)', () => {
 
   it('registers a persistent instance over gRPC that stays after the client leaves', async () => {
     const d = python!.driver;
-    await d.call('naming.register', { client: 'p', service: 'py-db', instance: { ip: '10.20.0.3', port: 5432, ephemeral: false } });
+    await d.call('naming.register', {
+      client: 'p',
+      service: 'py-db',
+      instance: { ip: '10.20.0.3', port: 5432, ephemeral: false },
+    });
     const hosts = await httpInstances('DEFAULT_GROUP@@py-db');
     expect(hosts).toMatchObject([{ ip: '10.20.0.3', port: 5432, ephemeral: false }]);
   });
@@ -104,7 +128,12 @@ describe.skipIf(!pythonSdkAvailable)('nacos-sdk-python (gRPC)', () => {
     const res = await fetch(`http://127.0.0.1:${server.httpPort}/nacos/v1/ns/instance`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ serviceName: 'http-svc', ip: '10.30.0.1', port: '7001', ephemeral: 'false' }).toString(),
+      body: new URLSearchParams({
+        serviceName: 'http-svc',
+        ip: '10.30.0.1',
+        port: '7001',
+        ephemeral: 'false',
+      }).toString(),
     });
     expect(await res.text()).toBe('ok');
     await d.waitEvent(isPush('p', 'http-svc', [7001]));
@@ -116,7 +145,11 @@ describe.skipIf(!pythonSdkAvailable)('nacos-sdk-python (gRPC)', () => {
     const provider = await startRustDriver(server);
     try {
       await provider.driver.call('naming.create', { ...provider.clientArgs, client: 'gone' });
-      await provider.driver.call('naming.register', { client: 'gone', service: 'drop-svc', instance: { ip: '10.40.0.1', port: 1 } });
+      await provider.driver.call('naming.register', {
+        client: 'gone',
+        service: 'drop-svc',
+        instance: { ip: '10.40.0.1', port: 1 },
+      });
       await python!.driver.call('naming.subscribe', { client: 'p', service: 'drop-svc' });
       await python!.driver.waitEvent(isPush('p', 'drop-svc', [1]));
       provider.driver.kill();

@@ -35,13 +35,20 @@ export class LineDriver {
     createInterface({ input: child.stdout }).on('line', (line) => this.onLine(line));
   }
 
-  static async start(command: string, args: string[], env: Record<string, string> = {}, readyTimeoutMs = 20_000): Promise<LineDriver> {
+  static async start(
+    command: string,
+    args: string[],
+    env: Record<string, string> = {},
+    readyTimeoutMs = 20_000,
+  ): Promise<LineDriver> {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     const driver = new LineDriver(child);
-    await driver.waitEvent((e) => e.event === 'ready', readyTimeoutMs).catch((err: Error) => {
-      driver.kill();
-      throw new Error(`${err.message}; driver stderr:\n${driver.stderr}`);
-    });
+    await driver
+      .waitEvent((e) => e.event === 'ready', readyTimeoutMs)
+      .catch((err: Error) => {
+        driver.kill();
+        throw new Error(`${err.message}; driver stderr:\n${driver.stderr}`);
+      });
     return driver;
   }
 
@@ -75,7 +82,9 @@ export class LineDriver {
       };
       const timer = setTimeout(() => {
         this.eventWaiters.delete(waiter);
-        reject(new Error(`no matching event within ${timeoutMs} ms; events: ${JSON.stringify(this.events.slice(-10))}`));
+        reject(
+          new Error(`no matching event within ${timeoutMs} ms; events: ${JSON.stringify(this.events.slice(-10))}`),
+        );
       }, timeoutMs);
       this.eventWaiters.add(waiter);
     });

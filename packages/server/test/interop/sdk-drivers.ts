@@ -13,7 +13,9 @@ const repoRoot = path.resolve(here, '../../../..');
 export const pythonSdkInterpreter = process.env.TSNACOS_PYTHON ?? path.join(repoRoot, '.cache/py-interop/bin/python');
 export const pythonSdkAvailable = existsSync(pythonSdkInterpreter);
 if (!pythonSdkAvailable) {
-  console.warn(`nacos-sdk-python not installed (${pythonSdkInterpreter}): run .ci/run to set up the interop virtualenv`);
+  console.warn(
+    `nacos-sdk-python not installed (${pythonSdkInterpreter}): run .ci/run to set up the interop virtualenv`,
+  );
 }
 
 export interface SdkServer {
@@ -33,7 +35,6 @@ export async function startSdkServer(env: Record<string, string> = {}): Promise<
   return { app, httpPort, serverAddr: `127.0.0.1:${httpPort}` };
 }
 
-
 /** An SDK driver process and the arguments its `*.create` commands need. */
 export interface SdkDriver {
   driver: LineDriver;
@@ -43,10 +44,16 @@ export interface SdkDriver {
 
 export async function startPythonDriver(server: SdkServer): Promise<SdkDriver> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-pysdk-'));
-  const driver = await LineDriver.start(pythonSdkInterpreter, [path.join(here, 'python_sdk_driver.py')], { HOME: scratch });
+  const driver = await LineDriver.start(pythonSdkInterpreter, [path.join(here, 'python_sdk_driver.py')], {
+    HOME: scratch,
+  });
   return {
     driver,
-    clientArgs: { server: server.serverAddr, logDir: path.join(scratch, 'logs'), cacheDir: path.join(scratch, 'cache') },
+    clientArgs: {
+      server: server.serverAddr,
+      logDir: path.join(scratch, 'logs'),
+      cacheDir: path.join(scratch, 'cache'),
+    },
     async cleanup() {
       await driver.close();
       rmSync(scratch, { recursive: true, force: true });

@@ -1,5 +1,10 @@
 /** Polls `check` until it returns a truthy value; fails after `timeoutMs` with `what` in the message. */
-export async function waitUntil<T>(what: string, check: () => T | Promise<T>, timeoutMs = 10_000, everyMs = 25): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  check: () => T | Promise<T>,
+  timeoutMs = 10_000,
+  everyMs = 25,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

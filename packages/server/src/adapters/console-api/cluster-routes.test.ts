@@ -11,8 +11,17 @@ describe('console cluster', () => {
   it('lists this node in both envelopes', async () => {
     const token = await sessionFor(app, 'admin');
     const node = { nodeId: 3, addr: '10.0.0.1:9848', currentNode: true, raftLeader: true, distroValid: true };
-    expect((await call(app.console, 'GET', 'v2/cluster/cluster_node_list', { token })).json()).toEqual({ data: [node], success: true, code: null, message: null });
-    expect((await call(app.console, 'GET', 'cluster/cluster_node_list', { token })).json()).toEqual({ code: 200, message: null, data: [node] });
+    expect((await call(app.console, 'GET', 'v2/cluster/cluster_node_list', { token })).json()).toEqual({
+      data: [node],
+      success: true,
+      code: null,
+      message: null,
+    });
+    expect((await call(app.console, 'GET', 'cluster/cluster_node_list', { token })).json()).toEqual({
+      code: 200,
+      message: null,
+      data: [node],
+    });
   });
 
   it('is not for guests', async () => {

@@ -79,9 +79,17 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
       const { total, items } = (await work(req)) as { total: number; items: unknown[] };
       return { count: total, list: items };
     } catch (err) {
-      const status = err instanceof ConsoleError && err.code === 'NO_NAMESPACE_PERMISSION' ? 401 : err instanceof NacosError ? 400 : 0;
+      const status =
+        err instanceof ConsoleError && err.code === 'NO_NAMESPACE_PERMISSION'
+          ? 401
+          : err instanceof NacosError
+            ? 400
+            : 0;
       if (!status) throw err;
-      return reply.code(status).type('text/plain; charset=utf-8').send((err as Error).message);
+      return reply
+        .code(status)
+        .type('text/plain; charset=utf-8')
+        .send((err as Error).message);
     }
   };
   app.get(`${API}/configs`, raw(list));

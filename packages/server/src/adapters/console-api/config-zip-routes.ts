@@ -1,6 +1,11 @@
 import type { ConfigKeyParam, ConfigTransferResult } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONFLICT_POLICIES, publishBatch, type BatchResult, type ConflictPolicy } from '../../core/config/config-batch.js';
+import {
+  CONFLICT_POLICIES,
+  publishBatch,
+  type BatchResult,
+  type ConflictPolicy,
+} from '../../core/config/config-batch.js';
 import { canonicalTenant, type ConfigKey } from '../../core/config/config-key.js';
 import type { ConfigItem } from '../../core/config/config-model.js';
 import type { Core } from '../../core/core.js';
@@ -25,7 +30,11 @@ function policyOf(value: string | undefined): ConflictPolicy {
   return policy as ConflictPolicy;
 }
 
-const keyParam = (key: ConfigKey): ConfigKeyParam => ({ tenant: key.namespaceId, group: key.group, dataId: key.dataId });
+const keyParam = (key: ConfigKey): ConfigKeyParam => ({
+  tenant: key.namespaceId,
+  group: key.group,
+  dataId: key.dataId,
+});
 
 function transferResult(result: BatchResult, ignored: string[]): ConfigTransferResult {
   return {
@@ -55,7 +64,8 @@ function keysOf(body: unknown): ConfigKey[] {
   const list = Array.isArray(body) ? body : (body as Input | undefined)?.keys;
   if (!Array.isArray(list) || list.length === 0) throw new ConsoleError('PARAM_ERROR', 'keys cannot be empty', 400);
   return list.map((entry) => {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw invalid('each key must be an object');
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+      throw invalid('each key must be an object');
     return configKeyOf(entry as Input);
   });
 }
@@ -79,7 +89,10 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
   const downloadByKeys = async (req: FastifyRequest, reply: FastifyReply) => {
     const keys = keysOf(req.body);
     for (const key of keys) requireNamespace(req, key.namespaceId, DENIED);
-    return sendZip(reply, keys.map((key) => configs.get(key)).filter((item): item is ConfigItem => item !== undefined));
+    return sendZip(
+      reply,
+      keys.map((key) => configs.get(key)).filter((item): item is ConfigItem => item !== undefined),
+    );
   };
 
   const upload = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -97,13 +110,18 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
       }
       files++;
       const zip = await part.toBuffer();
-      const contents = asUploadError(() => configsFromZip(zip, namespaceId, configs.maxContentBytes, configs.maxContentBytes * 10));
+      const contents = asUploadError(() =>
+        configsFromZip(zip, namespaceId, configs.maxContentBytes, configs.maxContentBytes * 10),
+      );
       items.push(...contents.items);
       ignored.push(...contents.ignored);
     }
     if (files === 0) throw new ConsoleError('PARAM_ERROR', 'no file uploaded (multipart field "file")', 400);
     const policy = asUploadError(() => policyOf(policyText));
-    const result = await publishBatch(configs, items, policy, { srcIp: clientIp(req), srcUser: principalOf(req).username ?? '' });
+    const result = await publishBatch(configs, items, policy, {
+      srcIp: clientIp(req),
+      srcUser: principalOf(req).username ?? '',
+    });
     const body = transferResult(result, ignored);
     if (policy === 'ABORT' && result.conflicts.length > 0) {
       return reply.code(409).send({ ...fail('CONFIG_CONFLICT', conflictMessage(result.conflicts)), data: body });
@@ -122,10 +140,14 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
       requireNamespace(req, key.namespaceId);
       const item = configs.get(key);
       if (!item) ignored.push(`${key.group}/${key.dataId}`);
-      else items.push({ key: { ...key, namespaceId: target }, content: item.content, type: item.type, desc: item.desc });
+      else
+        items.push({ key: { ...key, namespaceId: target }, content: item.content, type: item.type, desc: item.desc });
     }
     const policy = policyOf(text(input, 'policy'));
-    const result = await publishBatch(configs, items, policy, { srcIp: clientIp(req), srcUser: principalOf(req).username ?? '' });
+    const result = await publishBatch(configs, items, policy, {
+      srcIp: clientIp(req),
+      srcUser: principalOf(req).username ?? '',
+    });
     if (policy === 'ABORT' && result.conflicts.length > 0) {
       return { ...fail('CONFIG_CONFLICT', conflictMessage(result.conflicts)), data: transferResult(result, ignored) };
     }

@@ -14,7 +14,8 @@ export function configsToZip(items: ConfigItem[], now: number): Buffer {
     tree[item.group] ??= {};
     tree[item.group][item.dataId] = [Buffer.from(item.content, 'utf8'), { level: 0, mtime: item.modifiedAt || now }];
   }
-  const zippable: Zippable = items.length > 0 ? tree : { '.ignore': [Buffer.from('empty config'), { level: 0, mtime: now }] };
+  const zippable: Zippable =
+    items.length > 0 ? tree : { '.ignore': [Buffer.from('empty config'), { level: 0, mtime: now }] };
   return Buffer.from(zipSync(zippable));
 }
 
@@ -50,7 +51,12 @@ export interface ZipContents {
  * Reads `group/dataId` entries as configs of `namespaceId`. Refuses what is not a zip, and zips whose
  * entries would unpack beyond `maxTotalBytes` or hold a config over `maxContentBytes`.
  */
-export function configsFromZip(zip: Buffer, namespaceId: string, maxContentBytes: number, maxTotalBytes: number): ZipContents {
+export function configsFromZip(
+  zip: Buffer,
+  namespaceId: string,
+  maxContentBytes: number,
+  maxTotalBytes: number,
+): ZipContents {
   const ignored: string[] = [];
   let total = 0;
   let files: Record<string, Uint8Array>;

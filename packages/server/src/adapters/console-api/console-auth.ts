@@ -104,7 +104,11 @@ export async function requireConsoleAdmin(req: FastifyRequest, reply: FastifyRep
 /** Throws `NO_NAMESPACE_PERMISSION` unless the caller may touch the namespace. */
 export function requireNamespace(req: FastifyRequest, namespaceId: string, status = 200): void {
   if (!namespacePermitted(principalOf(req).namespacePrivilege, namespaceId)) {
-    throw new ConsoleError('NO_NAMESPACE_PERMISSION', `user no such namespace permission: ${JSON.stringify(namespaceId)}`, status);
+    throw new ConsoleError(
+      'NO_NAMESPACE_PERMISSION',
+      `user no such namespace permission: ${JSON.stringify(namespaceId)}`,
+      status,
+    );
   }
 }
 

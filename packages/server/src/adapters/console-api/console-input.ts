@@ -50,7 +50,8 @@ export function wholeNumber(input: Input, name: string, min: number, max: number
   const raw = text(input, name)?.trim();
   if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw invalid(`${name} must be a whole number from ${min} to ${max}, got ${raw}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw invalid(`${name} must be a whole number from ${min} to ${max}, got ${raw}`);
   return n;
 }
 
@@ -58,7 +59,8 @@ export function decimal(input: Input, name: string, min: number, max: number): n
   const raw = text(input, name)?.trim();
   if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max) throw invalid(`${name} must be a number from ${min} to ${max}, got ${raw}`);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw invalid(`${name} must be a number from ${min} to ${max}, got ${raw}`);
   return n;
 }
 
@@ -70,7 +72,11 @@ export function stringList(input: Input, name: string): string[] | undefined {
     if (!value.every((v) => typeof v === 'string')) throw invalid(`${name} must be a list of strings`);
     return value;
   }
-  if (typeof value === 'string') return value.split(',').map((v) => v.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
   throw invalid(`${name} must be a list of strings`);
 }
 

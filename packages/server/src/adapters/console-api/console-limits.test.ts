@@ -11,14 +11,24 @@ describe('console input limits', () => {
   afterAll(() => app.dispose());
 
   it('refuses a JSON body over the limit with 413 and an envelope', async () => {
-    const res = await call(app.console, 'POST', 'v2/config/update', { token: admin, json: { dataId: 'd', content: 'x'.repeat(2 * 1024 * 1024) } });
+    const res = await call(app.console, 'POST', 'v2/config/update', {
+      token: admin,
+      json: { dataId: 'd', content: 'x'.repeat(2 * 1024 * 1024) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
   });
 
   it('refuses a config over RNACOS_CONFIG_MAX_CONTENT', async () => {
-    const res = await call(app.console, 'POST', 'v2/config/update', { token: admin, json: { dataId: 'd', content: 'x'.repeat(1001) } });
-    expect(res.json()).toMatchObject({ success: false, code: 'PARAM_ERROR', message: expect.stringContaining('too large') });
+    const res = await call(app.console, 'POST', 'v2/config/update', {
+      token: admin,
+      json: { dataId: 'd', content: 'x'.repeat(1001) },
+    });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'PARAM_ERROR',
+      message: expect.stringContaining('too large'),
+    });
   });
 
   it('refuses an oversized login form', async () => {
@@ -33,12 +43,31 @@ describe('console input limits', () => {
   });
 
   it('refuses bodies that are not JSON objects or forms, and ignores unknown fields', async () => {
-    const res = await app.console.inject({ method: 'POST', url: `${API}/v2/config/update`, cookies: { token: admin }, payload: 'hello', headers: { 'content-type': 'text/plain' } });
-    expect(res.json()).toMatchObject({ success: false, code: 'PARAM_ERROR', message: 'the request body must be a JSON object' });
-    const xml = await app.console.inject({ method: 'POST', url: `${API}/v2/config/update`, cookies: { token: admin }, payload: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const res = await app.console.inject({
+      method: 'POST',
+      url: `${API}/v2/config/update`,
+      cookies: { token: admin },
+      payload: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'PARAM_ERROR',
+      message: 'the request body must be a JSON object',
+    });
+    const xml = await app.console.inject({
+      method: 'POST',
+      url: `${API}/v2/config/update`,
+      cookies: { token: admin },
+      payload: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
-    const extra = await call(app.console, 'POST', 'v2/config/update', { token: admin, json: { dataId: 'd', content: 'x', unknownField: { deep: [1] }, tenant: '' } });
+    const extra = await call(app.console, 'POST', 'v2/config/update', {
+      token: admin,
+      json: { dataId: 'd', content: 'x', unknownField: { deep: [1] }, tenant: '' },
+    });
     expect(extra.json().data).toBe(true);
   });
 

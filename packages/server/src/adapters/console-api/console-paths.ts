@@ -29,14 +29,40 @@ const NAMING_READ: Rule[] = [
  */
 const PATHS: Record<Module, Rule[]> = {
   BASE: [
-    ...rules('GET', '/', '/404', '/nopermission', '/p/login', '/manage/about', '/rnacos', '/rnacos/', '/rnacos/index.html'),
+    ...rules(
+      'GET',
+      '/',
+      '/404',
+      '/nopermission',
+      '/p/login',
+      '/manage/about',
+      '/rnacos',
+      '/rnacos/',
+      '/rnacos/index.html',
+    ),
     ...rules('GET', '/rnacos/404', '/rnacos/nopermission', '/rnacos/p/login', '/rnacos/manage/about'),
     ...rules('ALL', ...api('/login/login', '/login/captcha', '/login/logout', '/user/reset_password')),
-    ...rules('ALL', ...api('/v2/login/login', '/v2/login/captcha', '/v2/login/logout', '/v2/login/config', '/v2/login/oauth2/login')),
+    ...rules(
+      'ALL',
+      ...api('/v2/login/login', '/v2/login/captcha', '/v2/login/logout', '/v2/login/config', '/v2/login/oauth2/login'),
+    ),
     ...rules('ALL', ...api('/v2/user/reset_password')),
-    ...rules('GET', ...api('/namespaces', '/user/info', '/user/web_resources', '/v2/user/info', '/v2/user/web_resources', '/v2/namespaces/list')),
+    ...rules(
+      'GET',
+      ...api(
+        '/namespaces',
+        '/user/info',
+        '/user/web_resources',
+        '/v2/user/info',
+        '/v2/user/web_resources',
+        '/v2/namespaces/list',
+      ),
+    ),
   ],
-  CLUSTER_VISITOR: [...pages('/manage/cluster'), ...rules('GET', ...api('/cluster/cluster_node_list', '/v2/cluster/cluster_node_list'))],
+  CLUSTER_VISITOR: [
+    ...pages('/manage/cluster'),
+    ...rules('GET', ...api('/cluster/cluster_node_list', '/v2/cluster/cluster_node_list')),
+  ],
   NAMESPACE_MANAGE: [
     ...pages('/manage/namespace'),
     ...rules('ALL', ...api('/namespaces', '/v2/namespaces/add', '/v2/namespaces/update', '/v2/namespaces/remove')),
@@ -44,7 +70,10 @@ const PATHS: Record<Module, Rule[]> = {
   USER_MANAGE: [
     ...pages('/manage/user'),
     ...rules('GET', ...api('/user/list', '/user/info', '/v2/user/list', '/v2/user/info')),
-    ...rules('ALL', ...api('/user/add', '/user/update', '/user/remove', '/v2/user/add', '/v2/user/update', '/v2/user/remove')),
+    ...rules(
+      'ALL',
+      ...api('/user/add', '/user/update', '/user/remove', '/v2/user/add', '/v2/user/update', '/v2/user/remove'),
+    ),
   ],
   CONFIG_VISITOR: CONFIG_READ,
   CONFIG_MANAGE: [
@@ -52,7 +81,10 @@ const PATHS: Record<Module, Rule[]> = {
     ...rules('ALL', '/manage/configs', '/rnacos/manage/configs'),
     ...rules('POST', ...api('/config/download')),
     ...rules('ALL', ...api('/config/import', '/cs/configs')),
-    ...rules('ALL', ...api('/v2/config/import', '/v2/config/add', '/v2/config/update', '/v2/config/remove', '/v2/config/clone')),
+    ...rules(
+      'ALL',
+      ...api('/v2/config/import', '/v2/config/add', '/v2/config/update', '/v2/config/remove', '/v2/config/clone'),
+    ),
   ],
   NAMING_VISITOR: NAMING_READ,
   NAMING_MANAGE: [
@@ -98,13 +130,24 @@ export function pathAllowed(roles: readonly string[], method: string, path: stri
 const PUBLIC_PATHS = new Set([
   '/rnacos/p/login',
   '/rnacos/404',
-  ...api('/login/login', '/login/captcha', '/v2/login/login', '/v2/login/captcha', '/v2/login/config', '/v2/login/oauth2/login'),
+  ...api(
+    '/login/login',
+    '/login/captcha',
+    '/v2/login/login',
+    '/v2/login/captcha',
+    '/v2/login/config',
+    '/v2/login/oauth2/login',
+  ),
 ]);
 const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|bmp|svg|ico|webp|woff2?|ttf|txt)$/i;
 
 /** Un-prefixed pages of older consoles only redirect to `/rnacos/...`, which is checked in turn. */
 function isLegacyPagePath(path: string): boolean {
-  return ['/', '/index.html', '/404', '/nopermission'].includes(path) || path.startsWith('/manage/') || path.startsWith('/p/');
+  return (
+    ['/', '/index.html', '/404', '/nopermission'].includes(path) ||
+    path.startsWith('/manage/') ||
+    path.startsWith('/p/')
+  );
 }
 
 export function isPublicPath(method: string, path: string): boolean {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { call, knownCaptcha, sessionFor } from '../../../test/console-helpers.js';
 
-const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/rnacos/assets/index-abc123.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script src="/rnacos/assets/index-abc123.js"></script></body></html>';
 
 function fakeDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-web-'));
@@ -48,7 +49,9 @@ describe('web console files on the console port', () => {
     expect(res.headers['cache-control']).toBe('max-age=604800, public');
     expect((await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/favicon.svg' })).statusCode).toBe(200);
     expect((await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/assets/missing.js' })).statusCode).toBe(404);
-    expect((await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/assets/../../../etc/passwd.js' })).statusCode).toBe(404);
+    expect(
+      (await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/assets/../../../etc/passwd.js' })).statusCode,
+    ).toBe(404);
   });
 
   it('sends un-prefixed legacy pages to /rnacos', async () => {
@@ -74,8 +77,15 @@ describe('old console mode (RNACOS_ENABLE_NO_AUTH_CONSOLE)', () => {
       const resources = (await call(app.sdkHttp, 'GET', 'v2/user/web_resources')).json().data;
       expect(resources).toMatchObject({ from: 'OLD_CONSOLE', username: null });
       expect(resources.resources).toContain('CONFIG_UPDATE');
-      expect((await call(app.sdkHttp, 'POST', 'v2/config/update', { json: { dataId: 'd', group: 'G', content: 'x' } })).json().data).toBe(true);
-      expect((await call(app.sdkHttp, 'GET', 'v2/user/info')).json()).toMatchObject({ success: false, code: 'NOT_FOUND_USER_SESSION' });
+      expect(
+        (
+          await call(app.sdkHttp, 'POST', 'v2/config/update', { json: { dataId: 'd', group: 'G', content: 'x' } })
+        ).json().data,
+      ).toBe(true);
+      expect((await call(app.sdkHttp, 'GET', 'v2/user/info')).json()).toMatchObject({
+        success: false,
+        code: 'NOT_FOUND_USER_SESSION',
+      });
       // The console port still wants a login.
       expect((await call(app.consoleHttp!, 'GET', 'v2/namespaces/list')).json().code).toBe('NO_LOGIN');
     } finally {
@@ -84,7 +94,9 @@ describe('old console mode (RNACOS_ENABLE_NO_AUTH_CONSOLE)', () => {
   });
 
   it('is never on while OpenAPI auth is', async () => {
-    const app = await buildTestApp({ env: { RNACOS_ENABLE_NO_AUTH_CONSOLE: 'true', RNACOS_ENABLE_OPEN_API_AUTH: 'true' } });
+    const app = await buildTestApp({
+      env: { RNACOS_ENABLE_NO_AUTH_CONSOLE: 'true', RNACOS_ENABLE_OPEN_API_AUTH: 'true' },
+    });
     try {
       const res = await call(app.sdkHttp, 'GET', 'v2/user/web_resources');
       expect(res.body).not.toContain('OLD_CONSOLE');

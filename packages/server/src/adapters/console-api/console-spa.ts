@@ -11,7 +11,15 @@ export const WEB_DIST = new URL('../../../../web/dist/', import.meta.url);
 const ASSET_CACHE = 'max-age=604800, public';
 
 /** Console pages the browser may open directly; each answers with index.html (history fallback). */
-const PAGE_PATHS = ['/rnacos', '/rnacos/', '/rnacos/index.html', '/rnacos/404', '/rnacos/nopermission', '/rnacos/manage/*', '/rnacos/p/*'];
+const PAGE_PATHS = [
+  '/rnacos',
+  '/rnacos/',
+  '/rnacos/index.html',
+  '/rnacos/404',
+  '/rnacos/nopermission',
+  '/rnacos/manage/*',
+  '/rnacos/p/*',
+];
 /** Un-prefixed paths of older consoles: sent on to the same page under `/rnacos`. */
 const LEGACY_PAGE_PATHS = ['/', '/index.html', '/404', '/nopermission', '/manage/*', '/p/*'];
 

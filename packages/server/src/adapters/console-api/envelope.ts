@@ -44,9 +44,11 @@ const CODE_OF_KIND: Record<ErrorKind, string> = {
 
 /** Status and body for any error a console handler raised. */
 export function errorAnswer(error: unknown): { status: number; body: ApiResult<never>; unexpected: boolean } {
-  if (error instanceof ConsoleError) return { status: error.status, body: fail(error.code, error.message), unexpected: false };
+  if (error instanceof ConsoleError)
+    return { status: error.status, body: fail(error.code, error.message), unexpected: false };
   if (error instanceof LoginError) return { status: 200, body: fail(error.code, error.message), unexpected: false };
-  if (error instanceof NacosError) return { status: 200, body: fail(CODE_OF_KIND[error.kind], error.message), unexpected: false };
+  if (error instanceof NacosError)
+    return { status: 200, body: fail(CODE_OF_KIND[error.kind], error.message), unexpected: false };
   // Framework rejections (bad JSON, wrong content type, body too large) keep their 4xx status.
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {

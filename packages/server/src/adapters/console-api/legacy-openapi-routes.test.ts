@@ -7,7 +7,12 @@ describe('OpenAPI routes under the console prefix', () => {
   beforeAll(async () => {
     ({ app, admin } = await consoleAppWithAdmin());
     await app.core.auth.users.add({ username: 'guest', password: 'pw', roles: ['2'] });
-    await app.core.auth.users.add({ username: 'devOnly', password: 'pw', roles: ['1'], namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] } });
+    await app.core.auth.users.add({
+      username: 'devOnly',
+      password: 'pw',
+      roles: ['1'],
+      namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] },
+    });
   });
   afterAll(() => app.dispose());
 
@@ -16,7 +21,12 @@ describe('OpenAPI routes under the console prefix', () => {
       method,
       url: `${API}${path}${method === 'GET' || method === 'DELETE' ? `?${new URLSearchParams(fields)}` : ''}`,
       cookies: { token },
-      ...(method === 'POST' ? { payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}),
+      ...(method === 'POST'
+        ? {
+            payload: new URLSearchParams(fields).toString(),
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          }
+        : {}),
     });
 
   it('publishes, reads and deletes configs with nacos v1 answers', async () => {
@@ -31,11 +41,25 @@ describe('OpenAPI routes under the console prefix', () => {
   });
 
   it('creates services and instances with nacos v1 answers', async () => {
-    expect((await send('POST', '/ns/service', admin, { serviceName: 'legacy', protectThreshold: '0.2' })).body).toBe('ok');
-    expect((await send('POST', '/ns/instance', admin, { serviceName: 'legacy', ip: '10.1.1.1', port: '80', ephemeral: 'false' })).body).toBe('ok');
+    expect((await send('POST', '/ns/service', admin, { serviceName: 'legacy', protectThreshold: '0.2' })).body).toBe(
+      'ok',
+    );
+    expect(
+      (
+        await send('POST', '/ns/instance', admin, {
+          serviceName: 'legacy',
+          ip: '10.1.1.1',
+          port: '80',
+          ephemeral: 'false',
+        })
+      ).body,
+    ).toBe('ok');
     const instance = await send('GET', '/ns/instance', admin, { serviceName: 'legacy', ip: '10.1.1.1', port: '80' });
     expect(instance.json()).toMatchObject({ ip: '10.1.1.1', port: 80 });
-    expect((await send('GET', '/ns/service', admin, { serviceName: 'legacy' })).json()).toMatchObject({ name: 'legacy', protectThreshold: 0.2 });
+    expect((await send('GET', '/ns/service', admin, { serviceName: 'legacy' })).json()).toMatchObject({
+      name: 'legacy',
+      protectThreshold: 0.2,
+    });
   });
 
   it('keeps guests to reading and users to their namespaces', async () => {
@@ -44,15 +68,27 @@ describe('OpenAPI routes under the console prefix', () => {
     const write = await send('POST', '/cs/configs', guest, { dataId: 'x', group: 'G', content: 'x' });
     expect(write.json().code).toBe('NO_PERMISSION');
     const dev = await sessionFor(app, 'devOnly');
-    expect((await send('POST', '/cs/configs', dev, { dataId: 'x', group: 'G', content: 'x', tenant: 'dev' })).body).toBe('true');
+    expect(
+      (await send('POST', '/cs/configs', dev, { dataId: 'x', group: 'G', content: 'x', tenant: 'dev' })).body,
+    ).toBe('true');
     expect((await send('POST', '/cs/configs', dev, { dataId: 'x', group: 'G', content: 'x' })).statusCode).toBe(401);
-    expect((await send('POST', '/ns/instance', dev, { serviceName: 's', ip: '10.1.1.2', port: '80' })).statusCode).toBe(401);
+    expect((await send('POST', '/ns/instance', dev, { serviceName: 's', ip: '10.1.1.2', port: '80' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('does not open the OpenAPI paths themselves on the console port', async () => {
-    const res = await app.console.inject({ method: 'GET', url: '/nacos/v1/cs/configs?dataId=x&group=G', cookies: { token: admin } });
+    const res = await app.console.inject({
+      method: 'GET',
+      url: '/nacos/v1/cs/configs?dataId=x&group=G',
+      cookies: { token: admin },
+    });
     expect(res.json().code).toBe('NO_PERMISSION');
-    const beat = await app.console.inject({ method: 'PUT', url: `${API}/ns/instance/beat?serviceName=s&ip=1.1.1.1&port=1`, cookies: { token: admin } });
+    const beat = await app.console.inject({
+      method: 'PUT',
+      url: `${API}/ns/instance/beat?serviceName=s&ip=1.1.1.1&port=1`,
+      cookies: { token: admin },
+    });
     expect(beat.json().code).toBe('NO_PERMISSION');
   });
 });

@@ -40,7 +40,10 @@ export function registerLegacyOpenApiRoutes(app: FastifyInstance, core: Core, fo
       const params = requestParams(req);
       const namespaceId = optional(params, 'tenant') ?? optional(params, 'namespaceId') ?? '';
       if (!namespacePermitted(principalOf(req).namespacePrivilege, namespaceId)) {
-        return reply.code(401).type('text/plain;charset=UTF-8').send(`user no such namespace permission: ${namespaceId}`);
+        return reply
+          .code(401)
+          .type('text/plain;charset=UTF-8')
+          .send(`user no such namespace permission: ${namespaceId}`);
       }
     });
     registerConfigRoutes(scope, core.configs);

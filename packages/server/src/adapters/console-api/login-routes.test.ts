@@ -1,6 +1,15 @@
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { API, buildConsoleApp, call, cookieOf, encryptPassword, KNOWN_CAPTCHA, loginAs, type ConsoleApp } from '../../../test/console-helpers.js';
+import {
+  API,
+  buildConsoleApp,
+  call,
+  cookieOf,
+  encryptPassword,
+  KNOWN_CAPTCHA,
+  loginAs,
+  type ConsoleApp,
+} from '../../../test/console-helpers.js';
 
 function loginForm(fields: Record<string, string>, captchaToken?: string) {
   return {
@@ -39,7 +48,10 @@ describe('console login', () => {
     const captcha = await call(app.console, 'GET', 'v2/login/captcha');
     const captchaToken = captcha.headers['captcha-token'] as string;
     const res = await app.console.inject(
-      loginForm({ username: 'admin', password: encryptPassword('admin', captchaToken), captcha: KNOWN_CAPTCHA.toLowerCase() }, captchaToken),
+      loginForm(
+        { username: 'admin', password: encryptPassword('admin', captchaToken), captcha: KNOWN_CAPTCHA.toLowerCase() },
+        captchaToken,
+      ),
     );
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -52,7 +64,12 @@ describe('console login', () => {
     expect(cookieOf(res, 'captcha_token')).toBe('');
 
     const info = await call(app.console, 'GET', 'v2/user/info', { token });
-    expect(info.json()).toEqual({ data: { username: 'admin', nickname: 'admin' }, success: true, code: null, message: null });
+    expect(info.json()).toEqual({
+      data: { username: 'admin', nickname: 'admin' },
+      success: true,
+      code: null,
+      message: null,
+    });
     const byHeader = await app.console.inject({ method: 'GET', url: `${API}/v2/user/info`, headers: { token } });
     expect(byHeader.json().data.username).toBe('admin');
   });
@@ -79,20 +96,32 @@ describe('console login', () => {
 
   it('refuses wrong captchas, wrong passwords and a forged captcha cookie with the documented codes', async () => {
     const noCookie = await app.console.inject(loginForm({ username: 'admin', password: 'x', captcha: KNOWN_CAPTCHA }));
-    expect(noCookie.json()).toMatchObject({ success: false, code: 'CAPTCHA_CHECK_ERROR', message: 'captcha token is empty' });
+    expect(noCookie.json()).toMatchObject({
+      success: false,
+      code: 'CAPTCHA_CHECK_ERROR',
+      message: 'captcha token is empty',
+    });
 
     const c1 = (await call(app.console, 'GET', 'v2/login/captcha')).headers['captcha-token'] as string;
-    const wrongCaptcha = await app.console.inject(loginForm({ username: 'admin', password: encryptPassword('admin', c1), captcha: 'ZZZZ' }, c1));
+    const wrongCaptcha = await app.console.inject(
+      loginForm({ username: 'admin', password: encryptPassword('admin', c1), captcha: 'ZZZZ' }, c1),
+    );
     expect(wrongCaptcha.json().code).toBe('CAPTCHA_CHECK_ERROR');
     // The captcha was used up by the failed try.
-    const reused = await app.console.inject(loginForm({ username: 'admin', password: encryptPassword('admin', c1), captcha: KNOWN_CAPTCHA }, c1));
+    const reused = await app.console.inject(
+      loginForm({ username: 'admin', password: encryptPassword('admin', c1), captcha: KNOWN_CAPTCHA }, c1),
+    );
     expect(reused.json().code).toBe('CAPTCHA_CHECK_ERROR');
 
     const c2 = (await call(app.console, 'GET', 'v2/login/captcha')).headers['captcha-token'] as string;
-    const wrongPassword = await app.console.inject(loginForm({ username: 'admin', password: encryptPassword('nope', c2), captcha: KNOWN_CAPTCHA }, c2));
+    const wrongPassword = await app.console.inject(
+      loginForm({ username: 'admin', password: encryptPassword('nope', c2), captcha: KNOWN_CAPTCHA }, c2),
+    );
     expect(wrongPassword.json()).toMatchObject({ success: false, code: 'USER_CHECK_ERROR' });
 
-    const forged = await app.console.inject(loginForm({ username: 'admin', password: 'abc', captcha: KNOWN_CAPTCHA }, 'short'));
+    const forged = await app.console.inject(
+      loginForm({ username: 'admin', password: 'abc', captcha: KNOWN_CAPTCHA }, 'short'),
+    );
     expect(forged.statusCode).toBe(200);
     expect(forged.json().code).toBe('CAPTCHA_CHECK_ERROR');
   });
@@ -100,12 +129,20 @@ describe('console login', () => {
   it('locks a username after the hourly number of failed logins', async () => {
     for (let i = 0; i < 5; i++) {
       const t = (await call(app.console, 'GET', 'v2/login/captcha')).headers['captcha-token'] as string;
-      const res = await app.console.inject(loginForm({ username: 'admin', password: encryptPassword('bad', t), captcha: KNOWN_CAPTCHA }, t));
+      const res = await app.console.inject(
+        loginForm({ username: 'admin', password: encryptPassword('bad', t), captcha: KNOWN_CAPTCHA }, t),
+      );
       expect(res.json().code).toBe('USER_CHECK_ERROR');
     }
     const t = (await call(app.console, 'GET', 'v2/login/captcha')).headers['captcha-token'] as string;
-    const res = await app.console.inject(loginForm({ username: 'admin', password: encryptPassword('admin', t), captcha: KNOWN_CAPTCHA }, t));
-    expect(res.json()).toMatchObject({ success: false, code: 'LOGIN_LIMITE_ERROR', message: 'Frequent login, please try again later' });
+    const res = await app.console.inject(
+      loginForm({ username: 'admin', password: encryptPassword('admin', t), captcha: KNOWN_CAPTCHA }, t),
+    );
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'LOGIN_LIMITE_ERROR',
+      message: 'Frequent login, please try again later',
+    });
   });
 
   it('logs out: the token stops working', async () => {
@@ -117,7 +154,11 @@ describe('console login', () => {
   });
 
   it('tells the console there is no OAuth2 login', async () => {
-    expect((await call(app.console, 'GET', 'v2/login/config')).json().data).toEqual({ oauth2Enable: false, oauth2Button: null, oauth2AuthorizeUrl: null });
+    expect((await call(app.console, 'GET', 'v2/login/config')).json().data).toEqual({
+      oauth2Enable: false,
+      oauth2Button: null,
+      oauth2AuthorizeUrl: null,
+    });
     const oauth = await call(app.console, 'POST', 'v2/login/oauth2/login', { json: { code: 'x' } });
     expect(oauth.statusCode).toBe(404);
     expect(oauth.json().code).toBe('OAUTH2_NOT_ENABLED');

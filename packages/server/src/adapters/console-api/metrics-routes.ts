@@ -13,7 +13,8 @@ export function registerMetricsRoutes(app: FastifyInstance, metrics: MetricsServ
   const timeline = async (req: FastifyRequest) => {
     const input = inputOf(req);
     const requestedNode = wholeNumber(input, 'nodeId', 0, Number.MAX_SAFE_INTEGER) ?? 0;
-    if (requestedNode !== 0 && requestedNode !== nodeId) throw new ConsoleError('NOT_FOUND', `no cluster node ${requestedNode}`);
+    if (requestedNode !== 0 && requestedNode !== nodeId)
+      throw new ConsoleError('NOT_FOUND', `no cluster node ${requestedNode}`);
     const name = optionalText(input, 'timelineGroupName') as TimelineGroupName | undefined;
     const keys = stringList(input, 'keys') ?? [];
     const answer = metrics.timeline({

@@ -43,7 +43,8 @@ export function namespaceInfos(core: Core): NamespaceInfo[] {
     result.push({ namespaceId: ns.namespaceId, namespaceName: ns.namespaceName, type: String(type) });
     used.delete(ns.namespaceId);
   }
-  for (const id of [...used.keys()].sort()) result.push({ namespaceId: id, namespaceName: id, type: String(used.get(id)) });
+  for (const id of [...used.keys()].sort())
+    result.push({ namespaceId: id, namespaceName: id, type: String(used.get(id)) });
   return result;
 }
 
@@ -103,17 +104,18 @@ export function registerNamespaceRoutes(app: FastifyInstance, core: Core): void 
   });
 
   // The legacy v1 route answers `{code, message, data}`; a namespace denial reads NO_PERMISSION.
-  const v1 = (work: (req: FastifyRequest, core: Core, input: Input) => Promise<void>) => async (req: FastifyRequest) => {
-    try {
-      await work(req, core, inputOf(req));
-      return consoleOk(true);
-    } catch (err) {
-      const answer = errorAnswer(err);
-      if (answer.body.code === 'NO_NAMESPACE_PERMISSION') return consoleFail('NO_PERMISSION');
-      if (answer.unexpected) throw err;
-      return consoleFail(answer.body.message ?? answer.body.code ?? 'error');
-    }
-  };
+  const v1 =
+    (work: (req: FastifyRequest, core: Core, input: Input) => Promise<void>) => async (req: FastifyRequest) => {
+      try {
+        await work(req, core, inputOf(req));
+        return consoleOk(true);
+      } catch (err) {
+        const answer = errorAnswer(err);
+        if (answer.body.code === 'NO_NAMESPACE_PERMISSION') return consoleFail('NO_PERMISSION');
+        if (answer.unexpected) throw err;
+        return consoleFail(answer.body.message ?? answer.body.code ?? 'error');
+      }
+    };
   app.get(`${API}/namespaces`, async (req) => consoleOk(visibleNamespaces(req, core)));
   app.post(`${API}/namespaces`, v1(addNamespace));
   app.put(`${API}/namespaces`, v1(updateNamespace));

@@ -6,7 +6,17 @@ import { NacosError, invalid } from '../../shared/errors.js';
 import { parseMetadata } from '../http-v1/naming-params.js';
 import { requireNamespace } from './console-auth.js';
 import { API } from './console-paths.js';
-import { decimal, flag, inputOf, optionalText, pageOf, requiredText, text, wholeNumber, type Input } from './console-input.js';
+import {
+  decimal,
+  flag,
+  inputOf,
+  optionalText,
+  pageOf,
+  requiredText,
+  text,
+  wholeNumber,
+  type Input,
+} from './console-input.js';
 import { ConsoleError, ok } from './envelope.js';
 import { instanceDto, instanceVo, serviceDto, subscriberDto } from './naming-dto.js';
 
@@ -66,7 +76,9 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
     const group = optionalText(input, 'groupNameParam');
     const name = optionalText(input, 'serviceNameParam');
     const page = pageOf(input);
-    const all = naming.services.list({ namespaceId }).filter((s) => contains(s.key.groupName, group) && contains(s.key.serviceName, name));
+    const all = naming.services
+      .list({ namespaceId })
+      .filter((s) => contains(s.key.groupName, group) && contains(s.key.serviceName, name));
     return { total: all.length, items: all.slice(page.offset, page.offset + page.pageSize).map(serviceDto) };
   };
 
@@ -77,7 +89,9 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
     const group = optionalText(input, 'groupNameParam') ?? optionalText(input, 'groupName');
     const name = optionalText(input, 'serviceNameParam') ?? optionalText(input, 'serviceName');
     const page = pageOf(input);
-    const all = naming.subscribers.list({ namespaceId }).filter((s) => contains(s.key.groupName, group) && contains(s.key.serviceName, name));
+    const all = naming.subscribers
+      .list({ namespaceId })
+      .filter((s) => contains(s.key.groupName, group) && contains(s.key.serviceName, name));
     return { total: all.length, items: all.slice(page.offset, page.offset + page.pageSize).map(subscriberDto) };
   };
 
@@ -140,15 +154,24 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
   });
 
   // Legacy v1 lists: bare objects, failures as plain text (401 for a namespace denial).
-  const raw = (work: (req: FastifyRequest) => { total: number; items: unknown[] }, listName: string) =>
+  const raw =
+    (work: (req: FastifyRequest) => { total: number; items: unknown[] }, listName: string) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
       try {
         const { total, items } = work(req);
         return { count: total, [listName]: items };
       } catch (err) {
-        const status = err instanceof ConsoleError && err.code === 'NO_NAMESPACE_PERMISSION' ? 401 : err instanceof NacosError ? 400 : 0;
+        const status =
+          err instanceof ConsoleError && err.code === 'NO_NAMESPACE_PERMISSION'
+            ? 401
+            : err instanceof NacosError
+              ? 400
+              : 0;
         if (!status) throw err;
-        return reply.code(status).type('text/plain; charset=utf-8').send((err as Error).message);
+        return reply
+          .code(status)
+          .type('text/plain; charset=utf-8')
+          .send((err as Error).message);
       }
     };
   app.get(`${API}/ns/services`, raw(services, 'serviceList'));

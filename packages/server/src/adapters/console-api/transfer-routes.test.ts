@@ -14,9 +14,21 @@ async function consoleApp(env: Record<string, string> = {}) {
   return app;
 }
 
-function upload(app: ConsoleApp, file: Uint8Array, token: string, headers: Record<string, string> = {}, path = 'transfer/import') {
+function upload(
+  app: ConsoleApp,
+  file: Uint8Array,
+  token: string,
+  headers: Record<string, string> = {},
+  path = 'transfer/import',
+) {
   const body = multipart('file', 'rnacos_export.data', Buffer.from(file));
-  return app.console.inject({ method: 'POST', url: `${API}/${path}`, cookies: { token }, payload: body.payload, headers: { ...body.headers, ...headers } });
+  return app.console.inject({
+    method: 'POST',
+    url: `${API}/${path}`,
+    cookies: { token },
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+  });
 }
 
 describe('console transfer export and import', () => {
@@ -35,7 +47,11 @@ describe('console transfer export and import', () => {
 
   it('imports an uploaded file and reports what it wrote per table', async () => {
     const app = await consoleApp();
-    const res = await upload(app, sampleServerExport(), await sessionFor(app, 'admin'), { 'import-config': '1', 'import-user': '1', 'import-cache': '0' });
+    const res = await upload(app, sampleServerExport(), await sessionFor(app, 'admin'), {
+      'import-config': '1',
+      'import-user': '1',
+      'import-cache': '0',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -54,7 +70,10 @@ describe('console transfer export and import', () => {
 
   it('leaves configs or users out when their header is not "1"', async () => {
     const app = await consoleApp();
-    const res = await upload(app, sampleServerExport(), await sessionFor(app, 'admin'), { 'import-config': '0', 'import-user': 'no' });
+    const res = await upload(app, sampleServerExport(), await sessionFor(app, 'admin'), {
+      'import-config': '0',
+      'import-user': 'no',
+    });
     expect(res.json().data.imported).toEqual({ T_NAMING_INSTANCE: 1 });
     expect(app.core.configs.count()).toBe(0);
     expect(app.core.auth.users.get('dev1')).toBeUndefined();
@@ -72,7 +91,9 @@ describe('console transfer export and import', () => {
     corrupt[0] = 0x50;
     const foreign = await upload(app, corrupt, admin);
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toBe('invalid transfer file at byte 0: not a transfer file (magic 0x5061636f, expected 0x6e61636f "naco")');
+    expect(foreign.json().message).toBe(
+      'invalid transfer file at byte 0: not a transfer file (magic 0x5061636f, expected 0x6e61636f "naco")',
+    );
     expect(app.core.configs.count()).toBe(0);
     expect(app.core.namespaces.list()).toHaveLength(1);
     expect(await app.core.auth.users.authenticate('admin', 'admin')).toBeDefined();
@@ -81,7 +102,12 @@ describe('console transfer export and import', () => {
   it('answers 400 without a file', async () => {
     const app = await consoleApp();
     const body = multipart('other', 'x.txt', Buffer.from('x'));
-    const res = await app.console.inject({ method: 'POST', url: `${API}/transfer/import`, cookies: { token: await sessionFor(app, 'admin') }, ...body });
+    const res = await app.console.inject({
+      method: 'POST',
+      url: `${API}/transfer/import`,
+      cookies: { token: await sessionFor(app, 'admin') },
+      ...body,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('no file uploaded (multipart field "file")');
   });

@@ -19,7 +19,8 @@ function flag(req: FastifyRequest, name: string): boolean {
 
 /** Reads the uploaded file (multipart field `file`) and validates all of it before anything is written. */
 async function decodeUpload(req: FastifyRequest, uploadLimit: number): Promise<DecodedTransfer> {
-  const tooLarge = () => new ConsoleError('PARAM_ERROR', `the file is larger than the upload limit (${uploadLimit} bytes)`, 413);
+  const tooLarge = () =>
+    new ConsoleError('PARAM_ERROR', `the file is larger than the upload limit (${uploadLimit} bytes)`, 413);
   for await (const part of req.parts()) {
     if (part.type !== 'file') continue;
     if (part.fieldname !== 'file') {
@@ -56,7 +57,11 @@ export function registerTransferRoutes(app: FastifyInstance, core: Core, clock: 
   };
 
   const importFile = async (req: FastifyRequest) => {
-    const options: ImportOptions = { configs: flag(req, 'import-config'), users: flag(req, 'import-user'), cache: flag(req, 'import-cache') };
+    const options: ImportOptions = {
+      configs: flag(req, 'import-config'),
+      users: flag(req, 'import-user'),
+      cache: flag(req, 'import-cache'),
+    };
     const decoded = await decodeUpload(req, uploadLimit);
     try {
       const report = await core.transfer.importDecoded(decoded, options);

@@ -22,7 +22,13 @@ export function userDto(user: User): UserDto {
 }
 
 function privilegeDto(p: NamespacePrivilege): PrivilegeDto {
-  return { enabled: p.enabled, whitelistIsAll: p.whitelistIsAll, whitelist: p.whitelist, blacklistIsAll: p.blacklistIsAll, blacklist: p.blacklist };
+  return {
+    enabled: p.enabled,
+    whitelistIsAll: p.whitelistIsAll,
+    whitelist: p.whitelist,
+    blacklistIsAll: p.blacklistIsAll,
+    blacklist: p.blacklist,
+  };
 }
 
 function privilegeParam(input: Input): UserUpdate['namespacePrivilege'] {

@@ -18,13 +18,24 @@ describe('console users', () => {
         password: 'secret',
         enable: true,
         roles: '1,2',
-        namespacePrivilegeParam: { enabled: true, whitelistIsAll: false, whitelist: ['', 'dev'], blacklistIsAll: false, blacklist: [] },
+        namespacePrivilegeParam: {
+          enabled: true,
+          whitelistIsAll: false,
+          whitelist: ['', 'dev'],
+          blacklistIsAll: false,
+          blacklist: [],
+        },
         somethingUnknown: 1,
       },
     });
     expect(add.json()).toEqual({ data: true, success: true, code: null, message: null });
 
-    const list = (await call(app.console, 'GET', 'v2/user/list', { token: admin, query: { likeUsername: 'dev', pageNo: '1', pageSize: '10' } })).json();
+    const list = (
+      await call(app.console, 'GET', 'v2/user/list', {
+        token: admin,
+        query: { likeUsername: 'dev', pageNo: '1', pageSize: '10' },
+      })
+    ).json();
     expect(list.data.totalCount).toBe(1);
     expect(list.data.list[0]).toMatchObject({
       username: 'dev1',
@@ -33,11 +44,20 @@ describe('console users', () => {
       passwordHash: null,
       enable: true,
       roles: ['1', '2'],
-      namespacePrivilege: { enabled: true, whitelistIsAll: false, whitelist: ['', 'dev'], blacklistIsAll: false, blacklist: [] },
+      namespacePrivilege: {
+        enabled: true,
+        whitelistIsAll: false,
+        whitelist: ['', 'dev'],
+        blacklistIsAll: false,
+        blacklist: [],
+      },
     });
     expect(typeof list.data.list[0].gmtCreate).toBe('number');
 
-    await call(app.console, 'POST', 'v2/user/update', { token: admin, json: { username: 'dev1', nickname: 'D1', enable: false, password: '' } });
+    await call(app.console, 'POST', 'v2/user/update', {
+      token: admin,
+      json: { username: 'dev1', nickname: 'D1', enable: false, password: '' },
+    });
     const updated = app.core.auth.users.get('dev1')!;
     expect(updated).toMatchObject({ nickname: 'D1', enabled: false, roles: ['1', '2'] });
     expect(await app.core.auth.users.hasPassword('dev1', 'secret')).toBe(true);
@@ -45,26 +65,64 @@ describe('console users', () => {
     const v1 = (await call(app.console, 'GET', 'user/list', { token: admin })).json();
     expect(v1.data.size).toBe(2);
 
-    expect((await call(app.console, 'POST', 'v2/user/remove', { token: admin, json: { username: 'dev1' } })).json().data).toBe(true);
+    expect(
+      (await call(app.console, 'POST', 'v2/user/remove', { token: admin, json: { username: 'dev1' } })).json().data,
+    ).toBe(true);
     expect(app.core.auth.users.get('dev1')).toBeUndefined();
   });
 
   it('reports bad user input with a code and message', async () => {
-    const noRoles = await call(app.console, 'POST', 'v2/user/add', { token: admin, json: { username: 'x', password: 'p' } });
-    expect(noRoles.json()).toMatchObject({ success: false, code: 'USER_ROLE_IS_EMPTY', message: 'user roles is empty' });
-    const noPassword = await call(app.console, 'POST', 'v2/user/add', { token: admin, json: { username: 'x', roles: '1' } });
+    const noRoles = await call(app.console, 'POST', 'v2/user/add', {
+      token: admin,
+      json: { username: 'x', password: 'p' },
+    });
+    expect(noRoles.json()).toMatchObject({
+      success: false,
+      code: 'USER_ROLE_IS_EMPTY',
+      message: 'user roles is empty',
+    });
+    const noPassword = await call(app.console, 'POST', 'v2/user/add', {
+      token: admin,
+      json: { username: 'x', roles: '1' },
+    });
     expect(noPassword.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
-    const badRole = await call(app.console, 'POST', 'v2/user/add', { token: admin, json: { username: 'x', password: 'p', roles: '7' } });
-    expect(badRole.json()).toMatchObject({ success: false, code: 'PARAM_ERROR', message: expect.stringContaining('unknown role') });
-    const dup = await call(app.console, 'POST', 'v2/user/add', { token: admin, json: { username: 'admin', password: 'p', roles: '1' } });
+    const badRole = await call(app.console, 'POST', 'v2/user/add', {
+      token: admin,
+      json: { username: 'x', password: 'p', roles: '7' },
+    });
+    expect(badRole.json()).toMatchObject({
+      success: false,
+      code: 'PARAM_ERROR',
+      message: expect.stringContaining('unknown role'),
+    });
+    const dup = await call(app.console, 'POST', 'v2/user/add', {
+      token: admin,
+      json: { username: 'admin', password: 'p', roles: '1' },
+    });
     expect(dup.json()).toMatchObject({ success: false, code: 'CONFLICT' });
-    const ghost = await call(app.console, 'POST', 'v2/user/update', { token: admin, json: { username: 'ghost', nickname: 'g' } });
+    const ghost = await call(app.console, 'POST', 'v2/user/update', {
+      token: admin,
+      json: { username: 'ghost', nickname: 'g' },
+    });
     expect(ghost.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
-    const badJson = await app.console.inject({ method: 'POST', url: `${API}/v2/user/add`, cookies: { token: admin }, payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    const badJson = await app.console.inject({
+      method: 'POST',
+      url: `${API}/v2/user/add`,
+      cookies: { token: admin },
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
-    const wrongType = await call(app.console, 'POST', 'v2/user/add', { token: admin, json: { username: { a: 1 }, password: 'p', roles: '1' } });
-    expect(wrongType.json()).toMatchObject({ success: false, code: 'PARAM_ERROR', message: 'username must be a string' });
+    const wrongType = await call(app.console, 'POST', 'v2/user/add', {
+      token: admin,
+      json: { username: { a: 1 }, password: 'p', roles: '1' },
+    });
+    expect(wrongType.json()).toMatchObject({
+      success: false,
+      code: 'PARAM_ERROR',
+      message: 'username must be a string',
+    });
     const page0 = await call(app.console, 'GET', 'v2/user/list', { token: admin, query: { pageNo: '0' } });
     expect(page0.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
     const negative = await call(app.console, 'GET', 'v2/user/list', { token: admin, query: { pageSize: '-5' } });
@@ -73,8 +131,15 @@ describe('console users', () => {
 
   it('refuses to remove or demote the last admin and says so', async () => {
     const v2 = await call(app.console, 'POST', 'v2/user/remove', { token: admin, json: { username: 'admin' } });
-    expect(v2.json()).toMatchObject({ success: false, code: 'CONFLICT', message: 'at least one admin must be reserved!' });
-    const demote = await call(app.console, 'POST', 'v2/user/update', { token: admin, json: { username: 'admin', roles: '1' } });
+    expect(v2.json()).toMatchObject({
+      success: false,
+      code: 'CONFLICT',
+      message: 'at least one admin must be reserved!',
+    });
+    const demote = await call(app.console, 'POST', 'v2/user/update', {
+      token: admin,
+      json: { username: 'admin', roles: '1' },
+    });
     expect(demote.json().success).toBe(false);
     const v1 = await app.console.inject({
       method: 'POST',
@@ -83,7 +148,12 @@ describe('console users', () => {
       payload: 'username=admin',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(v1.json()).toEqual({ data: null, success: false, code: 'at least one admin must be reserved!', message: 'at least one admin must be reserved!' });
+    expect(v1.json()).toEqual({
+      data: null,
+      success: false,
+      code: 'at least one admin must be reserved!',
+      message: 'at least one admin must be reserved!',
+    });
     expect(app.core.auth.users.get('admin')).toBeDefined();
   });
 
@@ -106,9 +176,15 @@ describe('console users', () => {
     await app.core.auth.users.add({ username: 'self', password: 'old', roles: ['2'] });
     const here = await sessionFor(app, 'self');
     const elsewhere = await sessionFor(app, 'self');
-    const wrong = await call(app.console, 'POST', 'v2/user/reset_password', { token: here, json: { oldPassword: 'bad', newPassword: 'new' } });
+    const wrong = await call(app.console, 'POST', 'v2/user/reset_password', {
+      token: here,
+      json: { oldPassword: 'bad', newPassword: 'new' },
+    });
     expect(wrong.json()).toMatchObject({ success: false, code: 'OLD_PASSWORD_INVALID' });
-    const good = await call(app.console, 'POST', 'v2/user/reset_password', { token: here, json: { oldPassword: 'old', newPassword: 'new' } });
+    const good = await call(app.console, 'POST', 'v2/user/reset_password', {
+      token: here,
+      json: { oldPassword: 'old', newPassword: 'new' },
+    });
     expect(good.json().data).toBe(true);
     expect(await app.core.auth.users.hasPassword('self', 'new')).toBe(true);
     expect((await call(app.console, 'GET', 'v2/user/info', { token: here })).json().success).toBe(true);
@@ -127,10 +203,14 @@ describe('console users', () => {
     expect(guest.resources).not.toContain('CONFIG_UPDATE');
     expect(guest.resources).not.toContain('/manage/namespace');
     const dev = await resources('dev2');
-    expect(dev.resources).toEqual(expect.arrayContaining(['CONFIG_UPDATE', 'SERVICE_UPDATE', 'NAMESPACE_UPDATE', '/manage/appmonitor']));
+    expect(dev.resources).toEqual(
+      expect.arrayContaining(['CONFIG_UPDATE', 'SERVICE_UPDATE', 'NAMESPACE_UPDATE', '/manage/appmonitor']),
+    );
     expect(dev.resources).not.toContain('/manage/user');
     const adm = await resources('admin');
-    expect(adm.resources).toEqual(expect.arrayContaining(['/manage/user', '/manage/transfer', 'USER_UPDATE', 'CONFIG_UPDATE']));
+    expect(adm.resources).toEqual(
+      expect.arrayContaining(['/manage/user', '/manage/transfer', 'USER_UPDATE', 'CONFIG_UPDATE']),
+    );
   });
 
   it('keeps non-admins out of user management', async () => {
@@ -153,13 +233,22 @@ describe('console users', () => {
         payload: new URLSearchParams(fields).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
-    expect((await formCall('user/add', { username: 'formUser', nickname: 'F', password: 'pw1', roles: '2' })).json().data).toBe(true);
-    expect((await formCall('user/update', { username: 'formUser', nickname: 'F2', enable: 'true' })).json().data).toBe(true);
+    expect(
+      (await formCall('user/add', { username: 'formUser', nickname: 'F', password: 'pw1', roles: '2' })).json().data,
+    ).toBe(true);
+    expect((await formCall('user/update', { username: 'formUser', nickname: 'F2', enable: 'true' })).json().data).toBe(
+      true,
+    );
     expect(app.core.auth.users.get('formUser')).toMatchObject({ nickname: 'F2', roles: ['2'] });
     const token = await sessionFor(app, 'formUser');
-    expect((await call(app.console, 'GET', 'user/info', { token })).json().data).toEqual({ username: 'formUser', nickname: 'F2' });
+    expect((await call(app.console, 'GET', 'user/info', { token })).json().data).toEqual({
+      username: 'formUser',
+      nickname: 'F2',
+    });
     expect((await call(app.console, 'GET', 'user/web_resources', { token })).json().data.username).toBe('formUser');
-    expect((await formCall('user/reset_password', { oldPassword: 'pw1', newPassword: 'pw2' }, token)).json().data).toBe(true);
+    expect((await formCall('user/reset_password', { oldPassword: 'pw1', newPassword: 'pw2' }, token)).json().data).toBe(
+      true,
+    );
     expect(await app.core.auth.users.hasPassword('formUser', 'pw2')).toBe(true);
     expect((await formCall('user/remove', { username: 'formUser' })).json().data).toBe(true);
   });

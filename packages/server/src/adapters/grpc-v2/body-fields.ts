@@ -65,7 +65,8 @@ export function stringMapField(body: JsonObject, name: string): Record<string, s
 /** Each element of an array field, as an object. */
 export function objectArrayField(body: JsonObject, name: string): JsonObject[] {
   return arrayField(body, name).map((item, i) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw invalid(`${name}[${i}] must be an object`);
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      throw invalid(`${name}[${i}] must be an object`);
     return item as JsonObject;
   });
 }

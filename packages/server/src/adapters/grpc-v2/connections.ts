@@ -47,7 +47,10 @@ export class GrpcConnection {
 export function parsePeer(peer: string): { ip: string; port: number } {
   const at = peer.lastIndexOf(':');
   if (at <= 0) return { ip: peer, port: 0 };
-  const ip = peer.slice(0, at).replace(/^\[|\]$/g, '').replace(/^::ffff:(?=\d+\.)/, '');
+  const ip = peer
+    .slice(0, at)
+    .replace(/^\[|\]$/g, '')
+    .replace(/^::ffff:(?=\d+\.)/, '');
   return { ip, port: Number(peer.slice(at + 1)) || 0 };
 }
 
@@ -149,12 +152,22 @@ export class GrpcConnections {
    * Pushes a server request and resolves with the client's answer, or undefined when none came in time or
    * the connection went away. Never rejects.
    */
-  push(conn: GrpcConnection, type: string, body: JsonObject, ackTimeoutMs = this.timings.ackTimeoutMs): Promise<JsonObject | undefined> {
+  push(
+    conn: GrpcConnection,
+    type: string,
+    body: JsonObject,
+    ackTimeoutMs = this.timings.ackTimeoutMs,
+  ): Promise<JsonObject | undefined> {
     return this.pushJson(conn, type, (requestId) => JSON.stringify({ headers: {}, requestId, ...body }), ackTimeoutMs);
   }
 
   /** `push` for a body rendered by the caller (fan-out reuses one rendering), given its requestId. */
-  pushJson(conn: GrpcConnection, type: string, render: (requestId: string) => string, ackTimeoutMs = this.timings.ackTimeoutMs): Promise<JsonObject | undefined> {
+  pushJson(
+    conn: GrpcConnection,
+    type: string,
+    render: (requestId: string) => string,
+    ackTimeoutMs = this.timings.ackTimeoutMs,
+  ): Promise<JsonObject | undefined> {
     if (conn.closed) return Promise.resolve(undefined);
     const requestId = String(this.nextRequestId++);
     return new Promise((resolve) => {
@@ -165,7 +178,12 @@ export class GrpcConnections {
 
   /** A response the client wrote on its stream: settles the push with the same requestId. */
   acknowledge(conn: GrpcConnection, ack: JsonObject): void {
-    const requestId = typeof ack.requestId === 'string' ? ack.requestId : typeof ack.requestId === 'number' ? String(ack.requestId) : '';
+    const requestId =
+      typeof ack.requestId === 'string'
+        ? ack.requestId
+        : typeof ack.requestId === 'number'
+          ? String(ack.requestId)
+          : '';
     const pending = conn.pending.get(requestId);
     if (!pending) return;
     conn.pending.delete(requestId);
@@ -211,11 +229,13 @@ export class GrpcConnections {
       const info = this.registry.get(conn.id);
       if (!info || conn.probing || now - info.lastActiveAt < this.timings.detectionIdleMs) continue;
       conn.probing = true;
-      void this.push(conn, 'ClientDetectionRequest', { module: 'internal' }, this.timings.detectionAckTimeoutMs).then((ack) => {
-        conn.probing = false;
-        // Any answer proves the client alive; only silence drops it.
-        if (!ack) this.close(conn, 'no answer to client detection');
-      });
+      void this.push(conn, 'ClientDetectionRequest', { module: 'internal' }, this.timings.detectionAckTimeoutMs).then(
+        (ack) => {
+          conn.probing = false;
+          // Any answer proves the client alive; only silence drops it.
+          if (!ack) this.close(conn, 'no answer to client detection');
+        },
+      );
     }
   }
 
@@ -229,7 +249,11 @@ export class GrpcConnections {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     for (const conn of this.list()) {
-      this.send(conn, 'ConnectResetRequest', { headers: {}, requestId: String(this.nextRequestId++), module: 'internal' });
+      this.send(conn, 'ConnectResetRequest', {
+        headers: {},
+        requestId: String(this.nextRequestId++),
+        module: 'internal',
+      });
       this.close(conn, 'server shutting down');
     }
   }

@@ -35,7 +35,12 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
   const logger = deps.logger.child({ door: 'grpc' });
   const connections = new GrpcConnections(deps.core.connections, deps.clock, logger, deps.timings);
   const configListeners = new ConfigListeners(deps.core.configs.watchers, connections);
-  const namingPushes = new NamingPushes(deps.core.naming, connections, logger, deps.namingPushDelayMs ?? DEFAULT_NAMING_PUSH_DELAY_MS);
+  const namingPushes = new NamingPushes(
+    deps.core.naming,
+    connections,
+    logger,
+    deps.namingPushDelayMs ?? DEFAULT_NAMING_PUSH_DELAY_MS,
+  );
   const handlers = createHandlers({ core: deps.core, connections, configListeners });
   const server = createGrpcServer({
     handlers,
@@ -47,8 +52,12 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
   });
   const { metrics } = deps.core;
   metrics.addGauge('grpc_conn_size', 'gRPC client connections', () => connections.size());
-  metrics.addGauge('config_subscriber_client_size', 'gRPC connections listening to configs', () => configListeners.connectionCount());
-  metrics.addGauge('config_subscriber_listener_key_size', 'configs listened to over gRPC', () => configListeners.keyCount());
+  metrics.addGauge('config_subscriber_client_size', 'gRPC connections listening to configs', () =>
+    configListeners.connectionCount(),
+  );
+  metrics.addGauge('config_subscriber_listener_key_size', 'configs listened to over gRPC', () =>
+    configListeners.keyCount(),
+  );
   return {
     ...server,
     connections,

@@ -21,7 +21,9 @@ const method = (path: string, stream: boolean) => ({
 
 /** No `package` in the nacos proto, hence these bare paths. */
 const REQUEST_SERVICE = { request: method('/Request/request', false) } as grpc.ServiceDefinition;
-const BI_STREAM_SERVICE = { requestBiStream: method('/BiRequestStream/requestBiStream', true) } as grpc.ServiceDefinition;
+const BI_STREAM_SERVICE = {
+  requestBiStream: method('/BiRequestStream/requestBiStream', true),
+} as grpc.ServiceDefinition;
 
 export interface GrpcServerDeps extends DispatchDeps {
   connections: GrpcConnections;
@@ -107,7 +109,9 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
 
   const bind = (address: string) =>
     new Promise<number>((resolve, reject) =>
-      server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port))),
+      server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (err, port) =>
+        err ? reject(err) : resolve(port),
+      ),
     );
 
   return {

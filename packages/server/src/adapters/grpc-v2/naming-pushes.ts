@@ -72,7 +72,11 @@ export class NamingPushes {
         body = this.bodyAfterRequestId(subscriber);
       }
       const rest = body;
-      const ack = await this.connections.pushJson(conn, 'NotifySubscriberRequest', (requestId) => `{"headers":{},"requestId":"${requestId}${rest}`);
+      const ack = await this.connections.pushJson(
+        conn,
+        'NotifySubscriberRequest',
+        (requestId) => `{"headers":{},"requestId":"${requestId}${rest}`,
+      );
       if (ack && ack.resultCode === 200) return;
       this.logger.debug({ connectionId, service: subscriber.key.serviceName, attempt }, 'naming push not acknowledged');
     }

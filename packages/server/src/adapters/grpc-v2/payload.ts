@@ -44,7 +44,12 @@ export function decodePayload(bytes: Uint8Array): DecodedPayload {
  * Encodes a message (`body` as an object, or already as JSON text). Server messages leave headers and clientIp empty; tests and the benchmark driver pass
  * them to encode what a client sends.
  */
-export function encodePayload(type: string, body: JsonObject | string, headers: Record<string, string> = {}, clientIp = ''): Buffer {
+export function encodePayload(
+  type: string,
+  body: JsonObject | string,
+  headers: Record<string, string> = {},
+  clientIp = '',
+): Buffer {
   const json = typeof body === 'string' ? body : JSON.stringify(body);
   const message = {
     metadata: { type, clientIp, headers },

@@ -8,7 +8,12 @@ afterEach(() => kit?.dispose());
 
 function dispatchRaw(type: string, body: string) {
   return dispatchRequest(
-    { handlers: kit.app.grpc.handlers, connections: kit.app.grpc.connections, apiAccess: kit.app.core.apiAccess, logger: createLogger('silent') },
+    {
+      handlers: kit.app.grpc.handlers,
+      connections: kit.app.grpc.connections,
+      apiAccess: kit.app.core.apiAccess,
+      logger: createLogger('silent'),
+    },
     { type, clientIp: '', headers: {}, body: Buffer.from(body) },
     kit.peer,
   );
@@ -38,7 +43,10 @@ describe('dispatchRequest', () => {
   it('rejects requests of a peer with no connection (ErrorResponse 301)', async () => {
     kit = await grpcKit();
     const reply = await kit.call('ConfigQueryRequest', { dataId: 'a', group: 'G' }, { peer: '10.1.1.1:9' });
-    expect(reply).toMatchObject({ type: 'ErrorResponse', body: { errorCode: 301, message: 'Connection is unregistered.' } });
+    expect(reply).toMatchObject({
+      type: 'ErrorResponse',
+      body: { errorCode: 301, message: 'Connection is unregistered.' },
+    });
   });
 
   it('echoes the requestId and keeps success consistent with resultCode', async () => {

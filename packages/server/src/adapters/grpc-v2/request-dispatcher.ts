@@ -53,7 +53,8 @@ export interface DispatchDeps {
  */
 export async function dispatchRequest(deps: DispatchDeps, payload: DecodedPayload, peer: string): Promise<Reply> {
   const handler = deps.handlers.get(payload.type);
-  if (!handler) return errorResponse(ErrorCode.NO_HANDLER, `RequestHandler Not Found: unknown request type "${payload.type}"`);
+  if (!handler)
+    return errorResponse(ErrorCode.NO_HANDLER, `RequestHandler Not Found: unknown request type "${payload.type}"`);
 
   let body: JsonObject;
   try {

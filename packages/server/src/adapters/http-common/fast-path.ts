@@ -33,7 +33,12 @@ export function firstFastPath(paths: FastPath[]): FastPath {
   };
 }
 
-export function sendFast(res: ServerResponse, status: number, headers: Record<string, string | number>, body: string | Buffer): void {
+export function sendFast(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | number>,
+  body: string | Buffer,
+): void {
   res.writeHead(status, headers);
   res.end(body);
 }

@@ -10,7 +10,11 @@ app.post('/echo', async (req) => requestParams(req));
 
 describe('registerFormBody', () => {
   it('reads query parameters of a POST whose empty body is labelled application/octet-stream', async () => {
-    const res = await app.inject({ method: 'POST', url: '/echo?username=admin', headers: { 'content-type': 'application/octet-stream' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/echo?username=admin',
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ username: 'admin' });
   });

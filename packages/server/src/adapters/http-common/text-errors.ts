@@ -9,7 +9,7 @@ export function textErrorHandler(error: FastifyError | NacosError, req: FastifyR
   if (error instanceof NacosError) {
     return reply.code(HTTP_STATUS[error.kind]).type('text/plain;charset=UTF-8').send(error.message);
   }
-  const status = (error).statusCode;
+  const status = error.statusCode;
   if (status && status >= 400 && status < 500) {
     return reply.code(status).type('text/plain;charset=UTF-8').send(error.message);
   }
@@ -20,6 +20,9 @@ export function textErrorHandler(error: FastifyError | NacosError, req: FastifyR
 export function registerTextErrors(app: FastifyInstance): void {
   app.setErrorHandler(textErrorHandler);
   app.setNotFoundHandler((req, reply) =>
-    reply.code(404).type('text/plain;charset=UTF-8').send(`no such endpoint: ${req.method} ${req.url.split('?')[0]}`),
+    reply
+      .code(404)
+      .type('text/plain;charset=UTF-8')
+      .send(`no such endpoint: ${req.method} ${req.url.split('?')[0]}`),
   );
 }

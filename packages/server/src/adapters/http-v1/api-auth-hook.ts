@@ -52,7 +52,13 @@ export function sendForbidden(req: FastifyRequest, reply: FastifyReply, message:
   return reply
     .code(403)
     .type('application/json;charset=UTF-8')
-    .send({ timestamp: new Date().toISOString(), status: 403, error: 'Forbidden', message, path: req.url.split('?')[0] });
+    .send({
+      timestamp: new Date().toISOString(),
+      status: 403,
+      error: 'Forbidden',
+      message,
+      path: req.url.split('?')[0],
+    });
 }
 
 /**

@@ -5,9 +5,17 @@ describe('OpenAPI auth off', () => {
   it('lets every call through and answers logins with AUTH_DISABLED', async () => {
     const app = await buildTestApp();
     try {
-      const login = await app.sdkHttp.inject({ method: 'POST', url: '/nacos/v1/auth/login', ...form({ username: 'x', password: 'wrong' }) });
+      const login = await app.sdkHttp.inject({
+        method: 'POST',
+        url: '/nacos/v1/auth/login',
+        ...form({ username: 'x', password: 'wrong' }),
+      });
       expect(login.json()).toMatchObject({ accessToken: 'AUTH_DISABLED', globalAdmin: true });
-      const publish = await app.sdkHttp.inject({ method: 'POST', url: '/nacos/v1/cs/configs', ...form({ dataId: 'd', group: 'G', content: 'c' }) });
+      const publish = await app.sdkHttp.inject({
+        method: 'POST',
+        url: '/nacos/v1/cs/configs',
+        ...form({ dataId: 'd', group: 'G', content: 'c' }),
+      });
       expect(publish.body).toBe('true');
     } finally {
       await app.dispose();
@@ -19,26 +27,51 @@ describe('OpenAPI auth on', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp({ env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true', RNACOS_API_LOGIN_TIMEOUT: '600' } });
-    await app.core.auth.users.add({ username: 'dev', password: 'devpw', roles: ['1'], namespacePrivilege: { whitelistIsAll: false, whitelist: ['', 'dev'] } });
+    await app.core.auth.users.add({
+      username: 'dev',
+      password: 'devpw',
+      roles: ['1'],
+      namespacePrivilege: { whitelistIsAll: false, whitelist: ['', 'dev'] },
+    });
     await app.core.auth.users.add({ username: 'guest', password: 'guestpw', roles: ['2'] });
   });
   afterAll(() => app.dispose());
 
   const login = async (username: string, password: string) =>
-    app.sdkHttp.inject({ method: 'POST', url: `/nacos/v1/auth/users/login?username=${username}`, ...form({ password }) });
-  const tokenOf = async (username: string, password: string) => (await login(username, password)).json().accessToken as string;
+    app.sdkHttp.inject({
+      method: 'POST',
+      url: `/nacos/v1/auth/users/login?username=${username}`,
+      ...form({ password }),
+    });
+  const tokenOf = async (username: string, password: string) =>
+    (await login(username, password)).json().accessToken as string;
   const getConfig = (query: string, headers: Record<string, string> = {}) =>
     app.sdkHttp.inject({ method: 'GET', url: `/nacos/v1/cs/configs?dataId=d&group=G&${query}`, headers });
-  const publish = (fields: Record<string, string>) => app.sdkHttp.inject({ method: 'POST', url: '/nacos/v1/cs/configs', ...form({ dataId: 'd', group: 'G', content: 'c', ...fields }) });
+  const publish = (fields: Record<string, string>) =>
+    app.sdkHttp.inject({
+      method: 'POST',
+      url: '/nacos/v1/cs/configs',
+      ...form({ dataId: 'd', group: 'G', content: 'c', ...fields }),
+    });
 
   it('issues a token with the configured lifetime and refuses wrong credentials with 403', async () => {
     const ok = await login('admin', 'admin');
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ accessToken: expect.stringMatching(/^[0-9a-f]{64}$/), tokenTtl: 600, globalAdmin: true, username: 'admin' });
+    expect(ok.json()).toMatchObject({
+      accessToken: expect.stringMatching(/^[0-9a-f]{64}$/),
+      tokenTtl: 600,
+      globalAdmin: true,
+      username: 'admin',
+    });
     expect(ok.headers.authorization).toBe(`Bearer ${ok.json().accessToken}`);
     const bad = await login('admin', 'nope');
     expect(bad.statusCode).toBe(403);
-    expect(bad.json()).toMatchObject({ status: 403, error: 'Forbidden', message: 'unknown user!', path: '/nacos/v1/auth/users/login' });
+    expect(bad.json()).toMatchObject({
+      status: 403,
+      error: 'Forbidden',
+      message: 'unknown user!',
+      path: '/nacos/v1/auth/users/login',
+    });
     expect((await login('dev', 'devpw')).json().globalAdmin).toBe(false);
   });
 
@@ -62,7 +95,10 @@ describe('OpenAPI auth on', () => {
     expect((await getConfig(`accessToken=${token}`)).statusCode).toBe(200);
     const write = await publish({ accessToken: token, content: 'guest' });
     expect(write.statusCode).toBe(403);
-    const remove = await app.sdkHttp.inject({ method: 'DELETE', url: `/nacos/v1/cs/configs?dataId=d&group=G&accessToken=${token}` });
+    const remove = await app.sdkHttp.inject({
+      method: 'DELETE',
+      url: `/nacos/v1/cs/configs?dataId=d&group=G&accessToken=${token}`,
+    });
     expect(remove.statusCode).toBe(403);
   });
 
@@ -82,7 +118,9 @@ describe('OpenAPI auth on', () => {
   });
 
   it('leaves probes and logins open', async () => {
-    expect((await app.sdkHttp.inject({ method: 'GET', url: '/nacos/v1/console/health/liveness' })).statusCode).toBe(200);
+    expect((await app.sdkHttp.inject({ method: 'GET', url: '/nacos/v1/console/health/liveness' })).statusCode).toBe(
+      200,
+    );
     expect((await app.sdkHttp.inject({ method: 'GET', url: '/nacos/health' })).statusCode).toBe(200);
   });
 

@@ -24,9 +24,15 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, enab
       const session = await auth.apiLogin(username, params.password ?? '');
       const user = auth.users.get(username)!;
       reply.header('Authorization', `Bearer ${session.token}`);
-      return { accessToken: session.token, tokenTtl: auth.timeouts.apiLoginSeconds, globalAdmin: isAdmin(user.roles), username };
+      return {
+        accessToken: session.token,
+        tokenTtl: auth.timeouts.apiLoginSeconds,
+        globalAdmin: isAdmin(user.roles),
+        username,
+      };
     } catch (err) {
-      if (err instanceof LoginError) return sendForbidden(req, reply, err.code === 'USER_CHECK_ERROR' ? UNKNOWN_USER : err.message);
+      if (err instanceof LoginError)
+        return sendForbidden(req, reply, err.code === 'USER_CHECK_ERROR' ? UNKNOWN_USER : err.message);
       throw err;
     }
   };

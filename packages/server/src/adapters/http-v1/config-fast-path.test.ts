@@ -11,21 +11,45 @@ describe('config fast path', () => {
 
   const start = async (env: Record<string, string> = {}) => ({ app, base } = await listeningTestApp(env));
 
-  const HEADERS = ['content-type', 'config-type', 'content-md5', 'last-modified', 'pragma', 'expires', 'cache-control', 'content-length'];
+  const HEADERS = [
+    'content-type',
+    'config-type',
+    'content-md5',
+    'last-modified',
+    'pragma',
+    'expires',
+    'cache-control',
+    'content-length',
+  ];
   async function bothWays(query: string) {
     const viaSocket = await fetch(`${base}/nacos/v1/cs/configs?${query}`);
     const viaRoutes = await app.sdkHttp.inject({ method: 'GET', url: `/nacos/v1/cs/configs?${query}` });
     const socketHeaders = Object.fromEntries(HEADERS.map((h) => [h, viaSocket.headers.get(h)]));
-    const routeHeaders = Object.fromEntries(HEADERS.map((h) => [h, viaRoutes.headers[h] === undefined ? null : String(viaRoutes.headers[h])]));
-    return { socket: { status: viaSocket.status, headers: socketHeaders, body: await viaSocket.text() }, routes: { status: viaRoutes.statusCode, headers: routeHeaders, body: viaRoutes.body } };
+    const routeHeaders = Object.fromEntries(
+      HEADERS.map((h) => [h, viaRoutes.headers[h] === undefined ? null : String(viaRoutes.headers[h])]),
+    );
+    return {
+      socket: { status: viaSocket.status, headers: socketHeaders, body: await viaSocket.text() },
+      routes: { status: viaRoutes.statusCode, headers: routeHeaders, body: viaRoutes.body },
+    };
   }
 
   it('answers a config, its change and its absence exactly as the route does', async () => {
     await start();
-    await app.core.configs.publish({ namespaceId: 'dev', group: 'G', dataId: 'a.json', content: '{"名":1}', type: 'json' });
+    await app.core.configs.publish({
+      namespaceId: 'dev',
+      group: 'G',
+      dataId: 'a.json',
+      content: '{"名":1}',
+      type: 'json',
+    });
     const found = await bothWays('dataId=a.json&group=G&tenant=dev');
     expect(found.socket).toEqual(found.routes);
-    expect(found.socket).toMatchObject({ status: 200, body: '{"名":1}', headers: { 'content-type': 'application/json;charset=UTF-8', 'config-type': 'json' } });
+    expect(found.socket).toMatchObject({
+      status: 200,
+      body: '{"名":1}',
+      headers: { 'content-type': 'application/json;charset=UTF-8', 'config-type': 'json' },
+    });
 
     await app.core.configs.publish({ namespaceId: 'dev', group: 'G', dataId: 'a.json', content: '{"名":2}' });
     const changed = await bothWays('dataId=a.json&group=G&tenant=dev');
@@ -41,13 +65,18 @@ describe('config fast path', () => {
   it('takes plain reads itself and declines searches, bodies and bad keys', async () => {
     await start();
     await app.core.configs.publish({ namespaceId: '', group: 'G', dataId: 'a', content: 'x' });
-    const fastPath = createConfigFastPath({ configs: app.core.configs, guard: app.core.apiAccess, metrics: app.core.metrics });
+    const fastPath = createConfigFastPath({
+      configs: app.core.configs,
+      guard: app.core.apiAccess,
+      metrics: app.core.metrics,
+    });
     const sent: Array<{ status: number; body: unknown }> = [];
     const res = {
       writeHead: (status: number) => sent.push({ status, body: undefined }),
       end: (body: unknown) => (sent[sent.length - 1].body = body),
     } as unknown as ServerResponse;
-    const req = (url: string, headers: Record<string, string> = {}) => ({ url, method: 'GET', headers }) as unknown as IncomingMessage;
+    const req = (url: string, headers: Record<string, string> = {}) =>
+      ({ url, method: 'GET', headers }) as unknown as IncomingMessage;
     expect(fastPath(req('/nacos/v1/cs/configs?dataId=a&group=G'), res)).toBe(true);
     expect(sent).toEqual([{ status: 200, body: 'x' }]);
     expect(fastPath(req('/nacos/v1/cs/configs?dataId=a&group=G&search=accurate'), res)).toBe(false);

@@ -10,7 +10,12 @@ afterEach(() => app.dispose());
 
 const publish = (fields: Record<string, string>, headers: Record<string, string> = {}) => {
   const body = form(fields);
-  return app.sdkHttp.inject({ method: 'POST', url: '/nacos/v1/cs/configs', payload: body.payload, headers: { ...body.headers, ...headers } });
+  return app.sdkHttp.inject({
+    method: 'POST',
+    url: '/nacos/v1/cs/configs',
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+  });
 };
 const get = (query: string) => app.sdkHttp.inject({ method: 'GET', url: `/nacos/v1/cs/configs?${query}` });
 
@@ -132,7 +137,10 @@ describe('search', () => {
     expect(page.pageItems[0]).toMatchObject({ dataId: 'order-service.yaml', tenant: '', appName: 'shop' });
     expect(typeof page.pageItems[0].id).toBe('string');
     const wild = (await get('search=blur&dataId=*.yaml')).json();
-    expect(wild.pageItems.map((i: { dataId: string }) => i.dataId).sort()).toEqual(['order-service.yaml', 'user-service.yaml']);
+    expect(wild.pageItems.map((i: { dataId: string }) => i.dataId).sort()).toEqual([
+      'order-service.yaml',
+      'user-service.yaml',
+    ]);
   });
 
   it('accurate matches exactly', async () => {

@@ -39,7 +39,12 @@ describe('HTTP v1 instance routes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('ok');
     const body = await list({ serviceName: 'DEFAULT_GROUP@@order', clusters: '', healthyOnly: 'false' });
-    expect(body).toMatchObject({ name: 'DEFAULT_GROUP@@order', dom: 'DEFAULT_GROUP@@order', clusters: '', cacheMillis: 3000 });
+    expect(body).toMatchObject({
+      name: 'DEFAULT_GROUP@@order',
+      dom: 'DEFAULT_GROUP@@order',
+      clusters: '',
+      cacheMillis: 3000,
+    });
     expect(typeof body.checksum).toBe('string');
     expect(typeof body.lastRefTime).toBe('number');
     expect(body.hosts).toEqual([
@@ -64,7 +69,14 @@ describe('HTTP v1 instance routes', () => {
     const res = await app.sdkHttp.inject({
       method: 'POST',
       url: '/nacos/v1/ns/instance',
-      ...form({ serviceName: 'pay', groupName: 'G1', ip: '10.0.0.1', port: '1', clusterName: 'C1', metadata: 'a=1,b=2' }),
+      ...form({
+        serviceName: 'pay',
+        groupName: 'G1',
+        ip: '10.0.0.1',
+        port: '1',
+        clusterName: 'C1',
+        metadata: 'a=1,b=2',
+      }),
     });
     expect(res.statusCode).toBe(200);
     const body = await list({ serviceName: 'G1@@pay', clusters: 'C1' });
@@ -77,7 +89,9 @@ describe('HTTP v1 instance routes', () => {
     await register({ serviceName: 's', ip: '10.0.0.1', port: '1' });
     await register({ serviceName: 's', ip: '10.0.0.2', port: '1', healthy: 'false' });
     expect((await list({ serviceName: 's' })).hosts).toHaveLength(2);
-    expect((await list({ serviceName: 's', healthyOnly: 'true' })).hosts.map((h: { ip: string }) => h.ip)).toEqual(['10.0.0.1']);
+    expect((await list({ serviceName: 's', healthyOnly: 'true' })).hosts.map((h: { ip: string }) => h.ip)).toEqual([
+      '10.0.0.1',
+    ]);
     const unknown = await list({ serviceName: 'DEFAULT_GROUP@@nothing', clusters: 'X' });
     expect(unknown).toMatchObject({ name: 'DEFAULT_GROUP@@nothing', clusters: 'X', hosts: [] });
   });
@@ -85,27 +99,51 @@ describe('HTTP v1 instance routes', () => {
   it('keeps namespaces apart; blank namespaceId is public', async () => {
     await register({ serviceName: 's', ip: '10.0.0.1', port: '1', namespaceId: 'dev' });
     await register({ serviceName: 's', ip: '10.0.0.2', port: '1', namespaceId: '' });
-    expect((await list({ serviceName: 's', namespaceId: 'dev' })).hosts.map((h: { ip: string }) => h.ip)).toEqual(['10.0.0.1']);
-    expect((await list({ serviceName: 's', namespaceId: 'public' })).hosts.map((h: { ip: string }) => h.ip)).toEqual(['10.0.0.2']);
+    expect((await list({ serviceName: 's', namespaceId: 'dev' })).hosts.map((h: { ip: string }) => h.ip)).toEqual([
+      '10.0.0.1',
+    ]);
+    expect((await list({ serviceName: 's', namespaceId: 'public' })).hosts.map((h: { ip: string }) => h.ip)).toEqual([
+      '10.0.0.2',
+    ]);
   });
 
   it('makes a list poller with udpPort a subscriber', async () => {
     await list({ serviceName: 's', clientIP: '10.1.1.1', udpPort: '5353', clusters: 'DEFAULT' });
     const res = await call('GET', '/service/subscribers', { serviceName: 's' });
-    expect(res.json()).toMatchObject({ count: 1, subscribers: [{ ip: '10.1.1.1', port: 5353, cluster: 'DEFAULT', type: 'udp' }] });
+    expect(res.json()).toMatchObject({
+      count: 1,
+      subscribers: [{ ip: '10.1.1.1', port: 5353, cluster: 'DEFAULT', type: 'udp' }],
+    });
   });
 
   it('shows, updates, patches and deregisters one instance', async () => {
     await register({ serviceName: 's', ip: '10.0.0.1', port: '1', metadata: '{"a":"1"}' });
     const detail = await call('GET', '/instance', { serviceName: 's', ip: '10.0.0.1', port: '1' });
-    expect(detail.json()).toMatchObject({ service: 'DEFAULT_GROUP@@s', ip: '10.0.0.1', port: 1, clusterName: 'DEFAULT', healthy: true });
+    expect(detail.json()).toMatchObject({
+      service: 'DEFAULT_GROUP@@s',
+      ip: '10.0.0.1',
+      port: 1,
+      clusterName: 'DEFAULT',
+      healthy: true,
+    });
 
-    expect((await call('PUT', '/instance', { serviceName: 's', ip: '10.0.0.1', port: '1', weight: '5', enabled: 'false' })).body).toBe('ok');
+    expect(
+      (await call('PUT', '/instance', { serviceName: 's', ip: '10.0.0.1', port: '1', weight: '5', enabled: 'false' }))
+        .body,
+    ).toBe('ok');
     expect((await list({ serviceName: 's' })).hosts).toEqual([]);
-    expect((await call('PATCH', '/instance', { serviceName: 's', ip: '10.0.0.1', port: '1', enabled: 'true' })).body).toBe('ok');
-    expect((await list({ serviceName: 's' })).hosts[0]).toMatchObject({ weight: 5, enabled: true, metadata: { a: '1' } });
+    expect(
+      (await call('PATCH', '/instance', { serviceName: 's', ip: '10.0.0.1', port: '1', enabled: 'true' })).body,
+    ).toBe('ok');
+    expect((await list({ serviceName: 's' })).hosts[0]).toMatchObject({
+      weight: 5,
+      enabled: true,
+      metadata: { a: '1' },
+    });
     await register({ serviceName: 's', ip: '10.0.0.2', port: '1', instanceId: 'my-id' });
-    expect((await call('GET', '/instance', { serviceName: 's', ip: '10.0.0.2', port: '1' })).json().instanceId).toBe('my-id');
+    expect((await call('GET', '/instance', { serviceName: 's', ip: '10.0.0.2', port: '1' })).json().instanceId).toBe(
+      'my-id',
+    );
     await call('DELETE', '/instance', { serviceName: 's', ip: '10.0.0.2', port: '1' });
 
     const missing = await call('PATCH', '/instance', { serviceName: 's', ip: '10.0.0.9', port: '1', weight: '1' });
@@ -118,17 +156,37 @@ describe('HTTP v1 instance routes', () => {
   });
 
   it('answers beats: registers from a beat body, 20404 without one', async () => {
-    const beat = JSON.stringify({ serviceName: 'DEFAULT_GROUP@@s', ip: '10.0.0.1', port: 8080, cluster: 'DEFAULT', weight: 1, metadata: { m: 'x' }, scheduled: false });
+    const beat = JSON.stringify({
+      serviceName: 'DEFAULT_GROUP@@s',
+      ip: '10.0.0.1',
+      port: 8080,
+      cluster: 'DEFAULT',
+      weight: 1,
+      metadata: { m: 'x' },
+      scheduled: false,
+    });
     const res = await call('PUT', '/instance/beat', { beat, namespaceId: 'public', serviceName: 'DEFAULT_GROUP@@s' });
     expect(res.json()).toEqual({ clientBeatInterval: 5000, code: 10200, lightBeatEnabled: true });
-    expect((await list({ serviceName: 'DEFAULT_GROUP@@s' })).hosts[0]).toMatchObject({ ip: '10.0.0.1', metadata: { m: 'x' } });
+    expect((await list({ serviceName: 'DEFAULT_GROUP@@s' })).hosts[0]).toMatchObject({
+      ip: '10.0.0.1',
+      metadata: { m: 'x' },
+    });
 
-    const light = await call('PUT', '/instance/beat', { serviceName: 'DEFAULT_GROUP@@s', ip: '10.0.0.2', port: '8080' });
+    const light = await call('PUT', '/instance/beat', {
+      serviceName: 'DEFAULT_GROUP@@s',
+      ip: '10.0.0.2',
+      port: '8080',
+    });
     expect(light.json()).toEqual({ clientBeatInterval: 5000, code: 20404 });
   });
 
   it('tells the beat interval from preserved metadata', async () => {
-    await register({ serviceName: 's', ip: '10.0.0.1', port: '1', metadata: '{"preserved.heart.beat.interval":"2000"}' });
+    await register({
+      serviceName: 's',
+      ip: '10.0.0.1',
+      port: '1',
+      metadata: '{"preserved.heart.beat.interval":"2000"}',
+    });
     const res = await call('PUT', '/instance/beat', { serviceName: 's', ip: '10.0.0.1', port: '1' });
     expect(res.json()).toMatchObject({ clientBeatInterval: 2000, code: 10200 });
   });
@@ -136,7 +194,8 @@ describe('HTTP v1 instance routes', () => {
   it('follows the health timeline: unhealthy after 15 s of silence, removed after 30 s', async () => {
     await register({ serviceName: 's', ip: '10.0.0.1', port: '1' });
     await register({ serviceName: 's', ip: '10.0.0.2', port: '1' });
-    const healthOf = async (ip: string) => (await call('GET', '/instance', { serviceName: 's', ip, port: '1' })).json().healthy;
+    const healthOf = async (ip: string) =>
+      (await call('GET', '/instance', { serviceName: 's', ip, port: '1' })).json().healthy;
     const beat = () => call('PUT', '/instance/beat', { serviceName: 's', ip: '10.0.0.2', port: '1' });
 
     clock.advance(10_000);
@@ -145,7 +204,9 @@ describe('HTTP v1 instance routes', () => {
     app.core.naming.tick();
     expect(await healthOf('10.0.0.1')).toBe(false);
     expect(await healthOf('10.0.0.2')).toBe(true);
-    expect((await list({ serviceName: 's', healthyOnly: 'true' })).hosts.map((h: { ip: string }) => h.ip)).toEqual(['10.0.0.2']);
+    expect((await list({ serviceName: 's', healthyOnly: 'true' })).hosts.map((h: { ip: string }) => h.ip)).toEqual([
+      '10.0.0.2',
+    ]);
 
     await call('PUT', '/instance/beat', { serviceName: 's', ip: '10.0.0.1', port: '1' });
     expect(await healthOf('10.0.0.1')).toBe(true);
@@ -162,7 +223,10 @@ describe('HTTP v1 instance routes', () => {
     await app.close();
     const again = await buildTestApp({ clock, dataDir: app.dataDir });
     try {
-      const res = await again.sdkHttp.inject({ method: 'GET', url: '/nacos/v1/ns/instance?serviceName=s&ip=10.0.0.1&port=1' });
+      const res = await again.sdkHttp.inject({
+        method: 'GET',
+        url: '/nacos/v1/ns/instance?serviceName=s&ip=10.0.0.1&port=1',
+      });
       expect(res.json()).toMatchObject({ healthy: false, ephemeral: false });
     } finally {
       await again.close();

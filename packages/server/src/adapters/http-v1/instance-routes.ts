@@ -17,7 +17,11 @@ export interface InstanceRoutesOptions {
 const ok = (reply: FastifyReply) => reply.type(TEXT_TYPE).send('ok');
 
 /** `/nacos/v1/ns/instance*`: register, deregister, update, detail, list (poll + UDP subscribe), beat. */
-export function registerInstanceRoutes(app: FastifyInstance, naming: NamingService, options: InstanceRoutesOptions): void {
+export function registerInstanceRoutes(
+  app: FastifyInstance,
+  naming: NamingService,
+  options: InstanceRoutesOptions,
+): void {
   const path = '/nacos/v1/ns/instance';
 
   app.post(path, async (req, reply) => {
@@ -50,7 +54,10 @@ export function registerInstanceRoutes(app: FastifyInstance, naming: NamingServi
     const key = serviceKeyOf(params);
     const input = instanceOf(params);
     const instance = naming.getInstance(key, input);
-    if (!instance) throw notFound(`no instance ${input.ip}:${input.port} in cluster ${input.clusterName ?? 'DEFAULT'} of ${key.groupName}@@${key.serviceName}`);
+    if (!instance)
+      throw notFound(
+        `no instance ${input.ip}:${input.port} in cluster ${input.clusterName ?? 'DEFAULT'} of ${key.groupName}@@${key.serviceName}`,
+      );
     return instanceDetailJson(key, instance);
   });
 

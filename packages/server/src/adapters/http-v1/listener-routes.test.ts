@@ -9,11 +9,18 @@ beforeEach(async () => {
 afterEach(() => app.dispose());
 
 const record = (dataId: string, group: string, md5: string, tenant?: string) =>
-  tenant === undefined ? `${dataId}\u0002${group}\u0002${md5}\u0001` : `${dataId}\u0002${group}\u0002${md5}\u0002${tenant}\u0001`;
+  tenant === undefined
+    ? `${dataId}\u0002${group}\u0002${md5}\u0001`
+    : `${dataId}\u0002${group}\u0002${md5}\u0002${tenant}\u0001`;
 
 const listen = (listening: string, headers: Record<string, string> = { 'Long-Pulling-Timeout': '800' }) => {
   const body = form({ 'Listening-Configs': listening });
-  return app.sdkHttp.inject({ method: 'POST', url: '/nacos/v1/cs/configs/listener', payload: body.payload, headers: { ...body.headers, ...headers } });
+  return app.sdkHttp.inject({
+    method: 'POST',
+    url: '/nacos/v1/cs/configs/listener',
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+  });
 };
 const publish = (dataId: string, content: string, tenant = '') =>
   app.core.configs.publish({ namespaceId: tenant, group: 'DEFAULT_GROUP', dataId, content });

@@ -18,7 +18,10 @@ export function registerMetricsRoutes(app: FastifyInstance, metrics: MetricsServ
   for (const path of ['/metrics', '/nacos/metrics', '/rnacos/metrics']) {
     app.get(path, async (_req, reply) => {
       if (!metrics.enabled) {
-        return reply.code(404).type('text/plain;charset=UTF-8').send('metrics are disabled (RNACOS_ENABLE_METRICS=false)');
+        return reply
+          .code(404)
+          .type('text/plain;charset=UTF-8')
+          .send('metrics are disabled (RNACOS_ENABLE_METRICS=false)');
       }
       const { contentType, body } = await metrics.prometheusText();
       return reply.type(contentType).send(body);

@@ -20,16 +20,35 @@ describe('/nacos/v1/console/namespaces', () => {
     const body = (await call('GET')).json();
     expect(body.code).toBe(200);
     expect(body.data).toEqual([
-      { namespace: '', namespaceShowName: 'public', namespaceDesc: 'Public Namespace', quota: 200, configCount: 1, type: 0 },
+      {
+        namespace: '',
+        namespaceShowName: 'public',
+        namespaceDesc: 'Public Namespace',
+        quota: 200,
+        configCount: 1,
+        type: 0,
+      },
     ]);
   });
 
   it('creates, shows, renames and deletes a namespace', async () => {
-    expect((await call('POST', { customNamespaceId: 'dev', namespaceName: 'Development', namespaceDesc: 'd' })).body).toBe('true');
+    expect(
+      (await call('POST', { customNamespaceId: 'dev', namespaceName: 'Development', namespaceDesc: 'd' })).body,
+    ).toBe('true');
     expect((await call('GET', { checkNamespaceIdExist: 'true', customNamespaceId: 'dev' })).json()).toBe(true);
-    expect((await call('GET', { show: 'all', namespaceId: 'dev' })).json()).toMatchObject({ namespace: 'dev', namespaceShowName: 'Development', type: 2 });
-    expect((await call('PUT', { namespace: 'dev', namespaceShowName: 'Dev', namespaceDesc: 'renamed' })).body).toBe('true');
-    expect((await call('GET')).json().data[1]).toMatchObject({ namespace: 'dev', namespaceShowName: 'Dev', namespaceDesc: 'renamed' });
+    expect((await call('GET', { show: 'all', namespaceId: 'dev' })).json()).toMatchObject({
+      namespace: 'dev',
+      namespaceShowName: 'Development',
+      type: 2,
+    });
+    expect((await call('PUT', { namespace: 'dev', namespaceShowName: 'Dev', namespaceDesc: 'renamed' })).body).toBe(
+      'true',
+    );
+    expect((await call('GET')).json().data[1]).toMatchObject({
+      namespace: 'dev',
+      namespaceShowName: 'Dev',
+      namespaceDesc: 'renamed',
+    });
     expect((await call('DELETE', { namespaceId: 'dev' })).body).toBe('true');
     expect((await call('GET')).json().data).toHaveLength(1);
   });
@@ -61,9 +80,17 @@ describe('/nacos/v1/console/namespaces', () => {
 describe('auth and health endpoints', () => {
   it('login succeeds with a token while OpenAPI auth is off', async () => {
     for (const url of ['/nacos/v1/auth/login', '/nacos/v1/auth/users/login']) {
-      const res = await app.sdkHttp.inject({ method: 'POST', url: `${url}?username=nacos`, ...form({ password: 'x' }) });
+      const res = await app.sdkHttp.inject({
+        method: 'POST',
+        url: `${url}?username=nacos`,
+        ...form({ password: 'x' }),
+      });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ accessToken: expect.any(String), tokenTtl: expect.any(Number), username: 'nacos' });
+      expect(res.json()).toMatchObject({
+        accessToken: expect.any(String),
+        tokenTtl: expect.any(Number),
+        username: 'nacos',
+      });
     }
   });
 

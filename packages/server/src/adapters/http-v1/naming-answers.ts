@@ -49,7 +49,11 @@ export function beatAnswer(naming: NamingService, params: Params): BeatAnswer {
   const key = serviceKeyOf(beat && !params.serviceName ? { ...params, serviceName: beat.serviceName ?? '' } : params);
   const ref = beat?.instance.ip
     ? beat.instance
-    : { ip: optional(params, 'ip') ?? '', port: integerParam(params, 'port') ?? Number.NaN, clusterName: clusterOf(params) };
+    : {
+        ip: optional(params, 'ip') ?? '',
+        port: integerParam(params, 'port') ?? Number.NaN,
+        clusterName: clusterOf(params),
+      };
   const result = naming.beat(key, ref, beat?.instance);
   if (!result.found) return { clientBeatInterval: result.clientBeatInterval, code: CODE_NOT_FOUND };
   return { clientBeatInterval: result.clientBeatInterval, code: CODE_OK, lightBeatEnabled: true };

@@ -13,20 +13,33 @@ describe('naming fast path', () => {
 
   it('answers list polls exactly as the routes do, and subscribes the poller', async () => {
     await start();
-    await app.sdkHttp.inject({ method: 'POST', url: `/nacos/v1/ns/instance?${qs({ serviceName: 's', ip: '10.0.0.1', port: '80' })}` });
-    const query = qs({ serviceName: 'DEFAULT_GROUP@@s', clusters: '', healthyOnly: 'false', clientIP: '10.9.9.9', udpPort: '4000' });
+    await app.sdkHttp.inject({
+      method: 'POST',
+      url: `/nacos/v1/ns/instance?${qs({ serviceName: 's', ip: '10.0.0.1', port: '80' })}`,
+    });
+    const query = qs({
+      serviceName: 'DEFAULT_GROUP@@s',
+      clusters: '',
+      healthyOnly: 'false',
+      clientIP: '10.9.9.9',
+      udpPort: '4000',
+    });
     const viaSocket = await fetch(`${base}/nacos/v1/ns/instance/list?${query}`);
     const viaRoutes = await app.sdkHttp.inject({ method: 'GET', url: `/nacos/v1/ns/instance/list?${query}` });
     expect(viaSocket.status).toBe(200);
     expect(viaSocket.headers.get('content-type')).toBe('application/json;charset=UTF-8');
     expect(await viaSocket.text()).toBe(viaRoutes.body);
-    expect(app.core.naming.subscribers.list({ serviceName: 's' }).map((s) => `${s.ip}:${s.port}`)).toEqual(['10.9.9.9:4000']);
+    expect(app.core.naming.subscribers.list({ serviceName: 's' }).map((s) => `${s.ip}:${s.port}`)).toEqual([
+      '10.9.9.9:4000',
+    ]);
   });
 
   it('answers beats from the query, and leaves bodies and bad input to the routes', async () => {
     await start();
     const beat = JSON.stringify({ serviceName: 'DEFAULT_GROUP@@s', ip: '10.0.0.1', port: 80, cluster: 'DEFAULT' });
-    const res = await fetch(`${base}/nacos/v1/ns/instance/beat?${qs({ serviceName: 'DEFAULT_GROUP@@s', beat })}`, { method: 'PUT' });
+    const res = await fetch(`${base}/nacos/v1/ns/instance/beat?${qs({ serviceName: 'DEFAULT_GROUP@@s', beat })}`, {
+      method: 'PUT',
+    });
     expect(await res.json()).toEqual({ clientBeatInterval: 5000, code: 10200, lightBeatEnabled: true });
 
     // Java 1.x sends the beat JSON in a form body: handled by the routes, same answer.
@@ -36,9 +49,14 @@ describe('naming fast path', () => {
       body: qs({ beat: JSON.stringify({ ip: '10.0.0.2', port: 80 }) }),
     });
     expect(await form.json()).toMatchObject({ code: 10200 });
-    expect(app.core.naming.listInstances({ namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 's' })).toHaveLength(2);
+    expect(
+      app.core.naming.listInstances({ namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 's' }),
+    ).toHaveLength(2);
 
-    const bad = await fetch(`${base}/nacos/v1/ns/instance/beat?${qs({ serviceName: 's', ip: '10.0.0.1', port: 'eighty' })}`, { method: 'PUT' });
+    const bad = await fetch(
+      `${base}/nacos/v1/ns/instance/beat?${qs({ serviceName: 's', ip: '10.0.0.1', port: 'eighty' })}`,
+      { method: 'PUT' },
+    );
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('port');
   });

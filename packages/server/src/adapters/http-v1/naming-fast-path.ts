@@ -46,7 +46,10 @@ export function createNamingFastPath(deps: NamingFastPathDeps): FastPath {
         ? listAnswer(
             deps.naming,
             params,
-            { remoteIp: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''), userAgent: req.headers['user-agent'] ?? '' },
+            {
+              remoteIp: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
+              userAgent: req.headers['user-agent'] ?? '',
+            },
             deps.udpPush,
           )
         : beatJson(beatAnswer(deps.naming, params));

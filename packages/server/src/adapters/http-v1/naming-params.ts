@@ -87,7 +87,13 @@ export function serviceKeyOf(params: Params): ServiceKey {
   const raw = `${params.namespaceId ?? ''}\u0001${params.groupName ?? ''}\u0001${params.serviceName ?? ''}`;
   let key = parsedKeys.get(raw);
   if (!key) {
-    key = Object.freeze(parseServiceKey({ namespaceId: params.namespaceId, serviceName: params.serviceName, groupName: params.groupName }));
+    key = Object.freeze(
+      parseServiceKey({
+        namespaceId: params.namespaceId,
+        serviceName: params.serviceName,
+        groupName: params.groupName,
+      }),
+    );
     if (parsedKeys.size >= MAX_PARSED_KEYS) parsedKeys.clear();
     parsedKeys.set(raw, key);
   }
@@ -133,7 +139,8 @@ export function parseBeat(text: string | undefined): BeatBody | undefined {
   if (!beat || typeof beat !== 'object' || Array.isArray(beat)) throw invalid('beat must be a JSON object');
   const port = typeof beat.port === 'string' && /^\d+$/.test(beat.port) ? Number(beat.port) : beat.port;
   const weight = beat.weight === undefined || beat.weight === null ? undefined : Number(beat.weight);
-  if (weight !== undefined && !Number.isFinite(weight)) throw invalid(`beat weight must be a number, got ${String(beat.weight)}`);
+  if (weight !== undefined && !Number.isFinite(weight))
+    throw invalid(`beat weight must be a number, got ${String(beat.weight)}`);
   return {
     serviceName: typeof beat.serviceName === 'string' ? beat.serviceName : undefined,
     instance: {
@@ -141,7 +148,8 @@ export function parseBeat(text: string | undefined): BeatBody | undefined {
       port: typeof port === 'number' ? port : Number.NaN,
       clusterName: typeof beat.cluster === 'string' && beat.cluster.trim() ? beat.cluster : undefined,
       weight,
-      metadata: beat.metadata === undefined || beat.metadata === null ? undefined : scalarMap(beat.metadata, 'beat metadata'),
+      metadata:
+        beat.metadata === undefined || beat.metadata === null ? undefined : scalarMap(beat.metadata, 'beat metadata'),
     },
   };
 }

@@ -36,8 +36,13 @@ describe('HTTP v1 service routes', () => {
       clusters: [],
     });
 
-    expect((await call('PUT', '/service', { serviceName: 'order', groupName: 'G', protectThreshold: '0.1' })).body).toBe('ok');
-    expect((await call('GET', '/service', { serviceName: 'G@@order' })).json()).toMatchObject({ protectThreshold: 0.1, metadata: { team: 'a' } });
+    expect(
+      (await call('PUT', '/service', { serviceName: 'order', groupName: 'G', protectThreshold: '0.1' })).body,
+    ).toBe('ok');
+    expect((await call('GET', '/service', { serviceName: 'G@@order' })).json()).toMatchObject({
+      protectThreshold: 0.1,
+      metadata: { team: 'a' },
+    });
 
     expect((await call('DELETE', '/service', { serviceName: 'order', groupName: 'G' })).body).toBe('ok');
     expect((await call('GET', '/service', { serviceName: 'order', groupName: 'G' })).statusCode).toBe(404);
@@ -68,18 +73,30 @@ describe('HTTP v1 service routes', () => {
     await call('POST', '/instance', { serviceName: 's', ip: '10.0.0.1', port: '1' });
     await call('POST', '/instance', { serviceName: 's', ip: '10.0.0.2', port: '1', healthy: 'false' });
     const healthyIps = async () =>
-      (await call('GET', '/instance/list', { serviceName: 's', healthyOnly: 'true' })).json().hosts.map((h: { ip: string }) => h.ip);
+      (await call('GET', '/instance/list', { serviceName: 's', healthyOnly: 'true' }))
+        .json()
+        .hosts.map((h: { ip: string }) => h.ip);
     expect(await healthyIps()).toEqual(['10.0.0.1']);
     await call('PUT', '/service', { serviceName: 's', protectThreshold: '0.8' });
     expect((await healthyIps()).sort()).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 
   it('lists service names of a group, paged', async () => {
-    for (const name of ['c', 'a', 'b']) await call('POST', '/instance', { serviceName: name, ip: '10.0.0.1', port: '1' });
+    for (const name of ['c', 'a', 'b'])
+      await call('POST', '/instance', { serviceName: name, ip: '10.0.0.1', port: '1' });
     await call('POST', '/instance', { serviceName: 'other@@z', ip: '10.0.0.1', port: '1' });
-    expect((await call('GET', '/service/list', { pageNo: '1', pageSize: '2' })).json()).toEqual({ count: 3, doms: ['a', 'b'] });
-    expect((await call('GET', '/service/list', { pageNo: '2', pageSize: '2' })).json()).toEqual({ count: 3, doms: ['c'] });
-    expect((await call('GET', '/service/list', { pageNo: '1', pageSize: '10', groupName: 'other' })).json()).toEqual({ count: 1, doms: ['z'] });
+    expect((await call('GET', '/service/list', { pageNo: '1', pageSize: '2' })).json()).toEqual({
+      count: 3,
+      doms: ['a', 'b'],
+    });
+    expect((await call('GET', '/service/list', { pageNo: '2', pageSize: '2' })).json()).toEqual({
+      count: 3,
+      doms: ['c'],
+    });
+    expect((await call('GET', '/service/list', { pageNo: '1', pageSize: '10', groupName: 'other' })).json()).toEqual({
+      count: 1,
+      doms: ['z'],
+    });
     expect((await call('GET', '/service/list', { pageSize: '10' })).statusCode).toBe(400);
     expect((await call('GET', '/service/list', { pageNo: '0', pageSize: '10' })).statusCode).toBe(400);
   });

@@ -67,7 +67,10 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
     const params = requestParams(req);
     const pageNo = requiredInt(params, 'pageNo', 1_000_000);
     const pageSize = requiredInt(params, 'pageSize', 100_000);
-    const names = naming.services.names(canonicalNamespace(params.namespaceId), optional(params, 'groupName') ?? 'DEFAULT_GROUP');
+    const names = naming.services.names(
+      canonicalNamespace(params.namespaceId),
+      optional(params, 'groupName') ?? 'DEFAULT_GROUP',
+    );
     return { count: names.length, doms: names.slice((pageNo - 1) * pageSize, pageNo * pageSize) };
   });
 

@@ -86,7 +86,10 @@ describe('UDP push to 1.x naming clients', () => {
       url: `/nacos/v1/ns/instance/list?serviceName=DEFAULT_GROUP%40%40svc&clusters=${clusters}&clientIP=127.0.0.1&udpPort=${udpPort}`,
     });
   const register = (ip: string) =>
-    app.sdkHttp.inject({ method: 'POST', url: `/nacos/v1/ns/instance?serviceName=DEFAULT_GROUP%40%40svc&ip=${ip}&port=80` });
+    app.sdkHttp.inject({
+      method: 'POST',
+      url: `/nacos/v1/ns/instance?serviceName=DEFAULT_GROUP%40%40svc&ip=${ip}&port=80`,
+    });
   const pusher = () => app.udpPush!;
 
   it('pushes the subscriber’s list on a change and stops resending once acknowledged', async () => {
@@ -149,7 +152,10 @@ describe('UDP push to 1.x naming clients', () => {
     const v6 = new Receiver('::1');
     const port6 = await v6.bind();
     try {
-      await app.sdkHttp.inject({ method: 'GET', url: `/nacos/v1/ns/instance/list?serviceName=DEFAULT_GROUP%40%40svc&clientIP=%3A%3A1&udpPort=${port6}` });
+      await app.sdkHttp.inject({
+        method: 'GET',
+        url: `/nacos/v1/ns/instance/list?serviceName=DEFAULT_GROUP%40%40svc&clientIP=%3A%3A1&udpPort=${port6}`,
+      });
       await register('10.0.0.1');
       const [push] = await v6.waitFor(1);
       expect(push.from.family).toBe('IPv6');

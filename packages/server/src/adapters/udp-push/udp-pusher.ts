@@ -77,7 +77,9 @@ export class UdpPusher {
     const wildcard = family === 0 || host === '0.0.0.0' || host === '::';
     if (wildcard || family === 4) await this.bind(4, wildcard ? '0.0.0.0' : host);
     if (wildcard) {
-      await this.bind(6, '::').catch((err: Error) => this.logger.warn({ err }, 'no IPv6 UDP push socket; IPv6 subscribers will poll'));
+      await this.bind(6, '::').catch((err: Error) =>
+        this.logger.warn({ err }, 'no IPv6 UDP push socket; IPv6 subscribers will poll'),
+      );
     } else if (family === 6) {
       await this.bind(6, host);
     }
@@ -154,7 +156,10 @@ export class UdpPusher {
     const ackId = this.nextAckId++;
     const packet = encodePush(serviceListJson(info, PUSH_CACHE_MILLIS), ackId);
     if (packet.length > MAX_DATAGRAM) {
-      this.logger.warn({ service: info.groupedName, bytes: packet.length }, 'instance list too large for a UDP push; the client will poll');
+      this.logger.warn(
+        { service: info.groupedName, bytes: packet.length },
+        'instance list too large for a UDP push; the client will poll',
+      );
       return;
     }
     const slot = `${subscriber.keyString}|${subscriber.id}`;

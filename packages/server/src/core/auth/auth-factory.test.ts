@@ -21,7 +21,10 @@ class MemoryUserStore implements UserStore {
 
 function recordingLogger() {
   const lines: string[] = [];
-  const logger = { info: (m: string) => lines.push(`info ${m}`), warn: (m: string) => lines.push(`warn ${m}`) } as unknown as Logger;
+  const logger = {
+    info: (m: string) => lines.push(`info ${m}`),
+    warn: (m: string) => lines.push(`warn ${m}`),
+  } as unknown as Logger;
   return { lines, logger };
 }
 
@@ -39,7 +42,12 @@ describe('createAuth', () => {
   it('creates the first admin and warns while the default password is in use', async () => {
     const store = new MemoryUserStore();
     const first = recordingLogger();
-    const { auth } = await createAuth({ users: store, sessions: new MemorySessionStore() }, settings, new ManualClock(), first.logger);
+    const { auth } = await createAuth(
+      { users: store, sessions: new MemorySessionStore() },
+      settings,
+      new ManualClock(),
+      first.logger,
+    );
     expect(first.lines.some((l) => l.startsWith('info created the console admin user admin'))).toBe(true);
     expect(first.lines.some((l) => l.startsWith('warn') && l.includes('default password'))).toBe(true);
 
@@ -51,7 +59,12 @@ describe('createAuth', () => {
 
   it('uses the configured first admin', async () => {
     const store = new MemoryUserStore();
-    const { auth } = await createAuth({ users: store, sessions: new MemorySessionStore() }, { ...settings, initAdminUsername: 'root', initAdminPassword: 's3cret' }, new ManualClock(), recordingLogger().logger);
+    const { auth } = await createAuth(
+      { users: store, sessions: new MemorySessionStore() },
+      { ...settings, initAdminUsername: 'root', initAdminPassword: 's3cret' },
+      new ManualClock(),
+      recordingLogger().logger,
+    );
     expect(await auth.users.authenticate('root', 's3cret')).toBeDefined();
     expect(auth.users.get('admin')).toBeUndefined();
   });

@@ -34,10 +34,16 @@ async function setup(captchaEnabled = true) {
   const clock = new ManualClock();
   const users = await UserService.create(new MemoryUserStore(), clock);
   await users.ensureInitialAdmin('admin', 'admin');
-  const auth = new AuthService(users, await SessionService.create(new MemorySessionStore(), clock), new CaptchaService(clock, source, captchaEnabled), new LoginLimiter(clock, 3), {
-    consoleLoginSeconds: 100,
-    apiLoginSeconds: 50,
-  });
+  const auth = new AuthService(
+    users,
+    await SessionService.create(new MemorySessionStore(), clock),
+    new CaptchaService(clock, source, captchaEnabled),
+    new LoginLimiter(clock, 3),
+    {
+      consoleLoginSeconds: 100,
+      apiLoginSeconds: 50,
+    },
+  );
   return { clock, users, auth };
 }
 
@@ -58,27 +64,61 @@ describe('AuthService', () => {
 
   it('logs in with an encrypted password and a captcha, once per captcha', async () => {
     const { token } = await ctx.auth.captcha.issue();
-    const session = await ctx.auth.consoleLogin({ username: 'admin', password: encrypt('admin', token), captcha: 'k7p2', captchaToken: token });
+    const session = await ctx.auth.consoleLogin({
+      username: 'admin',
+      password: encrypt('admin', token),
+      captcha: 'k7p2',
+      captchaToken: token,
+    });
     expect(session.token).toMatch(/^[0-9a-f]{64}$/);
     expect(ctx.auth.identify('console', session.token)?.user.username).toBe('admin');
     expect(ctx.auth.identify('api', session.token)).toBeUndefined();
     // The same captcha cannot be used again.
-    expect(await code(ctx.auth.consoleLogin({ username: 'admin', password: encrypt('admin', token), captcha: 'K7P2', captchaToken: token }))).toBe('CAPTCHA_CHECK_ERROR');
+    expect(
+      await code(
+        ctx.auth.consoleLogin({
+          username: 'admin',
+          password: encrypt('admin', token),
+          captcha: 'K7P2',
+          captchaToken: token,
+        }),
+      ),
+    ).toBe('CAPTCHA_CHECK_ERROR');
   });
 
   it('refuses a missing, wrong or expired captcha before counting an attempt', async () => {
-    expect(await code(ctx.auth.consoleLogin({ username: 'admin', password: 'x', captcha: 'K7P2', captchaToken: undefined }))).toBe('CAPTCHA_CHECK_ERROR');
+    expect(
+      await code(ctx.auth.consoleLogin({ username: 'admin', password: 'x', captcha: 'K7P2', captchaToken: undefined })),
+    ).toBe('CAPTCHA_CHECK_ERROR');
     const a = await ctx.auth.captcha.issue();
-    expect(await code(ctx.auth.consoleLogin({ username: 'admin', password: 'x', captcha: 'AAAA', captchaToken: a.token }))).toBe('CAPTCHA_CHECK_ERROR');
+    expect(
+      await code(ctx.auth.consoleLogin({ username: 'admin', password: 'x', captcha: 'AAAA', captchaToken: a.token })),
+    ).toBe('CAPTCHA_CHECK_ERROR');
     const b = await ctx.auth.captcha.issue();
     ctx.clock.advance(CAPTCHA_TTL_MS);
-    expect(await code(ctx.auth.consoleLogin({ username: 'admin', password: encrypt('admin', b.token), captcha: 'K7P2', captchaToken: b.token }))).toBe('CAPTCHA_CHECK_ERROR');
+    expect(
+      await code(
+        ctx.auth.consoleLogin({
+          username: 'admin',
+          password: encrypt('admin', b.token),
+          captcha: 'K7P2',
+          captchaToken: b.token,
+        }),
+      ),
+    ).toBe('CAPTCHA_CHECK_ERROR');
   });
 
   it('limits attempts per username per hour and resets on success', async () => {
     const attempt = async (password: string) => {
       const { token } = await ctx.auth.captcha.issue();
-      return code(ctx.auth.consoleLogin({ username: 'admin', password: encrypt(password, token), captcha: 'K7P2', captchaToken: token }));
+      return code(
+        ctx.auth.consoleLogin({
+          username: 'admin',
+          password: encrypt(password, token),
+          captcha: 'K7P2',
+          captchaToken: token,
+        }),
+      );
     };
     expect(await attempt('bad')).toBe('USER_CHECK_ERROR');
     expect(await attempt('bad')).toBe('USER_CHECK_ERROR');
@@ -93,10 +133,25 @@ describe('AuthService', () => {
 
   it('reports an undecryptable password instead of crashing', async () => {
     const { token } = await ctx.auth.captcha.issue();
-    expect(await code(ctx.auth.consoleLogin({ username: 'admin', password: 'not base64 cipher', captcha: 'K7P2', captchaToken: token }))).toBe('SYSTEM_ERROR');
+    expect(
+      await code(
+        ctx.auth.consoleLogin({
+          username: 'admin',
+          password: 'not base64 cipher',
+          captcha: 'K7P2',
+          captchaToken: token,
+        }),
+      ),
+    ).toBe('SYSTEM_ERROR');
     const short = await setup(false);
-    expect(await code(short.auth.consoleLogin({ username: 'admin', password: 'admin', captcha: '', captchaToken: 'abc' }))).toBe('SYSTEM_ERROR');
-    expect(await code(short.auth.consoleLogin({ username: 'admin', password: 'admin', captcha: '', captchaToken: undefined }))).toBe('OK');
+    expect(
+      await code(short.auth.consoleLogin({ username: 'admin', password: 'admin', captcha: '', captchaToken: 'abc' })),
+    ).toBe('SYSTEM_ERROR');
+    expect(
+      await code(
+        short.auth.consoleLogin({ username: 'admin', password: 'admin', captcha: '', captchaToken: undefined }),
+      ),
+    ).toBe('OK');
   });
 
   it('expires sessions after their lifetime and ends them when the user changes', async () => {
@@ -122,6 +177,8 @@ describe('AuthService', () => {
 
   it('refuses a wrong old password on change', async () => {
     const s = await ctx.auth.apiLogin('admin', 'admin');
-    expect(await code(ctx.auth.changeOwnPassword(ctx.auth.identify('api', s.token)!, 'nope', 'new'))).toBe('OLD_PASSWORD_INVALID');
+    expect(await code(ctx.auth.changeOwnPassword(ctx.auth.identify('api', s.token)!, 'nope', 'new'))).toBe(
+      'OLD_PASSWORD_INVALID',
+    );
   });
 });

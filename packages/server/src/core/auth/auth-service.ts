@@ -7,11 +7,7 @@ import type { User } from './user-model.js';
 import type { UserService } from './user-service.js';
 
 export type LoginErrorCode =
-  | 'CAPTCHA_CHECK_ERROR'
-  | 'LOGIN_LIMITE_ERROR'
-  | 'USER_CHECK_ERROR'
-  | 'OLD_PASSWORD_INVALID'
-  | 'SYSTEM_ERROR';
+  'CAPTCHA_CHECK_ERROR' | 'LOGIN_LIMITE_ERROR' | 'USER_CHECK_ERROR' | 'OLD_PASSWORD_INVALID' | 'SYSTEM_ERROR';
 
 /** A refused login; `code` is what the console shows a message for. */
 export class LoginError extends Error {
@@ -99,7 +95,10 @@ export class AuthService {
     if (!(await this.users.authenticate(identity.user.username, oldPassword))) {
       throw new LoginError('OLD_PASSWORD_INVALID', 'the old password is wrong');
     }
-    await this.users.update({ username: identity.user.username, password: newPassword }, { keepSession: identity.session.token });
+    await this.users.update(
+      { username: identity.user.username, password: newPassword },
+      { keepSession: identity.session.token },
+    );
   }
 
   /** Counts against the hourly limit; a success resets it. */

@@ -42,7 +42,19 @@ export function modulesOf(roles: readonly string[]): Set<Module> {
 const pages = (...paths: string[]) => paths.flatMap((p) => [p, `/rnacos${p}`]);
 
 const WEB_RESOURCES: Record<Module, string[]> = {
-  BASE: ['/', '/404', '/nopermission', '/p/login', '/manage/about', '/rnacos', '/rnacos/', '/rnacos/404', '/rnacos/nopermission', '/rnacos/p/login', '/rnacos/manage/about'],
+  BASE: [
+    '/',
+    '/404',
+    '/nopermission',
+    '/p/login',
+    '/manage/about',
+    '/rnacos',
+    '/rnacos/',
+    '/rnacos/404',
+    '/rnacos/nopermission',
+    '/rnacos/p/login',
+    '/rnacos/manage/about',
+  ],
   CLUSTER_VISITOR: pages('/manage/cluster'),
   NAMESPACE_MANAGE: [...pages('/manage/namespace'), 'NAMESPACE_UPDATE'],
   USER_MANAGE: [...pages('/manage/user'), 'USER_UPDATE'],

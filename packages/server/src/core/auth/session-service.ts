@@ -39,7 +39,11 @@ export class SessionService {
     private readonly newToken: () => string,
   ) {}
 
-  static async create(store: SessionStore, clock: Clock, newToken = () => randomBytes(32).toString('hex')): Promise<SessionService> {
+  static async create(
+    store: SessionStore,
+    clock: Clock,
+    newToken = () => randomBytes(32).toString('hex'),
+  ): Promise<SessionService> {
     const service = new SessionService(store, clock, newToken);
     for (const session of await store.loadLive(clock.now())) service.remember(session);
     return service;
@@ -49,7 +53,13 @@ export class SessionService {
     this.sweep();
     const now = this.clock.now();
     const token = this.newToken();
-    const stored: StoredSession = { tokenHash: hashOf(token), kind, username, createdAt: now, expiresAt: now + ttlSeconds * 1000 };
+    const stored: StoredSession = {
+      tokenHash: hashOf(token),
+      kind,
+      username,
+      createdAt: now,
+      expiresAt: now + ttlSeconds * 1000,
+    };
     await this.store.add(stored);
     this.remember(stored);
     return { token, kind, username, createdAt: stored.createdAt, expiresAt: stored.expiresAt };

@@ -35,13 +35,24 @@ describe('UserService', () => {
   });
 
   it('keeps users across a reopen of the store', async () => {
-    await users.add({ username: 'dev', password: 'secret', roles: ['1'], namespacePrivilege: { whitelistIsAll: false, whitelist: ['public', 'dev'] } });
+    await users.add({
+      username: 'dev',
+      password: 'secret',
+      roles: ['1'],
+      namespacePrivilege: { whitelistIsAll: false, whitelist: ['public', 'dev'] },
+    });
     db.close();
     db = openDatabase(dir);
     const reopened = await UserService.create(new SqliteUserStore(db), clock);
     const dev = reopened.get('dev')!;
     expect(dev.roles).toEqual(['1']);
-    expect(dev.namespacePrivilege).toEqual({ enabled: true, whitelistIsAll: false, whitelist: ['', 'dev'], blacklistIsAll: false, blacklist: [] });
+    expect(dev.namespacePrivilege).toEqual({
+      enabled: true,
+      whitelistIsAll: false,
+      whitelist: ['', 'dev'],
+      blacklistIsAll: false,
+      blacklist: [],
+    });
     expect(await reopened.authenticate('dev', 'secret')).toBeDefined();
   });
 
@@ -75,7 +86,14 @@ describe('UserService', () => {
     await users.update({ username: 'u', roles: ['2'] });
     await users.update({ username: 'u', enabled: false });
     await users.remove('u');
-    expect(events).toEqual([['u', false], ['u', false], ['u', true], ['u', true], ['u', true], ['u', true]]);
+    expect(events).toEqual([
+      ['u', false],
+      ['u', false],
+      ['u', true],
+      ['u', true],
+      ['u', true],
+      ['u', true],
+    ]);
     await expect(users.update({ username: 'ghost' })).rejects.toThrow(/does not exist/);
   });
 
@@ -86,8 +104,12 @@ describe('UserService', () => {
   });
 
   it('filters before paging and orders by username', async () => {
-    for (const name of ['bob', 'alice', 'carol', 'alina']) await users.add({ username: name, password: 'x', roles: ['2'] });
-    expect(users.list({ likeUsername: 'li', offset: 0, limit: 10 }).items.map((u) => u.username)).toEqual(['alice', 'alina']);
+    for (const name of ['bob', 'alice', 'carol', 'alina'])
+      await users.add({ username: name, password: 'x', roles: ['2'] });
+    expect(users.list({ likeUsername: 'li', offset: 0, limit: 10 }).items.map((u) => u.username)).toEqual([
+      'alice',
+      'alina',
+    ]);
     const page = users.list({ likeUsername: 'a', offset: 1, limit: 2, descending: true });
     expect(page.total).toBe(3);
     expect(page.items.map((u) => u.username)).toEqual(['alina', 'alice']);

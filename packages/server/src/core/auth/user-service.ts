@@ -119,7 +119,8 @@ export class UserService {
       const passwordChanged = input.password !== undefined && input.password !== '';
       const next: User = {
         ...current,
-        nickname: input.nickname === undefined || input.nickname === '' ? current.nickname : checkNickname(input.nickname),
+        nickname:
+          input.nickname === undefined || input.nickname === '' ? current.nickname : checkNickname(input.nickname),
         passwordHash: passwordChanged ? await hashPassword(checkPassword(input.password!)) : current.passwordHash,
         enabled,
         roles,

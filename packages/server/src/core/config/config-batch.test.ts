@@ -57,7 +57,9 @@ describe('publishBatch', () => {
 
   it('OVERWRITE replaces existing configs; a repeated key counts once, the last one', async () => {
     const configs = await setup();
-    const result = await publishBatch(configs, [...items, { key: key('b'), content: 'b2' }], 'OVERWRITE', { srcUser: 'u' });
+    const result = await publishBatch(configs, [...items, { key: key('b'), content: 'b2' }], 'OVERWRITE', {
+      srcUser: 'u',
+    });
     expect(result.written).toEqual([key('a'), key('b')]);
     expect(configs.get(key('a'))).toMatchObject({ content: 'new', type: 'json', srcUser: 'u' });
     expect(configs.get(key('b'))!.content).toBe('b2');

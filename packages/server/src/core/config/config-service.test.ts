@@ -65,7 +65,9 @@ describe('ConfigService', () => {
     const configs = app.core.configs;
     await configs.publish({ ...key, content: 'new', casMd5: 'anything' });
     const current = configs.get(key)!;
-    await expect(configs.publish({ ...key, content: 'x', casMd5: 'stale' })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(configs.publish({ ...key, content: 'x', casMd5: 'stale' })).rejects.toMatchObject({
+      kind: 'conflict',
+    });
     await configs.publish({ ...key, content: 'x', casMd5: current.md5 });
     expect(configs.get(key)?.content).toBe('x');
   });
@@ -95,11 +97,22 @@ describe('ConfigService', () => {
 
 describe('parseConfigKey', () => {
   it('defaults the group and canonicalizes the default namespace', () => {
-    expect(parseConfigKey({ dataId: 'a', tenant: 'PUBLIC' })).toEqual({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'a' });
-    expect(parseConfigKey({ dataId: 'a.b:c-d_1', group: '组', tenant: 'dev' })).toEqual({ namespaceId: 'dev', group: '组', dataId: 'a.b:c-d_1' });
+    expect(parseConfigKey({ dataId: 'a', tenant: 'PUBLIC' })).toEqual({
+      namespaceId: '',
+      group: 'DEFAULT_GROUP',
+      dataId: 'a',
+    });
+    expect(parseConfigKey({ dataId: 'a.b:c-d_1', group: '组', tenant: 'dev' })).toEqual({
+      namespaceId: 'dev',
+      group: '组',
+      dataId: 'a.b:c-d_1',
+    });
   });
 
-  it.each([{ dataId: '' }, { dataId: 'a/b' }, { dataId: 'a', group: 'x y' }, { dataId: 'x'.repeat(257) }])('rejects %o', (input) => {
-    expect(() => parseConfigKey(input)).toThrow(NacosError);
-  });
+  it.each([{ dataId: '' }, { dataId: 'a/b' }, { dataId: 'a', group: 'x y' }, { dataId: 'x'.repeat(257) }])(
+    'rejects %o',
+    (input) => {
+      expect(() => parseConfigKey(input)).toThrow(NacosError);
+    },
+  );
 });

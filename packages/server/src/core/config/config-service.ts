@@ -148,7 +148,8 @@ export class ConfigService {
       const old = this.items.get(keyString);
       const key = { namespaceId: item.namespaceId, group: item.group, dataId: item.dataId };
       if (!old) changes.push({ change: { op: 'I', key, item }, md5Changed: true });
-      else if (!sameValue(old, item)) changes.push({ change: { op: 'U', key, item }, md5Changed: old.md5 !== item.md5 });
+      else if (!sameValue(old, item))
+        changes.push({ change: { op: 'U', key, item }, md5Changed: old.md5 !== item.md5 });
     }
     for (const [keyString, old] of this.items) {
       if (!fresh.has(keyString)) {
@@ -177,7 +178,13 @@ export class ConfigService {
 }
 
 function sameValue(a: Omit<ConfigItem, 'id'>, b: Omit<ConfigItem, 'id'>): boolean {
-  return a.content === b.content && a.type === b.type && a.desc === b.desc && a.appName === b.appName && a.configTags === b.configTags;
+  return (
+    a.content === b.content &&
+    a.type === b.type &&
+    a.desc === b.desc &&
+    a.appName === b.appName &&
+    a.configTags === b.configTags
+  );
 }
 
 function historyOf(item: Omit<ConfigItem, 'id'>, op: HistoryOp, source: ChangeSource, now: number) {

@@ -9,7 +9,11 @@ export interface HistogramState {
   count: number;
 }
 
-export const emptyHistogram = (): HistogramState => ({ buckets: LATENCY_BOUNDS_MS.map(() => 0).concat(0), sum: 0, count: 0 });
+export const emptyHistogram = (): HistogramState => ({
+  buckets: LATENCY_BOUNDS_MS.map(() => 0).concat(0),
+  sum: 0,
+  count: 0,
+});
 
 /** What happened between two states. */
 export function histogramDelta(now: HistogramState, before: HistogramState): HistogramState {

@@ -23,7 +23,18 @@ describe('MetricsService', () => {
     clock.advance(15_000);
     await metrics.collect();
 
-    const t = metrics.timeline({ group: 'LEAST', startTime: 0, keys: ['config_data_size', 'http_request_total_count', 'http_request_handle_rt_summary', 'grpc_request_handle_rt_summary', 'app_rss_memory', 'nonsense'] });
+    const t = metrics.timeline({
+      group: 'LEAST',
+      startTime: 0,
+      keys: [
+        'config_data_size',
+        'http_request_total_count',
+        'http_request_handle_rt_summary',
+        'grpc_request_handle_rt_summary',
+        'app_rss_memory',
+        'nonsense',
+      ],
+    });
     expect(t.timeIndex).toEqual([1_015_000, 1_030_000]);
     expect(t.lastTime).toBe(1_030_000);
     expect(t.intervalSecond).toBe(15);
@@ -54,7 +65,11 @@ describe('MetricsService', () => {
       await metrics.collect();
     }
     expect(metrics.timeline({ group: 'LEAST', startTime: 0, keys: [] }).timeIndex).toHaveLength(8);
-    const minute = metrics.timeline({ group: 'MINUTE', startTime: 0, keys: ['http_request_total_count', 'http_request_handle_rt_summary'] });
+    const minute = metrics.timeline({
+      group: 'MINUTE',
+      startTime: 0,
+      keys: ['http_request_total_count', 'http_request_handle_rt_summary'],
+    });
     expect(minute.timeIndex).toEqual([1_060_000, 1_120_000]);
     expect(minute.intervalSecond).toBe(60);
     expect(minute.gaugeData.http_request_total_count).toEqual([4, 4]);
@@ -90,7 +105,10 @@ describe('MetricsService', () => {
     metrics.recordRequest('http', 1);
     clock.advance(15_000);
     await metrics.collect();
-    expect(metrics.timeline({ group: 'LEAST', startTime: 0, keys: ['http_request_total_count'] }).gaugeData.http_request_total_count).toEqual([0]);
+    expect(
+      metrics.timeline({ group: 'LEAST', startTime: 0, keys: ['http_request_total_count'] }).gaugeData
+        .http_request_total_count,
+    ).toEqual([0]);
   });
 
   it('interpolates quantiles inside the bucket', () => {

@@ -74,7 +74,12 @@ export class MetricsService {
   /** Takes a snapshot into the timelines; the timer calls it every collect interval. */
   async collect(): Promise<void> {
     this.lastProcess = this.processGauges.read();
-    const sample: Sample = { time: this.options.clock.now(), gauges: { ...this.lastProcess }, counters: {}, histograms: {} };
+    const sample: Sample = {
+      time: this.options.clock.now(),
+      gauges: { ...this.lastProcess },
+      counters: {},
+      histograms: {},
+    };
     for (const [name, read] of this.gauges) sample.gauges[name] = read();
     for (const door of DOORS) {
       const state = await this.histogramState(door);

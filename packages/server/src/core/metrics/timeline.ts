@@ -56,7 +56,8 @@ export class TimelineGroup {
     const elapsedMs = sample.time - this.previous.time;
     if (elapsedMs < this.intervalSeconds * 1000 - JITTER_MS) return;
     const values: Record<string, number> = { ...sample.gauges };
-    for (const [name, total] of Object.entries(sample.counters)) values[name] = Math.max(0, total - (this.previous.counters[name] ?? 0));
+    for (const [name, total] of Object.entries(sample.counters))
+      values[name] = Math.max(0, total - (this.previous.counters[name] ?? 0));
     const summaries: Record<string, SummaryPoint> = {};
     for (const [name, state] of Object.entries(sample.histograms)) {
       const before = this.previous.histograms[name];

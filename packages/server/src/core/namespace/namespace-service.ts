@@ -38,7 +38,9 @@ export class NamespaceService {
 
   /** The default namespace first, then the custom ones in creation order. */
   list(): NamespaceView[] {
-    const custom = [...this.byId.values()].sort((a, b) => a.createdAt - b.createdAt || a.namespaceId.localeCompare(b.namespaceId));
+    const custom = [...this.byId.values()].sort(
+      (a, b) => a.createdAt - b.createdAt || a.namespaceId.localeCompare(b.namespaceId),
+    );
     return [this.defaultNamespace(), ...custom.map((ns) => ({ ...ns, type: 2 as const }))];
   }
 
@@ -98,7 +100,13 @@ export class NamespaceService {
   }
 
   private defaultNamespace(): NamespaceView {
-    return { namespaceId: DEFAULT_NAMESPACE_ID, namespaceName: DEFAULT_NAMESPACE_NAME, namespaceDesc: 'Public Namespace', createdAt: 0, type: 0 };
+    return {
+      namespaceId: DEFAULT_NAMESPACE_ID,
+      namespaceName: DEFAULT_NAMESPACE_NAME,
+      namespaceDesc: 'Public Namespace',
+      createdAt: 0,
+      type: 0,
+    };
   }
 }
 

@@ -89,7 +89,12 @@ export function buildRecord(
 }
 
 /** A copy of `record` with the patch applied (validated); identity and owner unchanged. */
-export function patchedRecord(record: InstanceRecord, patch: InstancePatch, now: number, defaults: TimeoutDefaults): InstanceRecord {
+export function patchedRecord(
+  record: InstanceRecord,
+  patch: InstancePatch,
+  now: number,
+  defaults: TimeoutDefaults,
+): InstanceRecord {
   const metadata = patch.metadata === undefined ? record.metadata : metadataOf(patch.metadata, record.metadata);
   const timings = patch.metadata === undefined ? record : instanceTimings(metadata, defaults);
   return makeRecord({

@@ -50,7 +50,11 @@ describe('NamingService instances and queries', () => {
     await naming.registerInstance(order, { ip: '10.0.0.2', port: 1, clusterName: 'B', healthy: false });
     await naming.registerInstance(order, { ip: '10.0.0.3', port: 1, clusterName: 'B' });
     await naming.registerInstance(order, { ip: '10.0.0.4', port: 1, clusterName: 'A', enabled: false });
-    const ips = (o: Parameters<NamingService['query']>[1]) => naming.query(order, o).hosts.map((h) => h.ip).sort();
+    const ips = (o: Parameters<NamingService['query']>[1]) =>
+      naming
+        .query(order, o)
+        .hosts.map((h) => h.ip)
+        .sort();
     expect(ips({})).toEqual(['10.0.0.1', '10.0.0.2', '10.0.0.3']);
     expect(ips({ healthyOnly: true })).toEqual(['10.0.0.1', '10.0.0.3']);
     expect(ips({ clusters: 'B' })).toEqual(['10.0.0.2', '10.0.0.3']);
@@ -106,8 +110,14 @@ describe('NamingService instances and queries', () => {
   it('updates only given fields, and patch of a missing instance is not_found', async () => {
     await naming.registerInstance(order, { ip: '10.0.0.1', port: 1, weight: 3, metadata: { a: '1' } });
     await naming.updateInstance(order, { ip: '10.0.0.1', port: 1, enabled: false });
-    expect(naming.getInstance(order, { ip: '10.0.0.1', port: 1 })).toMatchObject({ weight: 3, enabled: false, metadata: { a: '1' } });
-    await expect(naming.patchInstance(order, { ip: '10.0.0.9', port: 1 }, { weight: 1 })).rejects.toMatchObject({ kind: 'not_found' });
+    expect(naming.getInstance(order, { ip: '10.0.0.1', port: 1 })).toMatchObject({
+      weight: 3,
+      enabled: false,
+      metadata: { a: '1' },
+    });
+    await expect(naming.patchInstance(order, { ip: '10.0.0.9', port: 1 }, { weight: 1 })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
   });
 
   it('deregisters and reports whether there was an instance', async () => {
@@ -138,7 +148,9 @@ describe('NamingService instances and queries', () => {
 
   it('refuses to turn an ephemeral instance into a persistent one silently', async () => {
     await naming.registerInstance(order, { ip: '10.0.0.1', port: 1 });
-    await expect(naming.registerInstance(order, { ip: '10.0.0.1', port: 1, ephemeral: false })).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(naming.registerInstance(order, { ip: '10.0.0.1', port: 1, ephemeral: false })).rejects.toMatchObject({
+      kind: 'invalid',
+    });
   });
 });
 
@@ -159,7 +171,12 @@ describe('NamingService connections', () => {
     ]);
     await naming.registerInstance(order, { ip: '10.0.0.9', port: 1 });
     await naming.replaceConnectionInstances('c1', order, [{ ip: '10.0.0.2', port: 1 }]);
-    expect(naming.query(order).hosts.map((h) => h.ip).sort()).toEqual(['10.0.0.2', '10.0.0.9']);
+    expect(
+      naming
+        .query(order)
+        .hosts.map((h) => h.ip)
+        .sort(),
+    ).toEqual(['10.0.0.2', '10.0.0.9']);
     await naming.replaceConnectionInstances('c1', order, []);
     expect(naming.query(order).hosts.map((h) => h.ip)).toEqual(['10.0.0.9']);
     expect(events).toBe(4);

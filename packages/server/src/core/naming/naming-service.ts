@@ -2,7 +2,14 @@ import type { Clock } from '../../shared/clock.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import { KeyedLock } from '../../shared/keyed-lock.js';
 import { HealthChecker, type HealthReport } from './health-checker.js';
-import { buildRecord, fromStored, patchedRecord, sameVisible, toStored, type TimeoutDefaults } from './instance-records.js';
+import {
+  buildRecord,
+  fromStored,
+  patchedRecord,
+  sameVisible,
+  toStored,
+  type TimeoutDefaults,
+} from './instance-records.js';
 import type { InstanceStore, StoredInstance } from './instance-store.js';
 import {
   BEAT_OWNER,
@@ -77,7 +84,11 @@ export class NamingService {
     this.services = new ServiceCatalog(this.registry, store, clock, this.locks, (entry) => this.changed(entry));
   }
 
-  static async create(store: InstanceStore, clock: Clock, options: Partial<NamingOptions> = {}): Promise<NamingService> {
+  static async create(
+    store: InstanceStore,
+    clock: Clock,
+    options: Partial<NamingOptions> = {},
+  ): Promise<NamingService> {
     const naming = new NamingService(store, clock, { ...DEFAULT_NAMING_OPTIONS, ...options });
     const { services, instances } = await store.loadAll();
     const now = clock.now();
@@ -152,7 +163,9 @@ export class NamingService {
     const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
     if (!current) return this.registerInstance(key, input);
     if (input.ephemeral !== undefined && input.ephemeral !== current.ephemeral) {
-      throw invalid(`instance ${ref.ip}:${ref.port} is ${current.ephemeral ? 'ephemeral' : 'persistent'}; deregister it first to change that`);
+      throw invalid(
+        `instance ${ref.ip}:${ref.port} is ${current.ephemeral ? 'ephemeral' : 'persistent'}; deregister it first to change that`,
+      );
     }
     return this.patchInstance(key, ref, input);
   }
@@ -161,7 +174,8 @@ export class NamingService {
   async patchInstance(key: ServiceKey, refInput: InstanceRef, patch: InstancePatch): Promise<Instance> {
     const ref = checkInstanceRef(refInput);
     const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    if (!current) throw notFound(`instance not found: ${ref.ip}:${ref.port} in cluster ${ref.clusterName} of ${groupedName(key)}`);
+    if (!current)
+      throw notFound(`instance not found: ${ref.ip}:${ref.port} in cluster ${ref.clusterName} of ${groupedName(key)}`);
     const record = patchedRecord(current, patch, this.clock.now(), this.options);
     if (record.owner.kind !== 'persistent') return this.apply(key, record);
     return this.locks.run(serviceKeyString(key), async () => {
@@ -199,7 +213,10 @@ export class NamingService {
       record = entry?.get(ref.ip, ref.port, ref.clusterName);
       if (!entry || !record) {
         if (!body) return { found: false, clientBeatInterval: DEFAULT_BEAT_INTERVAL_MS };
-        const created = this.apply(key, buildRecord(key, { ...body, ...ref, ephemeral: true }, BEAT_OWNER, now, this.options));
+        const created = this.apply(
+          key,
+          buildRecord(key, { ...body, ...ref, ephemeral: true }, BEAT_OWNER, now, this.options),
+        );
         return { found: true, clientBeatInterval: created.beatInterval, instance: created };
       }
     }
@@ -219,7 +236,11 @@ export class NamingService {
    * batch register; single register and deregister are the cases of one and none). Atomic: invalid input
    * changes nothing.
    */
-  async replaceConnectionInstances(connectionId: string, key: ServiceKey, inputs: InstanceInput[]): Promise<Instance[]> {
+  async replaceConnectionInstances(
+    connectionId: string,
+    key: ServiceKey,
+    inputs: InstanceInput[],
+  ): Promise<Instance[]> {
     const owner = connectionOwner(connectionId);
     const now = this.clock.now();
     const existing = this.registry.get(key);

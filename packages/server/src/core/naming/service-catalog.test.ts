@@ -34,14 +34,22 @@ describe('ServiceCatalog', () => {
     await naming.registerInstance(svc, { ip: '10.0.0.1', port: 1 });
     await expect(naming.services.remove(svc)).rejects.toMatchObject({ kind: 'invalid' });
     await expect(naming.services.update(svc, { protectThreshold: 2 })).rejects.toMatchObject({ kind: 'invalid' });
-    await expect(naming.services.create({ ...svc, serviceName: 'x' }, { protectThreshold: -0.1 })).rejects.toMatchObject({
+    await expect(
+      naming.services.create({ ...svc, serviceName: 'x' }, { protectThreshold: -0.1 }),
+    ).rejects.toMatchObject({
       kind: 'invalid',
     });
   });
 
   it('restores explicit services and persistent instances from the store', async () => {
     await naming.services.create(svc, { protectThreshold: 0.3 });
-    await naming.registerInstance(svc, { ip: '10.0.0.1', port: 1, ephemeral: false, healthy: false, metadata: { k: 'v' } });
+    await naming.registerInstance(svc, {
+      ip: '10.0.0.1',
+      port: 1,
+      ephemeral: false,
+      healthy: false,
+      metadata: { k: 'v' },
+    });
     await naming.registerInstance(svc, { ip: '10.0.0.2', port: 1 });
     const restarted = await NamingService.create(store, clock);
     expect(restarted.services.get(svc)?.protectThreshold).toBe(0.3);

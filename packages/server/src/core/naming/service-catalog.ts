@@ -2,7 +2,14 @@ import type { Clock } from '../../shared/clock.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import type { KeyedLock } from '../../shared/keyed-lock.js';
 import type { InstanceStore, StoredService } from './instance-store.js';
-import { groupedName, NO_SELECTOR, serviceKeyString, type ServiceKey, type ServiceSettings, type ServiceView } from './naming-model.js';
+import {
+  groupedName,
+  NO_SELECTOR,
+  serviceKeyString,
+  type ServiceKey,
+  type ServiceSettings,
+  type ServiceView,
+} from './naming-model.js';
 import { checkMetadata, checkProtectThreshold, checkSelector } from './naming-validation.js';
 import type { ServiceEntry } from './service-entry.js';
 import type { ServiceRegistry } from './service-registry.js';
@@ -47,7 +54,9 @@ export class ServiceCatalog {
       if (filter.groupName !== undefined && entry.key.groupName !== filter.groupName) continue;
       out.push(entry.view());
     }
-    return out.sort((a, b) => a.key.groupName.localeCompare(b.key.groupName) || a.key.serviceName.localeCompare(b.key.serviceName));
+    return out.sort(
+      (a, b) => a.key.groupName.localeCompare(b.key.groupName) || a.key.serviceName.localeCompare(b.key.serviceName),
+    );
   }
 
   /** Names (without group) of one group's services, sorted. */
@@ -79,7 +88,9 @@ export class ServiceCatalog {
     if (!entry) throw notFound(`service not found: ${groupedName(key)}`);
     const settings: ServiceSettings = {
       protectThreshold:
-        input.protectThreshold === undefined ? entry.settings.protectThreshold : checkProtectThreshold(input.protectThreshold),
+        input.protectThreshold === undefined
+          ? entry.settings.protectThreshold
+          : checkProtectThreshold(input.protectThreshold),
       metadata: input.metadata === undefined ? entry.settings.metadata : checkMetadata({ ...input.metadata }),
       selector: input.selector === undefined ? entry.settings.selector : checkSelector(input.selector),
     };
@@ -91,7 +102,9 @@ export class ServiceCatalog {
     const entry = this.registry.get(key);
     if (!entry) throw notFound(`service not found: ${groupedName(key)}`);
     if (entry.instances.size > 0) {
-      throw invalid(`service ${groupedName(key)} has ${entry.instances.size} instance(s); deregister them before deleting it`);
+      throw invalid(
+        `service ${groupedName(key)} has ${entry.instances.size} instance(s); deregister them before deleting it`,
+      );
     }
     await this.locks.run(serviceKeyString(key), async () => {
       if (entry.explicit) await this.store.removeService(key);

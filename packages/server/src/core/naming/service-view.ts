@@ -74,5 +74,14 @@ export function buildServiceInfo(service: ServiceSnapshot, clusters: string, hea
 }
 
 export function emptyServiceInfo(key: ServiceKey, groupedName: string, clusters: string, now: number): ServiceInfo {
-  return { key, groupedName, clusters, hosts: [], lastRefTime: now, checksum: '', reachProtectionThreshold: false, exists: false };
+  return {
+    key,
+    groupedName,
+    clusters,
+    hosts: [],
+    lastRefTime: now,
+    checksum: '',
+    reachProtectionThreshold: false,
+    exists: false,
+  };
 }

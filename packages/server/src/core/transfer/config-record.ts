@@ -56,14 +56,12 @@ interface HistoryMessage {
 export function decodeConfigRecord(key: Uint8Array, value: Uint8Array): TransferConfig {
   const parsed = parseConfigRecordKey(new TextDecoder().decode(key));
   const raw = decodeMessage(ConfigValueMessage, value);
-  const histories = ((raw.histories as HistoryMessage[] | undefined) ?? []).map(
-    (h): TransferHistoryItem => ({
-      id: h.id,
-      content: h.content ?? '',
-      lastTime: Number(h.last_time ?? 0),
-      opUser: h.op_user,
-    }),
-  );
+  const histories = ((raw.histories as HistoryMessage[] | undefined) ?? []).map((h): TransferHistoryItem => ({
+    id: h.id,
+    content: h.content ?? '',
+    lastTime: Number(h.last_time ?? 0),
+    opUser: h.op_user,
+  }));
   const content = (raw.content as string | undefined) ?? histories.at(-1)?.content ?? '';
   return {
     ...parsed,

@@ -7,9 +7,11 @@ import type { StoreSnapshot, StoredConfig } from './transfer-store.js';
 export function contentOfSnapshot(snapshot: StoreSnapshot): TransferContent {
   return {
     configs: snapshot.configs.map(configOf),
-    namespaces: snapshot.namespaces.map(
-      (ns): TransferNamespace => ({ namespaceId: ns.namespaceId, namespaceName: ns.namespaceName, type: '2' }),
-    ),
+    namespaces: snapshot.namespaces.map((ns): TransferNamespace => ({
+      namespaceId: ns.namespaceId,
+      namespaceName: ns.namespaceName,
+      type: '2',
+    })),
     users: snapshot.users.map(transferUserOf),
     instances: snapshot.instances.map(transferInstanceOf),
   };

@@ -44,7 +44,12 @@ const VALID_NAMESPACE_ID = /^[\w\-.:]+$/;
 const MAX_NAMESPACE_NAME = 128;
 
 /** Turns decoded file content into the store writes of an import, deciding what is skipped and why. */
-export function planImport(content: TransferContent, options: ImportOptions, ctx: PlanContext, fileTables: TableCounts): PlannedImport {
+export function planImport(
+  content: TransferContent,
+  options: ImportOptions,
+  ctx: PlanContext,
+  fileTables: TableCounts,
+): PlannedImport {
   const imported: TableCounts = {};
   const skipped: SkippedRecord[] = [];
   const plan: ImportPlan = { configs: [], namespaces: [], instances: [], users: [] };
@@ -94,13 +99,18 @@ export function planImport(content: TransferContent, options: ImportOptions, ctx
     }
   }
   if (options.cache && fileTables[T_CACHE]) {
-    skipped.push({ table: T_CACHE, key: '*', reason: `${fileTables[T_CACHE]} cache records: this server keeps no cache table` });
+    skipped.push({
+      table: T_CACHE,
+      key: '*',
+      reason: `${fileTables[T_CACHE]} cache records: this server keeps no cache table`,
+    });
   }
   return { plan, imported, skipped };
 }
 
 function namespaceProblem(id: string, name: string): string | undefined {
-  if (id.length > 128 || !VALID_NAMESPACE_ID.test(id)) return 'invalid namespace id (letters, digits and _ - . :, at most 128)';
+  if (id.length > 128 || !VALID_NAMESPACE_ID.test(id))
+    return 'invalid namespace id (letters, digits and _ - . :, at most 128)';
   if (name.length > MAX_NAMESPACE_NAME) return `namespace name longer than ${MAX_NAMESPACE_NAME} characters`;
   return undefined;
 }
@@ -117,7 +127,9 @@ export function replacementOf(config: TransferConfig, now: number): ConfigReplac
   let items: TransferHistoryItem[] = config.histories.slice(-MAX_HISTORY_ITEMS);
   const last = items.at(-1);
   if (!last || last.content !== config.content) {
-    items = [...items, { content: config.content, lastTime: Math.max(now, last?.lastTime ?? 0) }].slice(-MAX_HISTORY_ITEMS);
+    items = [...items, { content: config.content, lastTime: Math.max(now, last?.lastTime ?? 0) }].slice(
+      -MAX_HISTORY_ITEMS,
+    );
   }
   const type = normalizeConfigType(config.type);
   const desc = config.desc ?? '';
@@ -128,7 +140,19 @@ export function replacementOf(config: TransferConfig, now: number): ConfigReplac
     const createdAt = Math.max(h.lastTime > 0 ? h.lastTime : now, previousTime);
     previousTime = createdAt;
     const op: HistoryOp = index === 0 ? 'I' : 'U';
-    return { ...key, content: h.content, md5: md5Hex(h.content), type, desc, appName: '', configTags: '', op, srcIp: '', srcUser: h.opUser ?? '', createdAt };
+    return {
+      ...key,
+      content: h.content,
+      md5: md5Hex(h.content),
+      type,
+      desc,
+      appName: '',
+      configTags: '',
+      op,
+      srcIp: '',
+      srcUser: h.opUser ?? '',
+      createdAt,
+    };
   });
   const newest = history[history.length - 1];
   return {

@@ -16,11 +16,13 @@ export function storedInstanceOf(
   registeredAs: (key: ServiceKey, ref: Required<InstanceRef>) => 'ephemeral' | 'persistent' | undefined,
 ): InstanceVerdict {
   const label = `${t.namespaceId || 'public'}/${t.groupName}@@${t.serviceName} ${t.ip}:${t.port}`;
-  if (t.ephemeral) return { skip: 'ephemeral instances are not imported (their owners register them again)', key: label };
+  if (t.ephemeral)
+    return { skip: 'ephemeral instances are not imported (their owners register them again)', key: label };
   try {
     const key = parseServiceKey({ namespaceId: t.namespaceId, groupName: t.groupName, serviceName: t.serviceName });
     const ref = checkInstanceRef({ ip: t.ip, port: t.port, clusterName: t.clusterName });
-    if (registeredAs(key, ref) === 'ephemeral') return { skip: 'the same instance is registered as ephemeral', key: label };
+    if (registeredAs(key, ref) === 'ephemeral')
+      return { skip: 'the same instance is registered as ephemeral', key: label };
     return {
       instance: {
         key,

@@ -18,7 +18,12 @@ describe('replaying nacos history (rows hold the value before each change)', () 
 
   it('keeps only the life after the last delete (nacos pads op_type)', () => {
     const items = replayNacosHistory(
-      [row('I         ', 'old', 1000), row('D         ', 'old', 2000), row('I         ', 'new', 3000), row('U         ', 'new', 4000)],
+      [
+        row('I         ', 'old', 1000),
+        row('D         ', 'old', 2000),
+        row('I         ', 'new', 3000),
+        row('U         ', 'new', 4000),
+      ],
       { content: 'newer', time: 4000 },
     );
     expect(items.map((i) => [i.content, i.lastTime])).toEqual([
@@ -28,7 +33,10 @@ describe('replaying nacos history (rows hold the value before each change)', () 
   });
 
   it('drops the undated value before the oldest kept update', () => {
-    const items = replayNacosHistory([row('U', 'unknown-age', 2000), row('U', 'v2', 3000)], { content: 'v3', time: 3000 });
+    const items = replayNacosHistory([row('U', 'unknown-age', 2000), row('U', 'v2', 3000)], {
+      content: 'v3',
+      time: 3000,
+    });
     expect(items.map((i) => i.content)).toEqual(['v2', 'v3']);
   });
 

@@ -18,7 +18,10 @@ export interface NacosHistoryRow {
  * Only the config's current life counts (rows after its last delete). The value before the oldest kept
  * update has no known time and is left out. `rows` is oldest first; the result ends with `current`.
  */
-export function replayNacosHistory(rows: NacosHistoryRow[], current: { content: string; time: number }): TransferHistoryItem[] {
+export function replayNacosHistory(
+  rows: NacosHistoryRow[],
+  current: { content: string; time: number },
+): TransferHistoryItem[] {
   let start = 0;
   rows.forEach((row, index) => {
     if (row.opType.trim() === 'D') start = index + 1;

@@ -110,7 +110,8 @@ export const encodeConfigRecord = (config: TransferConfig) =>
   encodeRecord(T_CONFIG, encoder.encode(configRecordKey(config)), encodeConfigValue(config));
 export const encodeNamespaceRecord = (ns: TransferNamespace) =>
   encodeRecord(T_NAMESPACE, encoder.encode(ns.namespaceId), encodeNamespaceValue(ns));
-export const encodeUserRecord = (user: TransferUser) => encodeRecord(T_USER, encoder.encode(user.username), encodeUserValue(user));
+export const encodeUserRecord = (user: TransferUser) =>
+  encodeRecord(T_USER, encoder.encode(user.username), encodeUserValue(user));
 export const encodeInstanceRecord = (instance: TransferInstance) =>
   encodeRecord(T_NAMING_INSTANCE, new Uint8Array(0), encodeInstanceValue(instance));
 

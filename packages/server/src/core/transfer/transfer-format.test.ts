@@ -38,7 +38,14 @@ describe('reading a file built from the format description', () => {
     expect(decoded.header.modifyTime).toBe(1_700_000_000_000);
     expect(decoded.header.tableNames.get(8)).toBe('T_NAMING_INSTANCE');
     expect(decoded.header.extend).toEqual({});
-    expect(decoded.tables).toEqual({ T_CONFIG: 2, T_MCP_SERVER: 1, T_NAMESPACE: 1, T_USER: 2, T_NAMING_INSTANCE: 1, T_FOO: 1 });
+    expect(decoded.tables).toEqual({
+      T_CONFIG: 2,
+      T_MCP_SERVER: 1,
+      T_NAMESPACE: 1,
+      T_USER: 2,
+      T_NAMING_INSTANCE: 1,
+      T_FOO: 1,
+    });
     expect(decoded.ignored).toBe(2);
 
     const [app, db] = decoded.content.configs;
@@ -54,7 +61,13 @@ describe('reading a file built from the format description', () => {
         { id: 2, content: 'port: 8080', lastTime: 2_000_000, opUser: undefined },
       ],
     });
-    expect(db).toMatchObject({ namespaceId: 'dev', group: 'DB', dataId: 'db.properties', type: 'properties', desc: undefined });
+    expect(db).toMatchObject({
+      namespaceId: 'dev',
+      group: 'DB',
+      dataId: 'db.properties',
+      type: 'properties',
+      desc: undefined,
+    });
     expect(decoded.content.namespaces).toEqual([{ namespaceId: 'dev', namespaceName: 'Development', type: '2' }]);
     expect(decoded.content.users[0]).toEqual({
       username: 'admin',
@@ -141,17 +154,33 @@ describe('writing', () => {
         { modifyTime: 1_700_000_000_000, fromSys: 'tsnacos_1', tableIds: CONVERTER_TABLE_IDS },
       ),
     ];
-    const expectedStart = fileOf(header(1_700_000_000_000, 'tsnacos_1', CONVERTER_TABLE_IDS.map(([i, n]) => [i, n])), []);
+    const expectedStart = fileOf(
+      header(
+        1_700_000_000_000,
+        'tsnacos_1',
+        CONVERTER_TABLE_IDS.map(([i, n]) => [i, n]),
+      ),
+      [],
+    );
     expect([...start]).toEqual([...expectedStart]);
-    const expectedRecord = fileOf([], [
-      item('T_CONFIG', 'a.txt\u0002G\u0002dev', configValue('two', [historyItem(7, 'one', 1000, 'admin'), historyItem(8, 'two', 2000)], 'text')),
-    ]).subarray(9);
+    const expectedRecord = fileOf(
+      [],
+      [
+        item(
+          'T_CONFIG',
+          'a.txt\u0002G\u0002dev',
+          configValue('two', [historyItem(7, 'one', 1000, 'admin'), historyItem(8, 'two', 2000)], 'text'),
+        ),
+      ],
+    ).subarray(9);
     expect([...record]).toEqual([...expectedRecord]);
   });
 
   it('round-trips everything the reader understands', async () => {
     const decoded = await decodeTransfer([sampleServerExport()]);
-    const again = await decodeTransfer(encodeTransfer(decoded.content, { modifyTime: 5, fromSys: 't', tableIds: SERVER_TABLES }));
+    const again = await decodeTransfer(
+      encodeTransfer(decoded.content, { modifyTime: 5, fromSys: 't', tableIds: SERVER_TABLES }),
+    );
     expect(again.content).toEqual(decoded.content);
   });
 });
@@ -181,7 +210,8 @@ describe('damaged files', () => {
   it('reports truncation at the offset of the record that is cut, at every cut point', async () => {
     const full = sampleServerExport();
     const starts: number[] = [];
-    for await (const entry of readTransfer([full])) starts.push(entry.kind === 'header' ? entry.offset : entry.record.offset);
+    for await (const entry of readTransfer([full]))
+      starts.push(entry.kind === 'header' ? entry.offset : entry.record.offset);
     for (let cut = 9; cut < full.length; cut++) {
       const owner = starts.filter((s) => s < cut).at(-1)!;
       if (starts.includes(cut)) continue; // a cut between records is a shorter, valid file
@@ -202,10 +232,14 @@ describe('damaged files', () => {
 
   it('reports a config record whose key or value is malformed at its offset', async () => {
     const head = fileOf(header(1, 'x', SERVER_TABLES), []);
-    const badKey = await failure(fileOf(header(1, 'x', SERVER_TABLES), [item('T_CONFIG', 'no-separator', configValue('v', []))]));
+    const badKey = await failure(
+      fileOf(header(1, 'x', SERVER_TABLES), [item('T_CONFIG', 'no-separator', configValue('v', []))]),
+    );
     expect(badKey.offset).toBe(head.length);
     expect(badKey.message).toMatch(/T_CONFIG record is invalid: config key/);
-    const badValue = await failure(fileOf(header(1, 'x', SERVER_TABLES), [item('T_CONFIG', 'a\u0002G', [...str(2, 'x'), 0xff])]));
+    const badValue = await failure(
+      fileOf(header(1, 'x', SERVER_TABLES), [item('T_CONFIG', 'a\u0002G', [...str(2, 'x'), 0xff])]),
+    );
     expect(badValue.message).toMatch(/T_CONFIG record is invalid/);
   });
 

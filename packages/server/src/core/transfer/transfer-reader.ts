@@ -22,8 +22,7 @@ export interface TransferRecord {
 }
 
 export type TransferEntry =
-  | { kind: 'header'; offset: number; header: TransferHeaderInfo }
-  | { kind: 'record'; record: TransferRecord };
+  { kind: 'header'; offset: number; header: TransferHeaderInfo } | { kind: 'record'; record: TransferRecord };
 
 type State = 'prefix' | 'header' | 'records' | 'ended';
 
@@ -53,10 +52,14 @@ export class TransferStreamReader {
   /** Call at EOF: throws when the file stops in the middle of something. */
   end(): void {
     if (this.state === 'prefix') {
-      throw new TransferFormatError(this.offset, `file is too short for the 8-byte prefix (${this.queue.length} bytes)`);
+      throw new TransferFormatError(
+        this.offset,
+        `file is too short for the 8-byte prefix (${this.queue.length} bytes)`,
+      );
     }
     if (this.state === 'header') {
-      if (this.queue.length === 0) throw new TransferFormatError(this.offset, 'file ends after the prefix: the header is missing');
+      if (this.queue.length === 0)
+        throw new TransferFormatError(this.offset, 'file ends after the prefix: the header is missing');
       throw this.truncated('the header');
     }
     if (this.state === 'records' && this.queue.length > 0) throw this.truncated('a record');
@@ -82,7 +85,10 @@ export class TransferStreamReader {
     const view = new DataView(prefix.buffer, prefix.byteOffset, PREFIX_LENGTH);
     const magic = view.getUint32(0, false);
     if (magic !== TRANSFER_MAGIC) {
-      throw new TransferFormatError(0, `not a transfer file (magic 0x${magic.toString(16).padStart(8, '0')}, expected 0x6e61636f "naco")`);
+      throw new TransferFormatError(
+        0,
+        `not a transfer file (magic 0x${magic.toString(16).padStart(8, '0')}, expected 0x6e61636f "naco")`,
+      );
     }
     const version = view.getUint32(4, false);
     if (version !== TRANSFER_FORMAT_VERSION) {
@@ -115,7 +121,8 @@ export class TransferStreamReader {
     const item = decodeOrThrow(() => decodeMessage(TransferItemMessage, frame.bytes), frame.offset, 'record');
     const tableName = typeof item.table_name === 'string' ? item.table_name : '';
     const tableId = typeof item.table_id === 'number' ? item.table_id : 0;
-    const table = tableId !== 0 ? (this.header?.tableNames.get(tableId) ?? '') : KNOWN_TABLES.has(tableName) ? tableName : '';
+    const table =
+      tableId !== 0 ? (this.header?.tableNames.get(tableId) ?? '') : KNOWN_TABLES.has(tableName) ? tableName : '';
     return {
       kind: 'record',
       record: {
@@ -145,7 +152,10 @@ export class TransferStreamReader {
     const prefix = this.peekLength();
     if (!prefix) return undefined;
     if (prefix.length > MAX_MESSAGE_BYTES) {
-      throw new TransferFormatError(start, `length prefix ${prefix.length} is larger than any valid record (${MAX_MESSAGE_BYTES} bytes)`);
+      throw new TransferFormatError(
+        start,
+        `length prefix ${prefix.length} is larger than any valid record (${MAX_MESSAGE_BYTES} bytes)`,
+      );
     }
     if (this.queue.length < prefix.size + prefix.length) return undefined;
     this.queue.take(prefix.size);
@@ -158,7 +168,7 @@ export class TransferStreamReader {
   private peekLength(): { length: number; size: number } | undefined {
     let length = 0;
     let scale = 1;
-    for (let size = 0; ; ) {
+    for (let size = 0; ;) {
       const byte = this.queue.at(size);
       if (byte === undefined) return undefined;
       size++;
@@ -173,7 +183,10 @@ export class TransferStreamReader {
     const prefix = this.peekLength();
     if (!prefix) return new TransferFormatError(this.offset, `file is truncated inside the length prefix of ${what}`);
     const have = this.queue.length - prefix.size;
-    return new TransferFormatError(this.offset, `file is truncated: ${what} declares ${prefix.length} bytes but only ${have} remain`);
+    return new TransferFormatError(
+      this.offset,
+      `file is truncated: ${what} declares ${prefix.length} bytes but only ${have} remain`,
+    );
   }
 }
 
@@ -181,7 +194,10 @@ function decodeOrThrow<T>(decode: () => T, offset: number, what: string): T {
   try {
     return decode();
   } catch (err) {
-    throw new TransferFormatError(offset, `${what} is not a valid protobuf message (${err instanceof Error ? err.message : String(err)})`);
+    throw new TransferFormatError(
+      offset,
+      `${what} is not a valid protobuf message (${err instanceof Error ? err.message : String(err)})`,
+    );
   }
 }
 
@@ -213,7 +229,9 @@ function parseExtend(bytes: Uint8Array | undefined): Record<string, string> {
 }
 
 /** Reads a whole stream (async or sync chunks), yielding the header first and then each record. */
-export async function* readTransfer(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<TransferEntry> {
+export async function* readTransfer(
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): AsyncGenerator<TransferEntry> {
   const reader = new TransferStreamReader();
   for await (const chunk of source) yield* reader.push(chunk);
   reader.end();

@@ -58,7 +58,11 @@ export class TransferService {
 
   /** Content as an export file of this server (header with the server's table map). */
   encode(content: TransferContent): Generator<Uint8Array> {
-    return encodeTransfer(content, { modifyTime: this.options.clock.now(), fromSys: this.options.fromSys, tableIds: SERVER_TABLE_IDS });
+    return encodeTransfer(content, {
+      modifyTime: this.options.clock.now(),
+      fromSys: this.options.fromSys,
+      tableIds: SERVER_TABLE_IDS,
+    });
   }
 
   /**

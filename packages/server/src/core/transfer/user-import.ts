@@ -1,6 +1,12 @@
 import { hashPassword } from '../auth/password.js';
 import { isAdmin } from '../auth/permissions.js';
-import { ALL_NAMESPACES, KNOWN_ROLES, type NamespacePrivilege, type User, type UserSource } from '../auth/user-model.js';
+import {
+  ALL_NAMESPACES,
+  KNOWN_ROLES,
+  type NamespacePrivilege,
+  type User,
+  type UserSource,
+} from '../auth/user-model.js';
 import type { SkippedRecord } from './import-plan.js';
 import { T_USER } from './transfer-format.js';
 import type { TransferNamespacePrivilege, TransferUser } from './transfer-model.js';
@@ -26,7 +32,8 @@ export function privilegeOf(p: TransferNamespacePrivilege | undefined): Namespac
 }
 
 export function transferPrivilegeOf(p: NamespacePrivilege): TransferNamespacePrivilege {
-  const flags = (p.enabled ? ENABLE : 0) | (p.whitelistIsAll ? WHITELIST_IS_ALL : 0) | (p.blacklistIsAll ? BLACKLIST_IS_ALL : 0);
+  const flags =
+    (p.enabled ? ENABLE : 0) | (p.whitelistIsAll ? WHITELIST_IS_ALL : 0) | (p.blacklistIsAll ? BLACKLIST_IS_ALL : 0);
   return { flags, whitelist: [...p.whitelist], blacklist: [...p.blacklist] };
 }
 

@@ -10,7 +10,12 @@ describe('MySQL URIs', () => {
       password: 'p@ss:w',
       database: 'nacos_config',
     });
-    expect(parseMysqlUri('mariadb://root@[::1]/nacos')).toMatchObject({ host: '::1', port: 3306, user: 'root', password: '' });
+    expect(parseMysqlUri('mariadb://root@[::1]/nacos')).toMatchObject({
+      host: '::1',
+      port: 3306,
+      user: 'root',
+      password: '',
+    });
   });
 
   it('rejects other schemes, a missing database and garbage with a message saying what is expected', () => {

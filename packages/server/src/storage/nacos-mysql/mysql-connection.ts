@@ -20,7 +20,8 @@ export function parseMysqlUri(uri: string): MysqlOptions {
     throw new Error(`invalid MySQL URI "${uri}": the scheme must be mysql:// (or mariadb://)`);
   }
   const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!database) throw new Error(`invalid MySQL URI "${uri}": no database name (mysql://user:password@host:port/nacos)`);
+  if (!database)
+    throw new Error(`invalid MySQL URI "${uri}": no database name (mysql://user:password@host:port/nacos)`);
   return {
     host: url.hostname.replace(/^\[|\]$/g, '') || 'localhost',
     port: url.port ? Number(url.port) : 3306,

@@ -46,7 +46,12 @@ export class NacosMysqlSource {
     const target = `${options.host}:${options.port}`;
     const mysql = await import('mysql2/promise');
     try {
-      const connection = await mysql.createConnection({ ...options, connectTimeout: 10_000, supportBigNumbers: true, bigNumberStrings: false });
+      const connection = await mysql.createConnection({
+        ...options,
+        connectTimeout: 10_000,
+        supportBigNumbers: true,
+        bigNumberStrings: false,
+      });
       const source = new NacosMysqlSource(connection, target, options.database);
       try {
         await source.checkSchema(options.database);
@@ -84,7 +89,9 @@ export class NacosMysqlSource {
       if (!columns.has(required)) {
         const [table] = required.split('.');
         const hasTable = [...columns].some((c) => c.startsWith(`${table}.`));
-        throw new Error(`wrong schema: database ${database} has no ${hasTable ? `column ${required}` : `table ${table}`} (is it a nacos database?)`);
+        throw new Error(
+          `wrong schema: database ${database} has no ${hasTable ? `column ${required}` : `table ${table}`} (is it a nacos database?)`,
+        );
       }
     }
     this.hasPublishType = columns.has('his_config_info.publish_type');
@@ -98,7 +105,7 @@ export class NacosMysqlSource {
 
   /** All configs, paged by id. */
   async *configs(): AsyncGenerator<NacosConfigRow> {
-    for (let after = -1; ; ) {
+    for (let after = -1; ;) {
       const [rows] = await this.connection.query<RowDataPacket[]>(
         `SELECT id, data_id, group_id, tenant_id, content, type, c_desc, UNIX_TIMESTAMP(gmt_modified) AS modified
          FROM config_info WHERE id > ? ORDER BY id LIMIT ${PAGE_SIZE}`,
@@ -123,7 +130,9 @@ export class NacosMysqlSource {
 
   /** The newest history rows of one config, oldest first. */
   async history(config: NacosConfigRow): Promise<NacosHistoryDbRow[]> {
-    const formalOnly = this.hasPublishType ? "AND (publish_type IS NULL OR publish_type = '' OR publish_type = 'formal')" : '';
+    const formalOnly = this.hasPublishType
+      ? "AND (publish_type IS NULL OR publish_type = '' OR publish_type = 'formal')"
+      : '';
     const [rows] = await this.connection.query<RowDataPacket[]>(
       `SELECT op_type, content, src_user, UNIX_TIMESTAMP(COALESCE(gmt_modified, gmt_create)) AS changed
        FROM his_config_info WHERE data_id = ? AND group_id = ? AND tenant_id = ? ${formalOnly}
@@ -141,13 +150,21 @@ export class NacosMysqlSource {
   }
 
   async tenants(): Promise<Array<{ tenantId: string; tenantName: string }>> {
-    const [rows] = await this.connection.query<RowDataPacket[]>('SELECT tenant_id, tenant_name FROM tenant_info ORDER BY id');
+    const [rows] = await this.connection.query<RowDataPacket[]>(
+      'SELECT tenant_id, tenant_name FROM tenant_info ORDER BY id',
+    );
     return rows.map((r) => ({ tenantId: String(r.tenant_id ?? ''), tenantName: String(r.tenant_name ?? '') }));
   }
 
   async users(): Promise<NacosUserRow[]> {
-    const [rows] = await this.connection.query<RowDataPacket[]>('SELECT username, password, enabled FROM users ORDER BY username');
-    return rows.map((r) => ({ username: String(r.username), password: String(r.password ?? ''), enabled: Boolean(Number(r.enabled)) }));
+    const [rows] = await this.connection.query<RowDataPacket[]>(
+      'SELECT username, password, enabled FROM users ORDER BY username',
+    );
+    return rows.map((r) => ({
+      username: String(r.username),
+      password: String(r.password ?? ''),
+      enabled: Boolean(Number(r.enabled)),
+    }));
   }
 
   /** username -> nacos role names (empty when the roles table is absent). */

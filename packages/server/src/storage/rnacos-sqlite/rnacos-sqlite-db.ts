@@ -74,9 +74,12 @@ export class RnacosSqliteDb {
       db = new Database(file, { fileMustExist: !mode.create, readonly: !mode.create });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      throw new Error(`cannot open SQLite database ${file}: ${/unable to open/i.test(message) ? 'no such file' : message}`, {
-        cause: err,
-      });
+      throw new Error(
+        `cannot open SQLite database ${file}: ${/unable to open/i.test(message) ? 'no such file' : message}`,
+        {
+          cause: err,
+        },
+      );
     }
     try {
       // A tsnacos store records its schema version; the converter layout never does.
@@ -109,7 +112,7 @@ export class RnacosSqliteDb {
       `select id, data_id, group_id, tenant_id, content, config_type, config_desc, last_time from tb_config
        where id > ? order by id limit 500`,
     );
-    for (let after = -1; ; ) {
+    for (let after = -1; ;) {
       const rows = page.all(after) as Array<ConfigRow & { id: number }>;
       if (rows.length === 0) return;
       for (const { id: _id, ...row } of rows) yield row;
@@ -133,17 +136,22 @@ export class RnacosSqliteDb {
 
   users(): UserRow[] {
     return this.db
-      .prepare('select username, nickname, password_hash, gmt_create, gmt_modified, enabled, roles, extend_info from tb_user')
+      .prepare(
+        'select username, nickname, password_hash, gmt_create, gmt_modified, enabled, roles, extend_info from tb_user',
+      )
       .all() as UserRow[];
   }
 
   inserter() {
-    const config = this.db.prepare(`insert into tb_config (data_id, group_id, tenant_id, content, config_type, config_desc, last_time)
+    const config = this.db
+      .prepare(`insert into tb_config (data_id, group_id, tenant_id, content, config_type, config_desc, last_time)
       values (@data_id, @group_id, @tenant_id, @content, @config_type, @config_desc, @last_time)`);
-    const history = this.db.prepare(`insert into tb_config_history (data_id, group_id, tenant_id, content, op_user, last_time)
+    const history = this.db
+      .prepare(`insert into tb_config_history (data_id, group_id, tenant_id, content, op_user, last_time)
       values (@data_id, @group_id, @tenant_id, @content, @op_user, @last_time)`);
     const tenant = this.db.prepare('insert into tb_tenant (tenant_id, tenant_name) values (@tenant_id, @tenant_name)');
-    const user = this.db.prepare(`insert into tb_user (username, nickname, password_hash, gmt_create, gmt_modified, enabled, roles, extend_info)
+    const user = this.db
+      .prepare(`insert into tb_user (username, nickname, password_hash, gmt_create, gmt_modified, enabled, roles, extend_info)
       values (@username, @nickname, @password_hash, @gmt_create, @gmt_modified, @enabled, @roles, @extend_info)`);
     return {
       config: (row: NewConfigRow) => config.run(row),
@@ -156,8 +164,11 @@ export class RnacosSqliteDb {
 
 function checkSchema(db: Database.Database, file: string): void {
   for (const [table, columns] of Object.entries(REQUIRED_COLUMNS)) {
-    const present = new Set((db.prepare(`pragma table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name));
-    if (present.size === 0) throw new Error(`wrong schema: ${file} has no table ${table} (not an r-nacos converter database)`);
+    const present = new Set(
+      (db.prepare(`pragma table_info(${table})`).all() as Array<{ name: string }>).map((c) => c.name),
+    );
+    if (present.size === 0)
+      throw new Error(`wrong schema: ${file} has no table ${table} (not an r-nacos converter database)`);
     const missing = columns.filter((c) => !present.has(c));
     if (missing.length) throw new Error(`wrong schema: table ${table} in ${file} lacks column ${missing.join(', ')}`);
   }

@@ -16,7 +16,12 @@ export function configToRows(config: TransferConfig): { config: NewConfigRow; hi
       config_desc: config.desc ?? null,
       last_time: config.histories.at(-1)?.lastTime ?? 0,
     },
-    histories: config.histories.map((h) => ({ ...key, content: h.content, op_user: h.opUser ?? null, last_time: h.lastTime })),
+    histories: config.histories.map((h) => ({
+      ...key,
+      content: h.content,
+      op_user: h.opUser ?? null,
+      last_time: h.lastTime,
+    })),
   };
 }
 
@@ -26,8 +31,13 @@ export function configToRows(config: TransferConfig): { config: NewConfigRow; hi
  */
 export function configFromRows(row: ConfigRow, histories: HistoryRow[], now: number): TransferConfig {
   const content = row.content ?? '';
-  const items = histories.map((h) => ({ content: h.content ?? '', lastTime: h.last_time || now, opUser: h.op_user ?? undefined }));
-  if (items.length === 0 || items[items.length - 1].content !== content) items.push({ content, lastTime: row.last_time || now, opUser: undefined });
+  const items = histories.map((h) => ({
+    content: h.content ?? '',
+    lastTime: h.last_time || now,
+    opUser: h.op_user ?? undefined,
+  }));
+  if (items.length === 0 || items[items.length - 1].content !== content)
+    items.push({ content, lastTime: row.last_time || now, opUser: undefined });
   const kept = items.slice(-MAX_HISTORY_ITEMS).map((item, index) => ({ id: index + 1, ...item }));
   return {
     namespaceId: canonicalTenant(row.tenant_id),

@@ -25,7 +25,9 @@ export function openDatabase(dataDir: string): SqliteDatabase {
 export function migrate(db: SqliteDatabase): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
-    throw new Error(`the store was written by a newer tsnacos (schema ${current}, this one knows ${MIGRATIONS.length})`);
+    throw new Error(
+      `the store was written by a newer tsnacos (schema ${current}, this one knows ${MIGRATIONS.length})`,
+    );
   }
   for (let version = current + 1; version <= MIGRATIONS.length; version++) {
     db.transaction(() => {

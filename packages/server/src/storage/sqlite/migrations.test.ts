@@ -15,13 +15,18 @@ function storeAtVersion(version: number): Database.Database {
 }
 
 function addHistory(store: Database.Database, dataId: string, count: number): void {
-  const insert = store.prepare(`INSERT INTO config_history (namespace_id, group_name, data_id, content, md5, config_type,
+  const insert =
+    store.prepare(`INSERT INTO config_history (namespace_id, group_name, data_id, content, md5, config_type,
     op_type, created_at) VALUES ('', 'G', ?, ?, '', 'text', 'U', ?)`);
   for (let i = 1; i <= count; i++) insert.run(dataId, `v${i}`, i);
 }
 
 const contents = (store: Database.Database, dataId: string) =>
-  (store.prepare(`SELECT content FROM config_history WHERE data_id = ? ORDER BY id DESC`).all(dataId) as Array<{ content: string }>).map((r) => r.content);
+  (
+    store.prepare(`SELECT content FROM config_history WHERE data_id = ? ORDER BY id DESC`).all(dataId) as Array<{
+      content: string;
+    }>
+  ).map((r) => r.content);
 
 describe('store migrations', () => {
   it('trims the history of a store from before the 100-entry limit to the newest 100 per config', () => {

@@ -120,7 +120,8 @@ export class SqliteConfigStore implements ConfigStore {
   }
 
   async getHistory(id: number): Promise<ConfigHistoryEntry | undefined> {
-    const row = this.db.prepare(`SELECT ${HISTORY_COLUMNS} FROM config_history WHERE id = ?`).get(id) as Row | undefined;
+    const row = this.db.prepare(`SELECT ${HISTORY_COLUMNS} FROM config_history WHERE id = ?`).get(id) as
+      Row | undefined;
     return row && toHistory(row);
   }
 }

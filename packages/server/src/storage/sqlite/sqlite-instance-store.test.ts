@@ -27,7 +27,11 @@ describe('SqliteInstanceStore', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-naming-'));
     dirs.push(dir);
     const first = await open(dir);
-    await first.naming.services.create(svc, { protectThreshold: 0.4, metadata: { a: 'b' }, selector: { type: 'label', expression: 'x' } });
+    await first.naming.services.create(svc, {
+      protectThreshold: 0.4,
+      metadata: { a: 'b' },
+      selector: { type: 'label', expression: 'x' },
+    });
     await first.naming.registerInstance(svc, {
       ip: '10.0.0.1',
       port: 8080,

@@ -79,11 +79,17 @@ export class SqliteInstanceStore implements InstanceStore {
   async loadAll(): Promise<{ services: StoredService[]; instances: StoredInstance[] }> {
     const services = (this.db.prepare('SELECT * FROM naming_service ORDER BY created_at').all() as Row[]).map((r) => ({
       key: keyOf(r),
-      settings: { protectThreshold: Number(r.protect_threshold), metadata: jsonMap(r.metadata), selector: selectorOf(r.selector) },
+      settings: {
+        protectThreshold: Number(r.protect_threshold),
+        metadata: jsonMap(r.metadata),
+        selector: selectorOf(r.selector),
+      },
       createdAt: Number(r.created_at),
       modifiedAt: Number(r.modified_at),
     }));
-    const instances = (this.db.prepare('SELECT * FROM naming_instance ORDER BY registered_at').all() as Row[]).map(toStoredInstance);
+    const instances = (this.db.prepare('SELECT * FROM naming_instance ORDER BY registered_at').all() as Row[]).map(
+      toStoredInstance,
+    );
     return { services, instances };
   }
 

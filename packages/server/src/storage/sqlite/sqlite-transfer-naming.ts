@@ -10,7 +10,9 @@ export class TransferInstanceRows {
   private readonly upsert;
 
   constructor(db: SqliteDatabase) {
-    this.selectAll = db.prepare('SELECT * FROM naming_instance ORDER BY namespace_id, group_name, service_name, cluster_name, ip, port');
+    this.selectAll = db.prepare(
+      'SELECT * FROM naming_instance ORDER BY namespace_id, group_name, service_name, cluster_name, ip, port',
+    );
     this.upsert = db.prepare(`
       INSERT INTO naming_instance (namespace_id, group_name, service_name, cluster_name, ip, port, instance_id, weight,
         healthy, enabled, metadata, app_name, registered_at, modified_at)

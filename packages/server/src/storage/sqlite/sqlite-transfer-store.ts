@@ -1,7 +1,12 @@
 import type { User } from '../../core/auth/user-model.js';
 import type { ConfigHistoryEntry } from '../../core/config/config-model.js';
 import type { Namespace } from '../../core/namespace/namespace-store.js';
-import type { ConfigReplacement, ImportPlan, StoreSnapshot, TransferStore } from '../../core/transfer/transfer-store.js';
+import type {
+  ConfigReplacement,
+  ImportPlan,
+  StoreSnapshot,
+  TransferStore,
+} from '../../core/transfer/transfer-store.js';
 import type { SqliteDatabase } from './database.js';
 import { CONFIG_COLUMNS, HISTORY_COLUMNS, toHistory, toItem } from './sqlite-config-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
@@ -36,12 +41,16 @@ export class SqliteTransferStore implements TransferStore {
       `SELECT ${HISTORY_COLUMNS} FROM config_history WHERE namespace_id = ? AND group_name = ? AND data_id = ?
        ORDER BY id DESC LIMIT ?`,
     );
-    const namespaces = this.db.prepare('SELECT namespace_id, namespace_name, namespace_desc, created_at FROM namespace ORDER BY created_at, namespace_id');
+    const namespaces = this.db.prepare(
+      'SELECT namespace_id, namespace_name, namespace_desc, created_at FROM namespace ORDER BY created_at, namespace_id',
+    );
     // One read transaction: every table is seen at the same instant.
     return this.db.transaction((): StoreSnapshot => ({
       configs: (configs.all() as Row[]).map(toItem).map((item) => ({
         item,
-        history: currentLife((history.all(item.namespaceId, item.group, item.dataId, historyLimit) as Row[]).map(toHistory)),
+        history: currentLife(
+          (history.all(item.namespaceId, item.group, item.dataId, historyLimit) as Row[]).map(toHistory),
+        ),
       })),
       namespaces: (namespaces.all() as Row[]).map((r) => ({
         namespaceId: String(r.namespace_id),

@@ -5,7 +5,7 @@ import { storeLanguage, type Language } from '../../i18n/language.js';
 /** EN / 中: the choice is kept in localStorage and the page reloads in the new language. */
 export function LanguageSwitch() {
   const { i18n, t } = useTranslation();
-  const current = (i18n.language === 'zh' ? 'zh' : 'en');
+  const current = i18n.language === 'zh' ? 'zh' : 'en';
   return (
     <Segmented<Language>
       size="small"

@@ -13,13 +13,20 @@ const batch = (instances: object[], type = 'batchRegisterInstance') => ({
   instances,
 });
 const inst = (port: number) => ({ ip: '10.1.0.1', port, ephemeral: true, clusterName: 'DEFAULT', metadata: {} });
-const ports = () => kit.app.core.naming.listInstances(key).map((i) => i.port).sort();
+const ports = () =>
+  kit.app.core.naming
+    .listInstances(key)
+    .map((i) => i.port)
+    .sort();
 
 describe('BatchInstanceRequest', () => {
   it('replaces the connection set: a smaller batch deregisters the rest, an empty one all', async () => {
     kit = await grpcKit();
     const reply = await kit.call('BatchInstanceRequest', batch([inst(1), inst(2), inst(3)]));
-    expect(reply).toMatchObject({ type: 'BatchInstanceResponse', body: { success: true, type: 'batchRegisterInstance' } });
+    expect(reply).toMatchObject({
+      type: 'BatchInstanceResponse',
+      body: { success: true, type: 'batchRegisterInstance' },
+    });
     expect(ports()).toEqual([1, 2, 3]);
     await kit.call('BatchInstanceRequest', batch([inst(2)]));
     expect(ports()).toEqual([2]);
@@ -37,8 +44,12 @@ describe('BatchInstanceRequest', () => {
 
   it('refuses other operation types and persistent instances', async () => {
     kit = await grpcKit();
-    expect((await kit.call('BatchInstanceRequest', batch([inst(1)], 'batchDeregisterInstance'))).body.errorCode).toBe(400);
-    expect((await kit.call('BatchInstanceRequest', batch([{ ...inst(1), ephemeral: false }]))).body.errorCode).toBe(400);
+    expect((await kit.call('BatchInstanceRequest', batch([inst(1)], 'batchDeregisterInstance'))).body.errorCode).toBe(
+      400,
+    );
+    expect((await kit.call('BatchInstanceRequest', batch([{ ...inst(1), ephemeral: false }]))).body.errorCode).toBe(
+      400,
+    );
     expect(ports()).toEqual([]);
   });
 });

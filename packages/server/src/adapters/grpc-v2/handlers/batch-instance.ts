@@ -16,7 +16,8 @@ export function batchInstanceHandler(naming: NamingService): GrpcHandler {
     async handle(body, ctx) {
       const key = serviceKeyOf(body);
       const type = stringField(body, 'type');
-      if (type !== 'batchRegisterInstance') throw invalid(`unknown BatchInstanceRequest type: "${type}" (batchRegisterInstance)`);
+      if (type !== 'batchRegisterInstance')
+        throw invalid(`unknown BatchInstanceRequest type: "${type}" (batchRegisterInstance)`);
       const inputs = objectArrayField(body, 'instances').map(instanceInputOf);
       await naming.replaceConnectionInstances(ctx.connection!.id, key, inputs);
       return { type };

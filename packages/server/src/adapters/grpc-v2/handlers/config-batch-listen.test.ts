@@ -31,17 +31,30 @@ describe('ConfigBatchListenRequest', () => {
 
   it('pushes ConfigChangeNotifyRequest with the client tenant on a change, until unlistened', async () => {
     kit = await grpcKit();
-    await kit.call('ConfigBatchListenRequest', listen([{ dataId: 'watched', group: 'APP', tenant: 'public', md5: '' }]));
+    await kit.call(
+      'ConfigBatchListenRequest',
+      listen([{ dataId: 'watched', group: 'APP', tenant: 'public', md5: '' }]),
+    );
     await kit.app.core.configs.publish({ namespaceId: '', group: 'APP', dataId: 'watched', content: 'v1' });
     await kit.app.core.configs.publish({ namespaceId: '', group: 'APP', dataId: 'other', content: 'v1' });
     expect(kit.stream.messages).toEqual([
       {
         type: 'ConfigChangeNotifyRequest',
-        body: { headers: {}, requestId: expect.any(String), module: 'config', dataId: 'watched', group: 'APP', tenant: 'public' },
+        body: {
+          headers: {},
+          requestId: expect.any(String),
+          module: 'config',
+          dataId: 'watched',
+          group: 'APP',
+          tenant: 'public',
+        },
       },
     ]);
 
-    await kit.call('ConfigBatchListenRequest', listen([{ dataId: 'watched', group: 'APP', tenant: 'public', md5: '' }], false));
+    await kit.call(
+      'ConfigBatchListenRequest',
+      listen([{ dataId: 'watched', group: 'APP', tenant: 'public', md5: '' }], false),
+    );
     await kit.app.core.configs.publish({ namespaceId: '', group: 'APP', dataId: 'watched', content: 'v2' });
     expect(kit.stream.messages).toHaveLength(1);
   });
@@ -49,7 +62,13 @@ describe('ConfigBatchListenRequest', () => {
   it('forgets the listeners of a closed connection', async () => {
     kit = await grpcKit();
     const hub = kit.app.core.configs.watchers;
-    await kit.call('ConfigBatchListenRequest', listen([{ dataId: 'a', group: 'APP', md5: '' }, { dataId: 'b', group: 'APP', md5: '' }]));
+    await kit.call(
+      'ConfigBatchListenRequest',
+      listen([
+        { dataId: 'a', group: 'APP', md5: '' },
+        { dataId: 'b', group: 'APP', md5: '' },
+      ]),
+    );
     expect(hub.size()).toBe(2);
     kit.app.grpc.connections.close(kit.conn, 'test');
     expect(hub.size()).toBe(0);
@@ -60,7 +79,10 @@ describe('ConfigBatchListenRequest', () => {
     kit = await grpcKit();
     const reply = await kit.call(
       'ConfigBatchListenRequest',
-      listen([{ dataId: 'ok', group: 'APP', md5: '' }, { dataId: 'not ok!', group: 'APP', md5: '' }]),
+      listen([
+        { dataId: 'ok', group: 'APP', md5: '' },
+        { dataId: 'not ok!', group: 'APP', md5: '' },
+      ]),
     );
     expect(reply.body).toMatchObject({ resultCode: 500, errorCode: 400, success: false });
     expect(kit.app.core.configs.watchers.size()).toBe(0);

@@ -30,7 +30,9 @@ export function configBatchListenHandler(configs: ConfigService, listeners: Conf
   return {
     responseType: 'ConfigChangeBatchListenResponse',
     access: (body) => {
-      const tenants = new Set(objectArrayField(body, 'configListenContexts').map((c) => canonicalTenant(stringField(c, 'tenant'))));
+      const tenants = new Set(
+        objectArrayField(body, 'configListenContexts').map((c) => canonicalTenant(stringField(c, 'tenant'))),
+      );
       return [...tenants].map((namespaceId) => ({ namespaceId, action: 'read' as const }));
     },
     handle(body, ctx) {

@@ -15,19 +15,46 @@ describe('ConfigPublishRequest', () => {
       tenant: 'public',
       content: '{"a":1}',
       casMd5: null,
-      additionMap: { type: 'json', appName: 'orders', tag: null, betaIps: null, encryptedDataKey: null, desc: 'd', config_tags: 't1' },
+      additionMap: {
+        type: 'json',
+        appName: 'orders',
+        tag: null,
+        betaIps: null,
+        encryptedDataKey: null,
+        desc: 'd',
+        config_tags: 't1',
+      },
     });
-    expect(reply).toMatchObject({ type: 'ConfigPublishResponse', body: { resultCode: 200, errorCode: 0, success: true } });
-    expect(kit.app.core.configs.get(key)).toMatchObject({ content: '{"a":1}', type: 'json', appName: 'orders', desc: 'd', configTags: 't1' });
+    expect(reply).toMatchObject({
+      type: 'ConfigPublishResponse',
+      body: { resultCode: 200, errorCode: 0, success: true },
+    });
+    expect(kit.app.core.configs.get(key)).toMatchObject({
+      content: '{"a":1}',
+      type: 'json',
+      appName: 'orders',
+      desc: 'd',
+      configTags: 't1',
+    });
   });
 
   it('publishes with compare-and-set only over the current md5', async () => {
     kit = await grpcKit();
     const { item } = await kit.app.core.configs.publish({ ...key, content: 'one' });
-    const stale = await kit.call('ConfigPublishRequest', { dataId: 'app.json', group: 'APP', content: 'two', casMd5: 'not-the-md5' });
+    const stale = await kit.call('ConfigPublishRequest', {
+      dataId: 'app.json',
+      group: 'APP',
+      content: 'two',
+      casMd5: 'not-the-md5',
+    });
     expect(stale.body).toMatchObject({ resultCode: 500, success: false });
     expect(kit.app.core.configs.get(key)?.content).toBe('one');
-    const fresh = await kit.call('ConfigPublishRequest', { dataId: 'app.json', group: 'APP', content: 'two', casMd5: item.md5 });
+    const fresh = await kit.call('ConfigPublishRequest', {
+      dataId: 'app.json',
+      group: 'APP',
+      content: 'two',
+      casMd5: item.md5,
+    });
     expect(fresh.body.success).toBe(true);
     expect(kit.app.core.configs.get(key)?.content).toBe('two');
   });
@@ -42,7 +69,10 @@ describe('ConfigPublishRequest', () => {
       { dataId: 'app.json', group: 'APP', content: 42 as unknown as string, additionMap: 'oops' },
     ]) {
       const reply = await kit.call('ConfigPublishRequest', body);
-      expect(reply).toMatchObject({ type: 'ConfigPublishResponse', body: { resultCode: 500, errorCode: 400, success: false } });
+      expect(reply).toMatchObject({
+        type: 'ConfigPublishResponse',
+        body: { resultCode: 500, errorCode: 400, success: false },
+      });
     }
     expect(kit.app.core.configs.get(key)).toBeUndefined();
   });
@@ -50,9 +80,15 @@ describe('ConfigPublishRequest', () => {
   it('is a write for the access guard', async () => {
     kit = await grpcKit();
     const guard = refusingGuard();
-    const reply = await kit.call('ConfigPublishRequest', { dataId: 'app.json', group: 'APP', tenant: 'dev', content: 'x' }, { guard });
+    const reply = await kit.call(
+      'ConfigPublishRequest',
+      { dataId: 'app.json', group: 'APP', tenant: 'dev', content: 'x' },
+      { guard },
+    );
     expect(reply.body).toMatchObject({ errorCode: 403, success: false });
-    expect(guard.asked).toEqual([{ credentials: { accessToken: undefined }, resource: { namespaceId: 'dev', action: 'write' } }]);
+    expect(guard.asked).toEqual([
+      { credentials: { accessToken: undefined }, resource: { namespaceId: 'dev', action: 'write' } },
+    ]);
     expect(kit.app.core.configs.get({ ...key, namespaceId: 'dev' })).toBeUndefined();
   });
 });

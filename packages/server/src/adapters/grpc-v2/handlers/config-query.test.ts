@@ -10,7 +10,13 @@ const hasNull = (value: unknown): boolean =>
 describe('ConfigQueryRequest', () => {
   it('returns content, type and md5 of a config, whatever spelling of the default tenant', async () => {
     kit = await grpcKit();
-    const { item } = await kit.app.core.configs.publish({ namespaceId: '', group: 'APP', dataId: 'db.yaml', content: 'url: x', type: 'yaml' });
+    const { item } = await kit.app.core.configs.publish({
+      namespaceId: '',
+      group: 'APP',
+      dataId: 'db.yaml',
+      content: 'url: x',
+      type: 'yaml',
+    });
     for (const tenant of ['', 'public', undefined]) {
       const reply = await kit.call('ConfigQueryRequest', { dataId: 'db.yaml', group: 'APP', tenant, requestId: '7' });
       expect(reply.type).toBe('ConfigQueryResponse');
@@ -41,7 +47,9 @@ describe('ConfigQueryRequest', () => {
   it('keeps namespaces apart', async () => {
     kit = await grpcKit();
     await kit.app.core.configs.publish({ namespaceId: 'dev', group: 'APP', dataId: 'a', content: 'dev' });
-    expect((await kit.call('ConfigQueryRequest', { dataId: 'a', group: 'APP', tenant: 'dev' })).body.content).toBe('dev');
+    expect((await kit.call('ConfigQueryRequest', { dataId: 'a', group: 'APP', tenant: 'dev' })).body.content).toBe(
+      'dev',
+    );
     expect((await kit.call('ConfigQueryRequest', { dataId: 'a', group: 'APP', tenant: '' })).body.errorCode).toBe(300);
   });
 
@@ -56,9 +64,20 @@ describe('ConfigQueryRequest', () => {
   it('asks the access guard with the accessToken header, and answers a refusal with a typed 403', async () => {
     kit = await grpcKit();
     const guard = refusingGuard();
-    const reply = await kit.call('ConfigQueryRequest', { dataId: 'a', group: 'APP', tenant: 'public' }, { guard, headers: { accessToken: 'tok' } });
+    const reply = await kit.call(
+      'ConfigQueryRequest',
+      { dataId: 'a', group: 'APP', tenant: 'public' },
+      { guard, headers: { accessToken: 'tok' } },
+    );
     expect(reply.type).toBe('ConfigQueryResponse');
-    expect(reply.body).toMatchObject({ resultCode: 500, errorCode: 403, success: false, message: 'Validate Identity failed.' });
-    expect(guard.asked).toEqual([{ credentials: { accessToken: 'tok' }, resource: { namespaceId: '', action: 'read' } }]);
+    expect(reply.body).toMatchObject({
+      resultCode: 500,
+      errorCode: 403,
+      success: false,
+      message: 'Validate Identity failed.',
+    });
+    expect(guard.asked).toEqual([
+      { credentials: { accessToken: 'tok' }, resource: { namespaceId: '', action: 'read' } },
+    ]);
   });
 });

@@ -14,5 +14,7 @@ export function configKeyOf(body: JsonObject): ConfigKey {
 
 /** The guard check of a request on one config: its namespace and the action. */
 export function configAccess(action: ApiAction) {
-  return (body: JsonObject): ApiResource[] => [{ namespaceId: canonicalTenant(optionalString(body, 'tenant')), action }];
+  return (body: JsonObject): ApiResource[] => [
+    { namespaceId: canonicalTenant(optionalString(body, 'tenant')), action },
+  ];
 }

@@ -17,7 +17,9 @@ const javaSetup = {
 describe('ConnectionSetupRequest', () => {
   it('records the client version, namespace, app name and labels', async () => {
     kit = await grpcKit();
-    handleConnectionSetup(kit.app.grpc.connections, kit.conn, javaSetup, '192.168.1.20', { supportPersistentInstanceByGrpc: true });
+    handleConnectionSetup(kit.app.grpc.connections, kit.conn, javaSetup, '192.168.1.20', {
+      supportPersistentInstanceByGrpc: true,
+    });
     expect(kit.app.core.connections.get(kit.conn.id)).toMatchObject({
       clientVersion: 'Nacos-Java-Client:v2.5.1',
       namespace: 'dev',
@@ -34,7 +36,12 @@ describe('ConnectionSetupRequest', () => {
     expect(kit.stream.messages).toEqual([
       {
         type: 'SetupAckRequest',
-        body: { headers: {}, requestId: '', module: 'internal', abilityTable: { supportPersistentInstanceByGrpc: true } },
+        body: {
+          headers: {},
+          requestId: '',
+          module: 'internal',
+          abilityTable: { supportPersistentInstanceByGrpc: true },
+        },
       },
     ]);
   });

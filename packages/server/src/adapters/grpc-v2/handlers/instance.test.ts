@@ -33,7 +33,10 @@ describe('InstanceRequest', () => {
   it('registers an ephemeral instance owned by the connection and echoes the operation', async () => {
     kit = await grpcKit();
     const reply = await kit.call('InstanceRequest', request('registerInstance', javaInstance('10.0.0.5', 8080)));
-    expect(reply).toMatchObject({ type: 'InstanceResponse', body: { resultCode: 200, errorCode: 0, success: true, type: 'registerInstance' } });
+    expect(reply).toMatchObject({
+      type: 'InstanceResponse',
+      body: { resultCode: 200, errorCode: 0, success: true, type: 'registerInstance' },
+    });
     const [instance] = kit.app.core.naming.listInstances(key);
     expect(instance).toMatchObject({ ip: '10.0.0.5', port: 8080, ephemeral: true, metadata: { version: '1' } });
     expect(instance.owner).toEqual({ kind: 'connection', connectionId: kit.conn.id });
@@ -52,7 +55,9 @@ describe('InstanceRequest', () => {
   it('leaves instances of other connections alone', async () => {
     kit = await grpcKit();
     const other = kit.openConnection('10.0.0.8:5000');
-    await kit.call('InstanceRequest', request('registerInstance', javaInstance('10.0.0.8', 1)), { peer: other.conn.peer });
+    await kit.call('InstanceRequest', request('registerInstance', javaInstance('10.0.0.8', 1)), {
+      peer: other.conn.peer,
+    });
     await kit.call('InstanceRequest', request('registerInstance', javaInstance('10.0.0.5', 2)));
     await kit.call('InstanceRequest', request('deregisterInstance', javaInstance('10.0.0.5', 2)));
     expect(kit.app.core.naming.listInstances(key).map((i) => i.ip)).toEqual(['10.0.0.8']);
@@ -71,13 +76,19 @@ describe('InstanceRequest', () => {
       request('registerInstance', { ...javaInstance('10.0.0.5', 8080), port: 70000 }),
       request('registerInstance', { ...javaInstance('', 8080) }),
       request('registerInstance', { ...javaInstance('10.0.0.5', 8080), clusterName: 'bad cluster' }),
-      request('registerInstance', { ...javaInstance('10.0.0.5', 8080), metadata: { 'preserved.heart.beat.timeout': '1', 'preserved.heart.beat.interval': '5000' } }),
+      request('registerInstance', {
+        ...javaInstance('10.0.0.5', 8080),
+        metadata: { 'preserved.heart.beat.timeout': '1', 'preserved.heart.beat.interval': '5000' },
+      }),
       request('updateInstance', javaInstance('10.0.0.5', 8080)),
       { ...request('registerInstance', javaInstance('10.0.0.5', 8080)), serviceName: '' },
       { ...request('registerInstance', javaInstance('10.0.0.5', 8080)), instance: undefined },
     ]) {
       const reply = await kit.call('InstanceRequest', body);
-      expect(reply).toMatchObject({ type: 'InstanceResponse', body: { resultCode: 500, errorCode: 400, success: false } });
+      expect(reply).toMatchObject({
+        type: 'InstanceResponse',
+        body: { resultCode: 500, errorCode: 400, success: false },
+      });
     }
     expect(kit.app.core.naming.stats().instanceCount).toBe(0);
   });
@@ -85,12 +96,18 @@ describe('InstanceRequest', () => {
   it('is a write in the namespace for the access guard', async () => {
     kit = await grpcKit();
     const guard = refusingGuard();
-    const reply = await kit.call('InstanceRequest', request('registerInstance', javaInstance('10.0.0.5', 1), { namespace: '' }), {
-      guard,
-      headers: { accessToken: 't' },
-    });
+    const reply = await kit.call(
+      'InstanceRequest',
+      request('registerInstance', javaInstance('10.0.0.5', 1), { namespace: '' }),
+      {
+        guard,
+        headers: { accessToken: 't' },
+      },
+    );
     expect(reply.body).toMatchObject({ resultCode: 500, errorCode: 403 });
-    expect(guard.asked).toEqual([{ credentials: { accessToken: 't' }, resource: { namespaceId: 'public', action: 'write' } }]);
+    expect(guard.asked).toEqual([
+      { credentials: { accessToken: 't' }, resource: { namespaceId: 'public', action: 'write' } },
+    ]);
     expect(kit.app.core.naming.stats().instanceCount).toBe(0);
   });
 });

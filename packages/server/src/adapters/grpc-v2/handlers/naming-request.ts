@@ -15,7 +15,9 @@ export function serviceKeyOf(body: JsonObject): ServiceKey {
 }
 
 export function namingAccess(action: ApiAction) {
-  return (body: JsonObject): ApiResource[] => [{ namespaceId: canonicalNamespace(optionalString(body, 'namespace')), action }];
+  return (body: JsonObject): ApiResource[] => [
+    { namespaceId: canonicalNamespace(optionalString(body, 'namespace')), action },
+  ];
 }
 
 /**
@@ -23,7 +25,10 @@ export function namingAccess(action: ApiAction) {
  * are ignored; a blank instanceId means "generate one".
  */
 export function instanceInputOf(instance: JsonObject): InstanceInput {
-  const ephemeral = instance.ephemeral === undefined || instance.ephemeral === null ? undefined : booleanField(instance, 'ephemeral', true);
+  const ephemeral =
+    instance.ephemeral === undefined || instance.ephemeral === null
+      ? undefined
+      : booleanField(instance, 'ephemeral', true);
   return {
     ip: stringField(instance, 'ip'),
     port: numberField(instance, 'port', NaN),

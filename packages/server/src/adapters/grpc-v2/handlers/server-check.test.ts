@@ -10,7 +10,13 @@ describe('ServerCheckRequest', () => {
     const newPeer = '10.0.0.8:40001';
     const reply = await kit.call('ServerCheckRequest', { module: 'internal', requestId: 'r1' }, { peer: newPeer });
     expect(reply.type).toBe('ServerCheckResponse');
-    expect(reply.body).toMatchObject({ resultCode: 200, errorCode: 0, success: true, requestId: 'r1', supportAbilityNegotiation: true });
+    expect(reply.body).toMatchObject({
+      resultCode: 200,
+      errorCode: 0,
+      success: true,
+      requestId: 'r1',
+      supportAbilityNegotiation: true,
+    });
     expect(reply.body.connectionId).toMatch(/^\d+_10\.0\.0\.8_40001$/);
 
     const { conn } = kit.openConnection(newPeer);

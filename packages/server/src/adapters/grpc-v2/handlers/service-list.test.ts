@@ -8,9 +8,15 @@ describe('ServiceListRequest', () => {
   it('pages the names of one group, with the total count', async () => {
     kit = await grpcKit();
     for (const name of ['c', 'a', 'b']) {
-      await kit.app.core.naming.registerInstance({ namespaceId: 'public', groupName: 'G', serviceName: name }, { ip: '10.0.0.1', port: 1 });
+      await kit.app.core.naming.registerInstance(
+        { namespaceId: 'public', groupName: 'G', serviceName: name },
+        { ip: '10.0.0.1', port: 1 },
+      );
     }
-    await kit.app.core.naming.registerInstance({ namespaceId: 'public', groupName: 'OTHER', serviceName: 'x' }, { ip: '10.0.0.1', port: 1 });
+    await kit.app.core.naming.registerInstance(
+      { namespaceId: 'public', groupName: 'OTHER', serviceName: 'x' },
+      { ip: '10.0.0.1', port: 1 },
+    );
     const page = async (pageNo: number) =>
       (await kit.call('ServiceListRequest', { namespace: '', groupName: 'G', pageNo, pageSize: 2, selector: '' })).body;
     expect(await page(1)).toMatchObject({ success: true, count: 3, serviceNames: ['a', 'b'] });

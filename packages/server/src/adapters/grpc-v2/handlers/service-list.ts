@@ -7,7 +7,8 @@ import type { GrpcHandler } from '../grpc-handler.js';
 import { namingAccess } from './naming-request.js';
 
 function pageField(value: number, name: string, max: number): number {
-  if (!Number.isInteger(value) || value < 1 || value > max) throw invalid(`${name} must be a whole number from 1 to ${max}`);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw invalid(`${name} must be a whole number from 1 to ${max}`);
   return value;
 }
 

@@ -5,7 +5,12 @@ let kit: GrpcKit;
 afterEach(() => kit?.dispose());
 
 const key = { namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'web' };
-const query = (extra: object = {}) => ({ namespace: 'public', serviceName: 'web', groupName: 'DEFAULT_GROUP', ...extra });
+const query = (extra: object = {}) => ({
+  namespace: 'public',
+  serviceName: 'web',
+  groupName: 'DEFAULT_GROUP',
+  ...extra,
+});
 
 describe('ServiceQueryRequest', () => {
   it('answers QueryServiceResponse with the raw name, the group and the enabled hosts', async () => {
@@ -15,7 +20,13 @@ describe('ServiceQueryRequest', () => {
     const reply = await kit.call('ServiceQueryRequest', query({ cluster: '', healthyOnly: false, udpPort: 0 }));
     expect(reply.type).toBe('QueryServiceResponse');
     const info = reply.body.serviceInfo as Record<string, unknown>;
-    expect(info).toMatchObject({ name: 'web', groupName: 'DEFAULT_GROUP', clusters: '', cacheMillis: 10000, reachProtectionThreshold: false });
+    expect(info).toMatchObject({
+      name: 'web',
+      groupName: 'DEFAULT_GROUP',
+      clusters: '',
+      cacheMillis: 10000,
+      reachProtectionThreshold: false,
+    });
     expect(info.hosts).toEqual([
       {
         instanceId: expect.any(String),
@@ -39,7 +50,9 @@ describe('ServiceQueryRequest', () => {
     await kit.app.core.naming.registerInstance(key, { ip: '10.0.0.2', port: 80, clusterName: 'B' });
     await kit.app.core.naming.registerInstance(key, { ip: '10.0.0.3', port: 80, clusterName: 'B', healthy: false });
     const hosts = async (extra: object) =>
-      ((await kit.call('ServiceQueryRequest', query(extra))).body.serviceInfo as { hosts: Array<{ ip: string }> }).hosts.map((h) => h.ip).sort();
+      ((await kit.call('ServiceQueryRequest', query(extra))).body.serviceInfo as { hosts: Array<{ ip: string }> }).hosts
+        .map((h) => h.ip)
+        .sort();
     expect(await hosts({ cluster: 'B' })).toEqual(['10.0.0.2', '10.0.0.3']);
     expect(await hosts({ cluster: 'B', healthyOnly: true })).toEqual(['10.0.0.2']);
     expect(await hosts({ cluster: 'B', healthOnly: true })).toEqual(['10.0.0.2']);

@@ -5,9 +5,16 @@ let kit: GrpcKit;
 afterEach(() => kit?.dispose());
 
 const key = { namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'cart' };
-const subscribe = (clusters = '', yes = true) => ({ namespace: 'public', serviceName: 'cart', groupName: 'DEFAULT_GROUP', clusters, subscribe: yes });
+const subscribe = (clusters = '', yes = true) => ({
+  namespace: 'public',
+  serviceName: 'cart',
+  groupName: 'DEFAULT_GROUP',
+  clusters,
+  subscribe: yes,
+});
 const pushes = () => kit.stream.messages.filter((m) => m.type === 'NotifySubscriberRequest');
-const pushedHosts = (i: number) => (pushes()[i].body.serviceInfo as { hosts: Array<{ ip: string }> }).hosts.map((h) => h.ip);
+const pushedHosts = (i: number) =>
+  (pushes()[i].body.serviceInfo as { hosts: Array<{ ip: string }> }).hosts.map((h) => h.ip);
 
 describe('SubscribeServiceRequest', () => {
   it('answers with the current service, even one that does not exist yet, and records the subscriber', async () => {
@@ -17,7 +24,9 @@ describe('SubscribeServiceRequest', () => {
       type: 'SubscribeServiceResponse',
       body: { success: true, serviceInfo: { name: 'cart', groupName: 'DEFAULT_GROUP', clusters: '', hosts: [] } },
     });
-    expect(kit.app.core.naming.subscribers.of(key)).toMatchObject([{ target: { kind: 'connection', connectionId: kit.conn.id } }]);
+    expect(kit.app.core.naming.subscribers.of(key)).toMatchObject([
+      { target: { kind: 'connection', connectionId: kit.conn.id } },
+    ]);
   });
 
   it('pushes NotifySubscriberRequest on every change, through the subscriber clusters', async () => {
@@ -30,7 +39,12 @@ describe('SubscribeServiceRequest', () => {
     await kit.app.core.naming.deregisterInstance(key, { ip: '10.0.0.1', port: 1, clusterName: 'A' });
     kit.app.grpc.namingPushes.flushNow();
     expect(pushes()).toHaveLength(3);
-    expect(pushes()[0].body).toMatchObject({ module: 'naming', namespace: 'public', serviceName: 'cart', groupName: 'DEFAULT_GROUP' });
+    expect(pushes()[0].body).toMatchObject({
+      module: 'naming',
+      namespace: 'public',
+      serviceName: 'cart',
+      groupName: 'DEFAULT_GROUP',
+    });
     expect(pushes()[0].body.serviceInfo).toMatchObject({ name: 'cart', clusters: 'A' });
     expect([pushedHosts(0), pushedHosts(1), pushedHosts(2)]).toEqual([['10.0.0.1'], ['10.0.0.1'], []]);
   });
@@ -65,7 +79,13 @@ describe('SubscribeServiceRequest', () => {
     await kit.call('SubscribeServiceRequest', subscribe());
     await kit.call(
       'InstanceRequest',
-      { namespace: 'public', serviceName: 'cart', groupName: 'DEFAULT_GROUP', type: 'registerInstance', instance: { ip: '10.0.0.9', port: 1 } },
+      {
+        namespace: 'public',
+        serviceName: 'cart',
+        groupName: 'DEFAULT_GROUP',
+        type: 'registerInstance',
+        instance: { ip: '10.0.0.9', port: 1 },
+      },
       { peer: provider.conn.peer },
     );
     kit.app.grpc.namingPushes.flushNow();

@@ -42,7 +42,7 @@ export function ConfigEditorDrawer({ state, tenant, onClose }: ConfigEditorDrawe
   const rules = configFieldRules(state.mode);
   const current = useConfig(state.mode !== 'create' ? state.key : null);
   const [form] = Form.useForm<ConfigFormValues>();
-  const type = (Form.useWatch('configType', form) ?? 'text');
+  const type = Form.useWatch('configType', form) ?? 'text';
   const typeTouched = useRef(state.mode !== 'create');
   const publishMutation = usePublishConfig();
   const original = state.mode === 'create' ? null : (current.data?.value ?? '');

@@ -40,7 +40,9 @@ describe('service list', () => {
     });
     await userEvent.click(getButton('Instances', row));
     await waitFor(() =>
-      expect(routerLocation()).toBe('/manage/service/instance?namespaceId=dev&groupName=DEFAULT_GROUP&serviceName=order'),
+      expect(routerLocation()).toBe(
+        '/manage/service/instance?namespaceId=dev&groupName=DEFAULT_GROUP&serviceName=order',
+      ),
     );
   });
 
