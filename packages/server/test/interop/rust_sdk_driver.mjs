@@ -32,18 +32,16 @@ const commands = {
   'config.publish': (a) => clients.get(a.client).publishConfig(a.dataId, a.group, a.content),
   'config.remove': (a) => clients.get(a.client).removeConfig(a.dataId, a.group),
   'config.listen': (a) =>
-    clients
-      .get(a.client)
-      .addListener(a.dataId, a.group, (err, r) =>
-        emit({
-          event: 'config',
-          client: a.client,
-          dataId: r?.dataId,
-          group: r?.group,
-          content: r?.content,
-          error: err?.message,
-        }),
-      ),
+    clients.get(a.client).addListener(a.dataId, a.group, (err, r) =>
+      emit({
+        event: 'config',
+        client: a.client,
+        dataId: r?.dataId,
+        group: r?.group,
+        content: r?.content,
+        error: err?.message,
+      }),
+    ),
   'naming.create': (a) => void clients.set(a.client, new NacosNamingClient(options(a))),
   'naming.register': (a) => clients.get(a.client).registerInstance(a.service, a.group ?? 'DEFAULT_GROUP', a.instance),
   'naming.deregister': (a) =>
@@ -57,17 +55,15 @@ const commands = {
         .getAllInstances(a.service, a.group ?? 'DEFAULT_GROUP', a.clusters ?? [], a.subscribe ?? false)
     ).map(instanceJson),
   'naming.subscribe': (a) =>
-    clients
-      .get(a.client)
-      .subscribe(a.service, a.group ?? 'DEFAULT_GROUP', a.clusters ?? [], (err, instances) =>
-        emit({
-          event: 'naming',
-          client: a.client,
-          service: a.service,
-          instances: (instances ?? []).map(instanceJson),
-          error: err?.message,
-        }),
-      ),
+    clients.get(a.client).subscribe(a.service, a.group ?? 'DEFAULT_GROUP', a.clusters ?? [], (err, instances) =>
+      emit({
+        event: 'naming',
+        client: a.client,
+        service: a.service,
+        instances: (instances ?? []).map(instanceJson),
+        error: err?.message,
+      }),
+    ),
 };
 
 createInterface({ input: process.stdin })
