@@ -14,6 +14,7 @@ import type { CaptchaSource } from './core/auth/captcha-service.js';
 import { VERSION } from './shared/version.js';
 import type { Core } from './core/core.js';
 import { ClientConnectionRegistry } from './core/connection/client-connection-registry.js';
+import { SingleNodeMembers } from './core/cluster/cluster-members.js';
 import { MetricsService } from './core/metrics/metrics-service.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
 import { NamingService } from './core/naming/naming-service.js';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
     }),
     connections: new ClientConnectionRegistry(),
+    cluster: new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
     transfer: createTransferService(db, clock, settings, { configs, namespaces, naming, users: auth.users }),
   };
   let namingTimer: ReturnType<typeof setInterval> | null = null;

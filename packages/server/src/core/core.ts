@@ -1,5 +1,6 @@
 import type { ApiAccessGuard } from './auth/api-access.js';
 import type { AuthService } from './auth/auth-service.js';
+import type { ClusterMembers } from './cluster/cluster-members.js';
 import type { ConfigService } from './config/config-service.js';
 import type { MetricsService } from './metrics/metrics-service.js';
 import type { ClientConnectionRegistry } from './connection/client-connection-registry.js';
@@ -23,4 +24,6 @@ export interface Core {
   transfer: TransferService;
   /** Live gRPC client connections (id, client, namespace, labels, activity), for reading. */
   connections: ClientConnectionRegistry;
+  /** The nodes of the cluster (just this one on the embedded store). */
+  cluster: ClusterMembers;
 }

@@ -1,18 +1,19 @@
 import type { ClusterNodeInfo } from '@tsnacos/protocol';
 import type { FastifyInstance } from 'fastify';
+import type { ClusterMembers } from '../../core/cluster/cluster-members.js';
 import { API } from './console-paths.js';
 import { consoleOk, ok } from './envelope.js';
 
-export interface ClusterNode {
-  nodeId: number;
-  addr: string;
-}
-
-/** A single node: it is the whole cluster, its leader, and valid. */
-export function registerClusterRoutes(app: FastifyInstance, self: ClusterNode): void {
-  const nodes = (): ClusterNodeInfo[] => [
-    { nodeId: self.nodeId, addr: self.addr, currentNode: true, raftLeader: true, distroValid: true },
-  ];
+/** The console's cluster page: every member of the cluster, this node marked. */
+export function registerClusterRoutes(app: FastifyInstance, cluster: ClusterMembers): void {
+  const nodes = (): ClusterNodeInfo[] =>
+    cluster.list().map((m) => ({
+      nodeId: m.nodeId,
+      addr: m.addr,
+      currentNode: m.self,
+      raftLeader: m.leader,
+      distroValid: m.healthy,
+    }));
   app.get(`${API}/v2/cluster/cluster_node_list`, async () => ok(nodes()));
   app.get(`${API}/cluster/cluster_node_list`, async () => consoleOk(nodes()));
 }

@@ -57,7 +57,7 @@ export async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps
   registerConfigRoutes(app, core);
   registerConfigZipRoutes(app, core, deps.clock);
   registerNamingRoutes(app, core);
-  registerClusterRoutes(app, { nodeId: settings.nodeId, addr: settings.nodeAddr });
+  registerClusterRoutes(app, core.cluster);
   registerMetricsRoutes(app, core.metrics, settings.nodeId);
   registerTransferRoutes(app, core, deps.clock, UPLOAD_LIMIT);
 }

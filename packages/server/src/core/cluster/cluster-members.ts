@@ -1,0 +1,30 @@
+/** One node of the cluster as the console and the cluster endpoints show it. */
+export interface ClusterMember {
+  nodeId: number;
+  /** The node's gRPC address, `host:port`. */
+  addr: string;
+  /** True for the node answering. */
+  self: boolean;
+  /** True for the node that runs the cluster-wide chores (there is one at a time). */
+  leader: boolean;
+  /** False once the node stopped renewing its membership. */
+  healthy: boolean;
+}
+
+/** Which nodes make up the cluster; a single node is a cluster of one. */
+export interface ClusterMembers {
+  list(): ClusterMember[];
+}
+
+/** The embedded store: this node is the whole cluster, its leader, and healthy. */
+export class SingleNodeMembers implements ClusterMembers {
+  private readonly members: ClusterMember[];
+
+  constructor(nodeId: number, addr: string) {
+    this.members = [{ nodeId, addr, self: true, leader: true, healthy: true }];
+  }
+
+  list(): ClusterMember[] {
+    return this.members;
+  }
+}
