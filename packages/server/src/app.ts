@@ -8,7 +8,6 @@ import { registerConsoleHint } from './adapters/console-api/console-spa.js';
 import { DEFAULT_CONNECTION_TIMINGS, type ConnectionTimings } from './adapters/grpc-v2/connections.js';
 import { createGrpcDoor, type GrpcDoor } from './adapters/grpc-v2/grpc-door.js';
 import { ConfigService } from './core/config/config-service.js';
-import { ConfigWatchHub } from './core/config/config-watch-hub.js';
 import { createAuth } from './core/auth/auth-factory.js';
 import type { CaptchaSource } from './core/auth/captcha-service.js';
 import { VERSION } from './shared/version.js';
@@ -78,7 +77,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? systemClock;
 
   const db = openDatabase(settings.dataDir);
-  const watchers = new ConfigWatchHub();
   const { auth, apiAccess } = await createAuth(
     { users: new SqliteUserStore(db), sessions: new SqliteSessionStore(db) },
     settings,
@@ -86,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger,
     options.captchaSource,
   );
-  const configs = await ConfigService.create(new SqliteConfigStore(db), watchers, clock, settings.configMaxContent);
+  const configs = await ConfigService.create(new SqliteConfigStore(db), clock, settings.configMaxContent);
   const namespaces = await NamespaceService.create(new SqliteNamespaceStore(db), clock);
   const naming = await NamingService.create(new SqliteInstanceStore(db), clock, {
     beatTimeoutMs: settings.namingHealthTimeoutMs,
@@ -113,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     : null;
 
   let closing = false;
-  const longPolls = new LongPollRegistry(watchers);
+  const longPolls = new LongPollRegistry(configs);
   const consoleDeps = { core, logger, settings, clock, version: VERSION, webDist: options.webDist };
   // The no-login console never runs beside OpenAPI auth: it would be a way around it.
   const oldConsole = settings.enableNoAuthConsole && !settings.enableOpenApiAuth;
@@ -131,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
   core.metrics.addGauge('config_listener_client_size', 'held HTTP config long-polls', () => longPolls.size());
-  core.metrics.addGauge('config_listener_key_size', 'config watch registrations', () => watchers.size());
+  core.metrics.addGauge('config_listener_key_size', 'config watch registrations', () => configs.watcherCount());
   core.metrics.addGauge('naming_service_size', 'number of services', () => core.naming.stats().serviceCount);
   core.metrics.addGauge('naming_instance_size', 'number of instances', () => core.naming.stats().instanceCount);
   core.metrics.addGauge(

@@ -103,7 +103,7 @@ describe('gRPC door', () => {
     c.close();
     await waitUntil('the connection to go', () => !app.core.connections.has(id), 1_000);
     expect(app.grpc.connections.size()).toBe(0);
-    expect(app.core.configs.watchers.size()).toBe(0);
+    expect(app.core.configs.watcherCount()).toBe(0);
     expect(app.grpc.configListeners.listenedBy(id)).toEqual([]);
   });
 

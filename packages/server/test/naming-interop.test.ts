@@ -91,7 +91,7 @@ describe('nacos Node naming client', () => {
     const events: Host[][] = [];
     watcher.subscribe('pay', (hosts: Host[]) => events.push(hosts));
     await until(
-      () => app.core.naming.subscribers.list({ serviceName: 'pay' }).length,
+      () => app.core.naming.listSubscribers({ serviceName: 'pay' }).length,
       (n) => n > 0,
       'subscription',
     );

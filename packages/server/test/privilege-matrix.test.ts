@@ -180,7 +180,7 @@ const CONSOLE_CELLS: ConsoleCell[] = [
     namespaced: true,
     run: async (a, t, ns) => {
       const serviceName = unique('svcrm');
-      await a.core.naming.services.create({ namespaceId: nsName(ns), groupName: 'DEFAULT_GROUP', serviceName }, {});
+      await a.core.naming.createService({ namespaceId: nsName(ns), groupName: 'DEFAULT_GROUP', serviceName }, {});
       return call(a.consoleHttp!, 'POST', 'v2/service/remove', { token: t, json: { namespaceId: ns, serviceName } });
     },
   },

@@ -124,7 +124,7 @@ describe('transfer export and import', () => {
     const key = { namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'app.yaml' };
     await target.core.configs.publish({ ...key, content: 'local' });
     const woken: string[] = [];
-    target.core.configs.watchers.add('\u0002DEFAULT_GROUP\u0002app.yaml', (k) => woken.push(k));
+    target.core.configs.watch('\u0002DEFAULT_GROUP\u0002app.yaml', (k) => woken.push(k));
     await target.core.transfer.importDecoded(await decodeTransfer([sampleServerExport()]), IMPORT_EVERYTHING);
     expect(target.core.configs.get(key)).toMatchObject({ content: 'port: 8080', type: 'yaml', desc: 'the app' });
     expect(woken).toHaveLength(1);

@@ -36,7 +36,7 @@ describe('service and instance screens (real server, headless chromium)', () => 
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, 'submit success');
     await page.getByRole('cell', { name: SERVICE }).waitFor();
-    expect(server.app.core.naming.services.get(KEY)?.metadata).toEqual({ team: 'web' });
+    expect(server.app.core.naming.getService(KEY)?.metadata).toEqual({ team: 'web' });
   });
 
   it('edits the service with name and group locked', async () => {
@@ -51,7 +51,7 @@ describe('service and instance screens (real server, headless chromium)', () => 
     await drawer().getByLabel('Metadata').fill('{"team":"web","tier":"gold"}');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, 'submit success');
-    await expect.poll(() => server.app.core.naming.services.get(KEY)?.metadata).toEqual({ team: 'web', tier: 'gold' });
+    await expect.poll(() => server.app.core.naming.getService(KEY)?.metadata).toEqual({ team: 'web', tier: 'gold' });
   });
 
   it('lists instances registered over HTTP and takes one offline and back online', async () => {
@@ -112,12 +112,12 @@ describe('service and instance screens (real server, headless chromium)', () => 
     };
     await remove();
     await expectToast(page, /System error : .*instance/);
-    expect(server.app.core.naming.services.get(KEY)).toBeDefined();
+    expect(server.app.core.naming.getService(KEY)).toBeDefined();
     await deregisterInstance(server.sdkUrl, A);
     await deregisterInstance(server.sdkUrl, B);
     await remove();
     await expectToast(page, 'delete success');
-    await expect.poll(() => server.app.core.naming.services.get(KEY)).toBeUndefined();
+    await expect.poll(() => server.app.core.naming.getService(KEY)).toBeUndefined();
     expect(browser.errors).toEqual([]);
   });
 });

@@ -124,7 +124,7 @@ describe.skipIf(!pythonSdkAvailable)('nacos-sdk-python (gRPC)', () => {
   it('sees instances registered over HTTP, and pushes reach it', async () => {
     const d = python!.driver;
     await d.call('naming.subscribe', { client: 'p', service: 'http-svc' });
-    await waitUntil('the subscription', () => server.app.core.naming.subscribers.count() > 0);
+    await waitUntil('the subscription', () => server.app.core.naming.stats().subscriberCount > 0);
     const res = await fetch(`http://127.0.0.1:${server.httpPort}/nacos/v1/ns/instance`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -7,7 +7,7 @@ import { clientIp } from '../http-common/params.js';
 import { principalOf, requireNamespace } from './console-auth.js';
 import { API } from './console-paths.js';
 import { inputOf, pageOf, requiredText, text, type Input } from './console-input.js';
-import { configInfoDto, configKeyOf, historyDto, listConfigs, listFilterOf } from './config-query.js';
+import { configInfoDto, configKeyOf, historyDto, listFilterOf } from './config-query.js';
 import { ConsoleError, ok } from './envelope.js';
 
 /** Config list, detail, publish, remove and history for the console (v2, plus the raw v1 lists). */
@@ -19,7 +19,7 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
     const filter = listFilterOf(input);
     requireNamespace(req, filter.namespaceId);
     const page = pageOf(input);
-    const all = listConfigs(configs, filter);
+    const all = configs.list(filter);
     return { total: all.length, items: all.slice(page.offset, page.offset + page.pageSize).map(configInfoDto) };
   };
 

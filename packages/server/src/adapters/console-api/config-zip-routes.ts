@@ -15,7 +15,7 @@ import { clientIp } from '../http-common/params.js';
 import { principalOf, requireNamespace } from './console-auth.js';
 import { API } from './console-paths.js';
 import { inputOf, optionalText, text, type Input } from './console-input.js';
-import { configKeyOf, listConfigs, listFilterOf } from './config-query.js';
+import { configKeyOf, listFilterOf } from './config-query.js';
 import { configsFromZip, configsToZip, zipFileName } from './config-zip.js';
 import { ConsoleError, fail, ok } from './envelope.js';
 
@@ -84,7 +84,7 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
   const downloadByFilter = async (req: FastifyRequest, reply: FastifyReply) => {
     const filter = listFilterOf(inputOf(req));
     requireNamespace(req, filter.namespaceId, DENIED);
-    return sendZip(reply, listConfigs(configs, filter));
+    return sendZip(reply, configs.list(filter));
   };
   const downloadByKeys = async (req: FastifyRequest, reply: FastifyReply) => {
     const keys = keysOf(req.body);

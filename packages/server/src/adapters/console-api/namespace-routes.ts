@@ -22,7 +22,7 @@ function namespacesInUse(core: Core): Map<string, number> {
     if (!isDefaultNamespace(id)) used.set(id, (used.get(id) ?? 0) | flag);
   };
   for (const item of core.configs.all()) mark(item.namespaceId, HAS_CONFIGS);
-  for (const service of core.naming.services.list()) mark(service.key.namespaceId, HAS_SERVICES);
+  for (const service of core.naming.listServices()) mark(service.key.namespaceId, HAS_SERVICES);
   return used;
 }
 

@@ -52,7 +52,7 @@ describe('console services, instances and subscribers', () => {
       serviceName: 'order',
       metadata: 'a=1,b=2',
     });
-    expect(app.core.naming.services.get(key)).toMatchObject({ protectThreshold: 0.5, metadata: { a: '1', b: '2' } });
+    expect(app.core.naming.getService(key)).toMatchObject({ protectThreshold: 0.5, metadata: { a: '1', b: '2' } });
     expect(
       (await post('v2/service/remove', { namespaceId: '', groupName: 'G2', serviceName: 'pay' })).json().data,
     ).toBe(true);

@@ -76,8 +76,8 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
     const group = optionalText(input, 'groupNameParam');
     const name = optionalText(input, 'serviceNameParam');
     const page = pageOf(input);
-    const all = naming.services
-      .list({ namespaceId })
+    const all = naming
+      .listServices({ namespaceId })
       .filter((s) => contains(s.key.groupName, group) && contains(s.key.serviceName, name));
     return { total: all.length, items: all.slice(page.offset, page.offset + page.pageSize).map(serviceDto) };
   };
@@ -89,8 +89,8 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
     const group = optionalText(input, 'groupNameParam') ?? optionalText(input, 'groupName');
     const name = optionalText(input, 'serviceNameParam') ?? optionalText(input, 'serviceName');
     const page = pageOf(input);
-    const all = naming.subscribers
-      .list({ namespaceId })
+    const all = naming
+      .listSubscribers({ namespaceId })
       .filter((s) => contains(s.key.groupName, group) && contains(s.key.serviceName, name));
     return { total: all.length, items: all.slice(page.offset, page.offset + page.pageSize).map(subscriberDto) };
   };
@@ -114,15 +114,15 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
     const input = inputOf(req);
     const key = serviceKeyOf(req, input);
     const settings = serviceSettingsOf(input);
-    if (naming.services.get(key)) await naming.services.update(key, settings);
-    else await naming.services.create(key, settings);
+    if (naming.getService(key)) await naming.updateService(key, settings);
+    else await naming.createService(key, settings);
     return ok(true);
   };
   app.post(`${API}/v2/service/add`, saveService);
   app.post(`${API}/v2/service/update`, saveService);
   app.post(`${API}/v2/service/remove`, async (req) => {
     const key = serviceKeyOf(req, inputOf(req));
-    if (naming.services.get(key)) await naming.services.remove(key);
+    if (naming.getService(key)) await naming.removeService(key);
     return ok(true);
   });
 

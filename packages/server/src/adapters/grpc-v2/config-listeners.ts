@@ -1,4 +1,4 @@
-import type { ConfigWatchHub } from '../../core/config/config-watch-hub.js';
+import type { ConfigWatching } from '../../core/config/config-watch-hub.js';
 import type { GrpcConnection, GrpcConnections } from './connections.js';
 
 /** A listened config as the client spelled it: notifications must echo exactly these strings. */
@@ -19,14 +19,14 @@ const PUSH_ATTEMPTS = 3;
 
 /**
  * The configs each gRPC connection listens to (`ConfigBatchListenRequest`). Each connection has one watcher
- * in the shared watch hub, registered under every key it listens to, so a change published through any door
+ * in the config center, registered under every key it listens to, so a change published through any door
  * pushes a `ConfigChangeNotifyRequest` to exactly the connections listening to that key.
  */
 export class ConfigListeners {
   private readonly byConnection = new Map<string, ConnectionListeners>();
 
   constructor(
-    private readonly hub: ConfigWatchHub,
+    private readonly watching: ConfigWatching,
     private readonly connections: GrpcConnections,
   ) {
     connections.onClose((conn) => this.removeConnection(conn.id));
@@ -39,14 +39,14 @@ export class ConfigListeners {
       const created: ConnectionListeners = { conn, keys: new Map(), watcher: (key) => this.notify(created, key) };
       this.byConnection.set(conn.id, (entry = created));
     }
-    if (!entry.keys.has(keyString)) this.hub.add(keyString, entry.watcher);
+    if (!entry.keys.has(keyString)) this.watching.watch(keyString, entry.watcher);
     entry.keys.set(keyString, config);
   }
 
   unlisten(conn: GrpcConnection, keyString: string): void {
     const entry = this.byConnection.get(conn.id);
     if (!entry?.keys.delete(keyString)) return;
-    this.hub.remove(keyString, entry.watcher);
+    this.watching.unwatch(keyString, entry.watcher);
     if (entry.keys.size === 0) this.byConnection.delete(conn.id);
   }
 
@@ -54,7 +54,7 @@ export class ConfigListeners {
     const entry = this.byConnection.get(connectionId);
     if (!entry) return;
     this.byConnection.delete(connectionId);
-    for (const keyString of entry.keys.keys()) this.hub.remove(keyString, entry.watcher);
+    for (const keyString of entry.keys.keys()) this.watching.unwatch(keyString, entry.watcher);
   }
 
   /** The configs a connection listens to (console and tests). */

@@ -53,7 +53,7 @@ describe('GrpcConnections', () => {
     await flush();
     expect(kit.stream.ended).toBe(true);
     expect(kit.app.core.connections.has(kit.conn.id)).toBe(false);
-    expect(kit.app.core.configs.watchers.size()).toBe(0);
+    expect(kit.app.core.configs.watcherCount()).toBe(0);
     const reply = await kit.call('HealthCheckRequest');
     expect(reply.body.errorCode).toBe(301);
   });

@@ -44,7 +44,7 @@ export class NamingPushes {
     for (const key of keys) {
       // Subscribers with the same cluster filter get the same body: render it once per filter.
       const bodies = new Map<string, string>();
-      for (const subscriber of this.naming.subscribers.of(key)) {
+      for (const subscriber of this.naming.subscribersOf(key)) {
         if (subscriber.target.kind !== 'connection') continue;
         let body = bodies.get(subscriber.clusters);
         if (body === undefined) bodies.set(subscriber.clusters, (body = this.bodyAfterRequestId(subscriber)));
@@ -68,7 +68,7 @@ export class NamingPushes {
       if (attempt > 0) {
         // A retry for a subscription replaced meanwhile (its own push covers it) is pointless; otherwise
         // it carries the service as it is now.
-        if (!this.naming.subscribers.of(subscriber.key).includes(subscriber)) return;
+        if (!this.naming.subscribersOf(subscriber.key).includes(subscriber)) return;
         body = this.bodyAfterRequestId(subscriber);
       }
       const rest = body;

@@ -1,4 +1,4 @@
-import type { ConfigWatchHub } from '../../core/config/config-watch-hub.js';
+import type { ConfigWatching } from '../../core/config/config-watch-hub.js';
 import type { ListenEntry } from './listening-configs.js';
 
 interface HeldPoll {
@@ -9,13 +9,13 @@ interface HeldPoll {
 }
 
 /**
- * Held `/configs/listener` requests. Each one is registered under its keys in the watch hub, so a publish
+ * Held `/configs/listener` requests. Each one watches its keys in the config center, so a publish
  * answers exactly the requests watching that key, at once.
  */
 export class LongPollRegistry {
   private readonly held = new Set<HeldPoll>();
 
-  constructor(private readonly hub: ConfigWatchHub) {}
+  constructor(private readonly watching: ConfigWatching) {}
 
   /**
    * Holds until a watched key changes (answering with the changed entries) or `holdMs` passes (answering with
@@ -34,7 +34,7 @@ export class LongPollRegistry {
       watcher: () => this.finish(poll, changedNow(entries)),
     };
     this.held.add(poll);
-    for (const entry of entries) this.hub.add(entry.keyString, poll.watcher);
+    for (const entry of entries) this.watching.watch(entry.keyString, poll.watcher);
     return () => this.finish(poll, null);
   }
 
@@ -50,7 +50,7 @@ export class LongPollRegistry {
   private finish(poll: HeldPoll, changed: ListenEntry[] | null): void {
     if (!this.held.delete(poll)) return;
     clearTimeout(poll.timer);
-    for (const entry of poll.entries) this.hub.remove(entry.keyString, poll.watcher);
+    for (const entry of poll.entries) this.watching.unwatch(entry.keyString, poll.watcher);
     if (changed) poll.respond(changed);
   }
 }

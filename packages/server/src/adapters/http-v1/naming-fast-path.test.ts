@@ -29,7 +29,7 @@ describe('naming fast path', () => {
     expect(viaSocket.status).toBe(200);
     expect(viaSocket.headers.get('content-type')).toBe('application/json;charset=UTF-8');
     expect(await viaSocket.text()).toBe(viaRoutes.body);
-    expect(app.core.naming.subscribers.list({ serviceName: 's' }).map((s) => `${s.ip}:${s.port}`)).toEqual([
+    expect(app.core.naming.listSubscribers({ serviceName: 's' }).map((s) => `${s.ip}:${s.port}`)).toEqual([
       '10.9.9.9:4000',
     ]);
   });

@@ -32,25 +32,25 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
 
   app.post(path, async (req, reply) => {
     const params = requestParams(req);
-    await naming.services.create(serviceKeyOf(params), settingsOf(params));
+    await naming.createService(serviceKeyOf(params), settingsOf(params));
     return ok(reply);
   });
 
   app.put(path, async (req, reply) => {
     const params = requestParams(req);
-    await notFoundAsInvalid(naming.services.update(serviceKeyOf(params), settingsOf(params)));
+    await notFoundAsInvalid(naming.updateService(serviceKeyOf(params), settingsOf(params)));
     return ok(reply);
   });
 
   app.delete(path, async (req, reply) => {
     const params = requestParams(req);
-    await notFoundAsInvalid(naming.services.remove(serviceKeyOf(params)));
+    await notFoundAsInvalid(naming.removeService(serviceKeyOf(params)));
     return ok(reply);
   });
 
   app.get(path, async (req) => {
     const key = serviceKeyOf(requestParams(req));
-    const service = naming.services.get(key);
+    const service = naming.getService(key);
     if (!service) throw notFound(`service not found: ${groupedName(key)}`);
     return {
       namespaceId: key.namespaceId,
@@ -67,7 +67,7 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
     const params = requestParams(req);
     const pageNo = requiredInt(params, 'pageNo', 1_000_000);
     const pageSize = requiredInt(params, 'pageSize', 100_000);
-    const names = naming.services.names(
+    const names = naming.serviceNames(
       canonicalNamespace(params.namespaceId),
       optional(params, 'groupName') ?? 'DEFAULT_GROUP',
     );
@@ -79,7 +79,7 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
     const key = serviceKeyOf(params);
     const pageNo = intParam(params, 'pageNo', 1, 1, 1_000_000);
     const pageSize = intParam(params, 'pageSize', 1000, 1, 100_000);
-    const all = naming.subscribers.of(key);
+    const all = naming.subscribersOf(key);
     return {
       count: all.length,
       subscribers: all.slice((pageNo - 1) * pageSize, pageNo * pageSize).map((s) => ({

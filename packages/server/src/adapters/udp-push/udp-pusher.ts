@@ -145,7 +145,7 @@ export class UdpPusher {
 
   private pushService(key: ServiceKey): void {
     if (this.sockets.size === 0) return;
-    for (const subscriber of this.naming.subscribers.of(key)) {
+    for (const subscriber of this.naming.subscribersOf(key)) {
       if (subscriber.target.kind === 'udp') this.pushTo(key, subscriber, subscriber.target.ip, subscriber.target.port);
     }
   }

@@ -5,7 +5,6 @@ import type { ConfigKey } from './config-key.js';
 import type { ConfigItem } from './config-model.js';
 import { ConfigService } from './config-service.js';
 import type { ConfigStore, NewHistoryEntry } from './config-store.js';
-import { ConfigWatchHub } from './config-watch-hub.js';
 
 class MemoryStore implements ConfigStore {
   private id = 0;
@@ -27,7 +26,7 @@ class MemoryStore implements ConfigStore {
 const key = (dataId: string): ConfigKey => ({ namespaceId: 'ns', group: 'G', dataId });
 
 async function setup() {
-  const configs = await ConfigService.create(new MemoryStore(), new ConfigWatchHub(), new ManualClock(), 1024);
+  const configs = await ConfigService.create(new MemoryStore(), new ManualClock(), 1024);
   await configs.publish({ ...key('a'), content: 'old' });
   return configs;
 }

@@ -15,6 +15,25 @@ export interface ConfigSearch {
   content?: string;
 }
 
+/** The console's listing of one namespace: case-sensitive substrings of group and dataId (blank = any). */
+export interface ConfigListing {
+  /** Canonical namespace id. */
+  namespaceId: string;
+  groupContains?: string;
+  dataIdContains?: string;
+}
+
+export function listingFilter(listing: ConfigListing): (item: ConfigItem) => boolean {
+  const { namespaceId, groupContains, dataIdContains } = listing;
+  return (item) =>
+    item.namespaceId === namespaceId &&
+    (!groupContains || item.group.includes(groupContains)) &&
+    (!dataIdContains || item.dataId.includes(dataIdContains));
+}
+
+export const byGroupThenDataId = (a: ConfigItem, b: ConfigItem) =>
+  a.group < b.group ? -1 : a.group > b.group ? 1 : a.dataId < b.dataId ? -1 : a.dataId > b.dataId ? 1 : 0;
+
 /** `*` is a wildcard; in blur mode a pattern without one matches as a substring. */
 function matcher(pattern: string | undefined, mode: SearchMode): (value: string) => boolean {
   if (!pattern) return () => true;

@@ -51,14 +51,14 @@ describe('ConfigService', () => {
     const configs = app.core.configs;
     const woken: string[] = [];
     const watcher = (k: string) => woken.push(k);
-    configs.watchers.add(configKeyString(key), watcher);
+    configs.watch(configKeyString(key), watcher);
     await configs.publish({ ...key, content: 'a', type: 'yaml', desc: 'first' });
     await configs.publish({ ...key, content: 'a', desc: 'changed description' });
     expect(configs.get(key)).toMatchObject({ type: 'yaml', desc: 'changed description' });
     expect(woken).toHaveLength(1);
     await configs.publish({ ...key, content: 'b' });
     expect(woken).toHaveLength(2);
-    configs.watchers.remove(configKeyString(key), watcher);
+    configs.unwatch(configKeyString(key), watcher);
   });
 
   it('compare-and-set fails with a conflict against a changed md5 and inserts a missing config', async () => {

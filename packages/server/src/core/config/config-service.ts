@@ -10,9 +10,15 @@ import {
   type ConfigItem,
   type HistoryOp,
 } from './config-model.js';
-import { configFilter, type ConfigSearch } from './config-search.js';
+import {
+  byGroupThenDataId,
+  configFilter,
+  listingFilter,
+  type ConfigListing,
+  type ConfigSearch,
+} from './config-search.js';
 import type { ConfigStore, HistoryPage } from './config-store.js';
-import type { ConfigWatchHub } from './config-watch-hub.js';
+import { ConfigWatchHub, type ConfigWatcher, type ConfigWatching } from './config-watch-hub.js';
 
 export interface PublishInput extends ConfigKey {
   content: string;
@@ -36,21 +42,22 @@ export type ConfigChange = { op: HistoryOp; key: ConfigKey; item?: ConfigItem };
  * The config center. Reads come from memory; writes go to the store first and touch memory and wake
  * watchers only after the store has made them durable.
  */
-export class ConfigService {
+export class ConfigService implements ConfigWatching {
   private readonly items = new Map<string, ConfigItem>();
   /** Writes are serialized per key so compare-and-set and history order hold with any store. */
   private readonly keyLock = new KeyedLock();
   private readonly changeListeners = new Set<(change: ConfigChange) => void>();
+  /** Who waits for which key (held long-polls, gRPC listeners). */
+  private readonly watchers = new ConfigWatchHub();
 
   private constructor(
     private readonly store: ConfigStore,
-    readonly watchers: ConfigWatchHub,
     private readonly clock: Clock,
     readonly maxContentBytes: number,
   ) {}
 
-  static async create(store: ConfigStore, watchers: ConfigWatchHub, clock: Clock, maxContentBytes: number) {
-    const service = new ConfigService(store, watchers, clock, maxContentBytes);
+  static async create(store: ConfigStore, clock: Clock, maxContentBytes: number) {
+    const service = new ConfigService(store, clock, maxContentBytes);
     for (const item of await store.loadAll()) service.items.set(configKeyString(item), item);
     return service;
   }
@@ -71,15 +78,34 @@ export class ConfigService {
     return n;
   }
 
-  /** Matching configs ordered by id, paged. */
+  /** The SDK search (`search=accurate|blur`): matching configs ordered by id, paged. */
   search(search: ConfigSearch, offset: number, limit: number): { total: number; items: ConfigItem[] } {
     const filter = configFilter(search);
     const matched = [...this.items.values()].filter(filter).sort((a, b) => a.id - b.id);
     return { total: matched.length, items: matched.slice(offset, offset + limit) };
   }
 
+  /** One namespace's configs whose group and dataId contain the given substrings, by group then dataId. */
+  list(listing: ConfigListing): ConfigItem[] {
+    return [...this.items.values()].filter(listingFilter(listing)).sort(byGroupThenDataId);
+  }
+
   all(): IterableIterator<ConfigItem> {
     return this.items.values();
+  }
+
+  /** Calls `watcher` with the key string whenever that config's content changes (from any door). */
+  watch(keyString: string, watcher: ConfigWatcher): void {
+    this.watchers.watch(keyString, watcher);
+  }
+
+  unwatch(keyString: string, watcher: ConfigWatcher): void {
+    this.watchers.unwatch(keyString, watcher);
+  }
+
+  /** Number of (key, watcher) registrations. */
+  watcherCount(): number {
+    return this.watchers.size();
   }
 
   onChange(listener: (change: ConfigChange) => void): () => void {

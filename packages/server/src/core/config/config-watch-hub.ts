@@ -4,16 +4,22 @@
  */
 export type ConfigWatcher = (keyString: string) => void;
 
-export class ConfigWatchHub {
+/** Registering for wake-ups on config keys: what the long-poll and gRPC listeners need of the config center. */
+export interface ConfigWatching {
+  watch(keyString: string, watcher: ConfigWatcher): void;
+  unwatch(keyString: string, watcher: ConfigWatcher): void;
+}
+
+export class ConfigWatchHub implements ConfigWatching {
   private readonly byKey = new Map<string, Set<ConfigWatcher>>();
 
-  add(keyString: string, watcher: ConfigWatcher): void {
+  watch(keyString: string, watcher: ConfigWatcher): void {
     let set = this.byKey.get(keyString);
     if (!set) this.byKey.set(keyString, (set = new Set()));
     set.add(watcher);
   }
 
-  remove(keyString: string, watcher: ConfigWatcher): void {
+  unwatch(keyString: string, watcher: ConfigWatcher): void {
     const set = this.byKey.get(keyString);
     if (!set) return;
     set.delete(watcher);

@@ -86,15 +86,15 @@ describe('heartbeat timeline', () => {
   it('forgets implicit services a minute after they emptied, keeps explicit ones', async () => {
     await naming.registerInstance(svc, ref);
     const kept = { ...svc, serviceName: 'kept' };
-    await naming.services.create(kept, {});
+    await naming.createService(kept, {});
     await naming.deregisterInstance(svc, ref);
     clock.advance(59_000);
     naming.tick();
-    expect(naming.services.get(svc)).toBeDefined();
+    expect(naming.getService(svc)).toBeDefined();
     clock.advance(1_000);
     naming.tick();
-    expect(naming.services.get(svc)).toBeUndefined();
-    expect(naming.services.get(kept)).toBeDefined();
+    expect(naming.getService(svc)).toBeUndefined();
+    expect(naming.getService(kept)).toBeDefined();
   });
 
   it('drops UDP subscribers that stopped polling', () => {
@@ -103,9 +103,9 @@ describe('heartbeat timeline', () => {
     naming.subscribeUdp(svc, { ip: '10.0.0.9', port: 5000 });
     clock.advance(20_000);
     naming.tick();
-    expect(naming.subscribers.of(svc)).toHaveLength(1);
+    expect(naming.subscribersOf(svc)).toHaveLength(1);
     clock.advance(11_000);
     naming.tick();
-    expect(naming.subscribers.of(svc)).toHaveLength(0);
+    expect(naming.subscribersOf(svc)).toHaveLength(0);
   });
 });

@@ -66,7 +66,7 @@ describe('NamingService instances and queries', () => {
     await naming.registerInstance(order, { ip: '10.0.0.1', port: 1 });
     await naming.registerInstance(order, { ip: '10.0.0.2', port: 1, healthy: false });
     expect(naming.query(order, { healthyOnly: true }).hosts).toHaveLength(1);
-    await naming.services.update(order, { protectThreshold: 0.6 });
+    await naming.updateService(order, { protectThreshold: 0.6 });
     const info = naming.query(order, { healthyOnly: true });
     expect(info.reachProtectionThreshold).toBe(true);
     expect(info.hosts.map((h) => [h.ip, h.healthy])).toEqual([
@@ -74,7 +74,7 @@ describe('NamingService instances and queries', () => {
       ['10.0.0.2', true],
     ]);
     // Default threshold 0: protection triggers only when no instance is healthy.
-    await naming.services.update(order, { protectThreshold: 0 });
+    await naming.updateService(order, { protectThreshold: 0 });
     await naming.patchInstance(order, { ip: '10.0.0.1', port: 1 }, { healthy: false });
     expect(naming.query(order, { healthyOnly: true }).hosts).toHaveLength(2);
   });
@@ -103,8 +103,8 @@ describe('NamingService instances and queries', () => {
     await naming.registerInstance(dev, { ip: '10.0.0.1', port: 1 });
     expect(naming.query(order).hosts).toHaveLength(0);
     expect(naming.query(dev).hosts).toHaveLength(1);
-    expect(naming.services.names('dev', 'DEFAULT_GROUP')).toEqual(['order']);
-    expect(naming.services.names('public', 'DEFAULT_GROUP')).toEqual([]);
+    expect(naming.serviceNames('dev', 'DEFAULT_GROUP')).toEqual(['order']);
+    expect(naming.serviceNames('public', 'DEFAULT_GROUP')).toEqual([]);
   });
 
   it('updates only given fields, and patch of a missing instance is not_found', async () => {
@@ -204,18 +204,18 @@ describe('NamingService connections', () => {
     expect(naming.query(order).hosts.map((h) => h.ip)).toEqual(['10.0.0.2']);
     expect(naming.query(other).hosts).toEqual([]);
     expect(events).toBe(2);
-    expect(naming.subscribers.list().map((s) => s.target)).toEqual([{ kind: 'connection', connectionId: 'c2' }]);
+    expect(naming.listSubscribers().map((s) => s.target)).toEqual([{ kind: 'connection', connectionId: 'c2' }]);
   });
 
   it('lists UDP and connection subscribers per service', () => {
     naming.subscribeUdp(order, { ip: '10.0.0.7', port: 5353, clusters: 'DEFAULT' });
     naming.subscribeUdp(order, { ip: '10.0.0.7', port: 5353, clusters: 'DEFAULT' });
     naming.subscribeConnection(order, 'c9', { ip: '10.0.0.8', port: 40000 });
-    const subs = naming.subscribers.of(order);
+    const subs = naming.subscribersOf(order);
     expect(subs.map((s) => s.target.kind).sort()).toEqual(['connection', 'udp']);
-    expect(naming.subscribers.list({ serviceName: 'order' })).toHaveLength(2);
+    expect(naming.listSubscribers({ serviceName: 'order' })).toHaveLength(2);
     expect(naming.stats().subscriberCount).toBe(2);
     expect(naming.unsubscribeConnection(order, 'c9')).toBe(true);
-    expect(naming.subscribers.of(order)).toHaveLength(1);
+    expect(naming.subscribersOf(order)).toHaveLength(1);
   });
 });

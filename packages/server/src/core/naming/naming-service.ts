@@ -28,13 +28,20 @@ import {
   type QueryOptions,
   type ServiceInfo,
   type ServiceKey,
+  type ServiceSettings,
+  type ServiceView,
 } from './naming-model.js';
 import { checkInstanceRef } from './naming-validation.js';
 import { instanceIdentity, type ServiceEntry } from './service-entry.js';
-import { ServiceCatalog } from './service-catalog.js';
+import { ServiceCatalog, type ServiceListFilter } from './service-catalog.js';
 import { ServiceRegistry } from './service-registry.js';
 import { emptyServiceInfo } from './service-view.js';
-import { SubscriberRegistry, type Subscriber, type SubscriberDetails } from './subscriber-registry.js';
+import {
+  SubscriberRegistry,
+  type Subscriber,
+  type SubscriberDetails,
+  type SubscriberFilter,
+} from './subscriber-registry.js';
 
 export interface NamingOptions extends TimeoutDefaults {
   /** A service that appeared implicitly is forgotten this long after its last instance left. */
@@ -68,9 +75,9 @@ export type ServiceChangeListener = (key: ServiceKey) => void;
  * gRPC connections own theirs (`replaceConnectionInstances`, `removeConnection`).
  */
 export class NamingService {
-  readonly subscribers = new SubscriberRegistry();
+  private readonly subscribers = new SubscriberRegistry();
   /** Service-level settings and listings (maintain API, console). */
-  readonly services: ServiceCatalog;
+  private readonly catalog: ServiceCatalog;
   private readonly registry = new ServiceRegistry();
   private readonly health = new HealthChecker(this.registry);
   private readonly listeners = new Set<ServiceChangeListener>();
@@ -81,7 +88,7 @@ export class NamingService {
     private readonly clock: Clock,
     readonly options: NamingOptions,
   ) {
-    this.services = new ServiceCatalog(this.registry, store, clock, this.locks, (entry) => this.changed(entry));
+    this.catalog = new ServiceCatalog(this.registry, store, clock, this.locks, (entry) => this.changed(entry));
   }
 
   static async create(
@@ -92,7 +99,7 @@ export class NamingService {
     const naming = new NamingService(store, clock, { ...DEFAULT_NAMING_OPTIONS, ...options });
     const { services, instances } = await store.loadAll();
     const now = clock.now();
-    for (const s of services) naming.services.restore(s);
+    for (const s of services) naming.catalog.restore(s);
     for (const s of instances) {
       const entry = naming.registry.ensure(s.key, now);
       naming.registry.put(entry, fromStored(s, now, naming.options));
@@ -116,6 +123,31 @@ export class NamingService {
     return entry.query(clusters, options.healthyOnly ?? false);
   }
 
+  /** A service as such (settings, counts), whether created explicitly or by its first instance. */
+  getService(key: ServiceKey): ServiceView | undefined {
+    return this.catalog.get(key);
+  }
+
+  /** Services ordered by group then name. */
+  listServices(filter: ServiceListFilter = {}): ServiceView[] {
+    return this.catalog.list(filter);
+  }
+
+  /** Names (without group) of one group's services, sorted. */
+  serviceNames(namespaceId: string, groupName: string): string[] {
+    return this.catalog.names(namespaceId, groupName);
+  }
+
+  /** Subscribers (UDP receivers and gRPC connections) of one service. */
+  subscribersOf(key: ServiceKey): Subscriber[] {
+    return this.subscribers.of(key);
+  }
+
+  /** All subscribers matching the exact names given (absent = any), ordered by service then address. */
+  listSubscribers(filter: SubscriberFilter = {}): Subscriber[] {
+    return this.subscribers.list(filter);
+  }
+
   getInstance(key: ServiceKey, ref: InstanceRef): Instance | undefined {
     const { ip, port, clusterName } = checkInstanceRef(ref);
     return this.registry.get(key)?.get(ip, port, clusterName);
@@ -132,6 +164,23 @@ export class NamingService {
       instanceCount: this.registry.instanceCount,
       subscriberCount: this.subscribers.count(),
     };
+  }
+
+  // ---- service writes (maintain API, console) ----------------------------------------------------
+
+  /** Creates a service; invalid when it already exists (has instances or was created before). */
+  createService(key: ServiceKey, settings: Partial<ServiceSettings>): Promise<ServiceView> {
+    return this.catalog.create(key, settings);
+  }
+
+  /** Changes the settings given; not_found when the service does not exist. */
+  updateService(key: ServiceKey, settings: Partial<ServiceSettings>): Promise<ServiceView> {
+    return this.catalog.update(key, settings);
+  }
+
+  /** Removes an empty service; invalid while it has instances, not_found when unknown. */
+  removeService(key: ServiceKey): Promise<void> {
+    return this.catalog.remove(key);
   }
 
   // ---- instance writes ---------------------------------------------------------------------------

@@ -18,31 +18,29 @@ describe('ServiceCatalog', () => {
   });
 
   it('creates, updates and removes explicit services through the store', async () => {
-    await naming.services.create(svc, { protectThreshold: 0.5, metadata: { team: 'a' } });
+    await naming.createService(svc, { protectThreshold: 0.5, metadata: { team: 'a' } });
     expect(store.services.size).toBe(1);
-    await expect(naming.services.create(svc, {})).rejects.toMatchObject({ kind: 'invalid' });
-    await naming.services.update(svc, { metadata: { team: 'b' } });
-    expect(naming.services.get(svc)).toMatchObject({ protectThreshold: 0.5, metadata: { team: 'b' }, explicit: true });
-    await naming.services.remove(svc);
-    expect(naming.services.get(svc)).toBeUndefined();
+    await expect(naming.createService(svc, {})).rejects.toMatchObject({ kind: 'invalid' });
+    await naming.updateService(svc, { metadata: { team: 'b' } });
+    expect(naming.getService(svc)).toMatchObject({ protectThreshold: 0.5, metadata: { team: 'b' }, explicit: true });
+    await naming.removeService(svc);
+    expect(naming.getService(svc)).toBeUndefined();
     expect(store.services.size).toBe(0);
-    await expect(naming.services.remove(svc)).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(naming.services.update(svc, {})).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(naming.removeService(svc)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(naming.updateService(svc, {})).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('refuses to remove a service with instances, and validates settings', async () => {
     await naming.registerInstance(svc, { ip: '10.0.0.1', port: 1 });
-    await expect(naming.services.remove(svc)).rejects.toMatchObject({ kind: 'invalid' });
-    await expect(naming.services.update(svc, { protectThreshold: 2 })).rejects.toMatchObject({ kind: 'invalid' });
-    await expect(
-      naming.services.create({ ...svc, serviceName: 'x' }, { protectThreshold: -0.1 }),
-    ).rejects.toMatchObject({
+    await expect(naming.removeService(svc)).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(naming.updateService(svc, { protectThreshold: 2 })).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(naming.createService({ ...svc, serviceName: 'x' }, { protectThreshold: -0.1 })).rejects.toMatchObject({
       kind: 'invalid',
     });
   });
 
   it('restores explicit services and persistent instances from the store', async () => {
-    await naming.services.create(svc, { protectThreshold: 0.3 });
+    await naming.createService(svc, { protectThreshold: 0.3 });
     await naming.registerInstance(svc, {
       ip: '10.0.0.1',
       port: 1,
@@ -52,7 +50,7 @@ describe('ServiceCatalog', () => {
     });
     await naming.registerInstance(svc, { ip: '10.0.0.2', port: 1 });
     const restarted = await NamingService.create(store, clock);
-    expect(restarted.services.get(svc)?.protectThreshold).toBe(0.3);
+    expect(restarted.getService(svc)?.protectThreshold).toBe(0.3);
     expect(restarted.listInstances(svc)).toEqual([
       expect.objectContaining({ ip: '10.0.0.1', healthy: false, ephemeral: false, metadata: { k: 'v' } }),
     ]);
@@ -64,11 +62,11 @@ describe('ServiceCatalog', () => {
     await naming.registerInstance({ ...svc, serviceName: 'b' }, { ip: '10.0.0.1', port: 1 });
     await naming.registerInstance({ ...svc, serviceName: 'a' }, { ip: '10.0.0.1', port: 1, healthy: false });
     await naming.registerInstance({ ...svc, serviceName: 'a' }, { ip: '10.0.0.2', port: 1 });
-    const list = naming.services.list({ namespaceId: 'public' });
+    const list = naming.listServices({ namespaceId: 'public' });
     expect(list.map((s) => [s.key.serviceName, s.instanceCount, s.healthyCount])).toEqual([
       ['a', 2, 1],
       ['b', 1, 1],
     ]);
-    expect(naming.services.names('public', 'G')).toEqual(['a', 'b']);
+    expect(naming.serviceNames('public', 'G')).toEqual(['a', 'b']);
   });
 });

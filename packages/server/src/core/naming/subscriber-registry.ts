@@ -111,10 +111,6 @@ export class SubscriberRegistry {
     return [...(this.byService.get(serviceKeyString(key))?.values() ?? [])];
   }
 
-  ofKeyString(keyString: string): IterableIterator<Subscriber> | undefined {
-    return this.byService.get(keyString)?.values();
-  }
-
   /** All subscribers matching the exact names given (absent = any), ordered by service then address. */
   list(filter: SubscriberFilter = {}): Subscriber[] {
     const out: Subscriber[] = [];

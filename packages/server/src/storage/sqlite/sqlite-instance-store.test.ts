@@ -27,7 +27,7 @@ describe('SqliteInstanceStore', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-naming-'));
     dirs.push(dir);
     const first = await open(dir);
-    await first.naming.services.create(svc, {
+    await first.naming.createService(svc, {
       protectThreshold: 0.4,
       metadata: { a: 'b' },
       selector: { type: 'label', expression: 'x' },
@@ -48,7 +48,7 @@ describe('SqliteInstanceStore', () => {
     first.db.close();
 
     const second = await open(dir);
-    expect(second.naming.services.get(svc)).toMatchObject({
+    expect(second.naming.getService(svc)).toMatchObject({
       protectThreshold: 0.4,
       metadata: { a: 'b' },
       selector: { type: 'label', expression: 'x' },

@@ -61,7 +61,7 @@ describe('ConfigBatchListenRequest', () => {
 
   it('forgets the listeners of a closed connection', async () => {
     kit = await grpcKit();
-    const hub = kit.app.core.configs.watchers;
+    const configs = kit.app.core.configs;
     await kit.call(
       'ConfigBatchListenRequest',
       listen([
@@ -69,9 +69,9 @@ describe('ConfigBatchListenRequest', () => {
         { dataId: 'b', group: 'APP', md5: '' },
       ]),
     );
-    expect(hub.size()).toBe(2);
+    expect(configs.watcherCount()).toBe(2);
     kit.app.grpc.connections.close(kit.conn, 'test');
-    expect(hub.size()).toBe(0);
+    expect(configs.watcherCount()).toBe(0);
     expect(kit.app.grpc.configListeners.listenedBy(kit.conn.id)).toEqual([]);
   });
 
@@ -85,6 +85,6 @@ describe('ConfigBatchListenRequest', () => {
       ]),
     );
     expect(reply.body).toMatchObject({ resultCode: 500, errorCode: 400, success: false });
-    expect(kit.app.core.configs.watchers.size()).toBe(0);
+    expect(kit.app.core.configs.watcherCount()).toBe(0);
   });
 });

@@ -25,7 +25,7 @@ export function serviceListHandler(naming: NamingService): GrpcHandler {
       const groupName = optionalString(body, 'groupName')?.trim() || DEFAULT_GROUP;
       const pageNo = pageField(numberField(body, 'pageNo', 1), 'pageNo', 1_000_000);
       const pageSize = pageField(numberField(body, 'pageSize', 10), 'pageSize', 10_000);
-      const names = naming.services.names(namespaceId, groupName);
+      const names = naming.serviceNames(namespaceId, groupName);
       return { count: names.length, serviceNames: names.slice((pageNo - 1) * pageSize, pageNo * pageSize) };
     },
   };

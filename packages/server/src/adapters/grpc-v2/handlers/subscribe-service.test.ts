@@ -24,7 +24,7 @@ describe('SubscribeServiceRequest', () => {
       type: 'SubscribeServiceResponse',
       body: { success: true, serviceInfo: { name: 'cart', groupName: 'DEFAULT_GROUP', clusters: '', hosts: [] } },
     });
-    expect(kit.app.core.naming.subscribers.of(key)).toMatchObject([
+    expect(kit.app.core.naming.subscribersOf(key)).toMatchObject([
       { target: { kind: 'connection', connectionId: kit.conn.id } },
     ]);
   });
@@ -70,7 +70,7 @@ describe('SubscribeServiceRequest', () => {
     await kit.app.core.naming.registerInstance(key, { ip: '10.0.0.1', port: 1 });
     kit.app.grpc.namingPushes.flushNow();
     expect(pushes()).toHaveLength(0);
-    expect(kit.app.core.naming.subscribers.count()).toBe(0);
+    expect(kit.app.core.naming.stats().subscriberCount).toBe(0);
   });
 
   it('pushes the removal of a dropped connection instances to the other subscribers', async () => {
@@ -98,6 +98,6 @@ describe('SubscribeServiceRequest', () => {
     kit = await grpcKit();
     await kit.call('SubscribeServiceRequest', subscribe());
     kit.app.grpc.connections.close(kit.conn, 'test');
-    expect(kit.app.core.naming.subscribers.count()).toBe(0);
+    expect(kit.app.core.naming.stats().subscriberCount).toBe(0);
   });
 });
