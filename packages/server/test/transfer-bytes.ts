@@ -1,6 +1,6 @@
 /**
  * Transfer files assembled byte by byte from the published format description (prefix, base-128 varints,
- * protobuf tags), independent of the project's own encoder, so format tests compare against the spec.
+ * protobuf tags), independent of the project's own encoder, so format tests compare against the format itself.
  */
 
 export function varint(n: number): number[] {

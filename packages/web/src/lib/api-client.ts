@@ -72,7 +72,10 @@ export async function apiFetch(method: string, path: string, options: RequestOpt
   return res;
 }
 
-/** The text for a 200 answer with success=false (spec section 8). */
+/**
+ * The text for a 200 answer with success=false: the translated `error.<code>`, or for SYSTEM_ERROR and codes
+ * without a text, the system-error text followed by the server's message.
+ */
 export function envelopeErrorText(code: string | null | undefined, message: string | null | undefined): string {
   const key = `error.${code}`;
   if (code && code !== 'SYSTEM_ERROR' && i18n.exists(key) && t(key)) return t(key);

@@ -1,4 +1,4 @@
-/** Business constants of the console (spec section 9). */
+/** Business constants of the console: paths, timings, sizes and page sizes. */
 export const ROUTER_BASE = '/rnacos';
 export const API_PREFIX = '/rnacos/api/console';
 export const REQUEST_TIMEOUT_MS = 15_000;

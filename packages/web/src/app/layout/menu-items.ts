@@ -18,7 +18,7 @@ export type MenuNode = MenuGroup | MenuEntry;
 
 export const isGroup = (node: MenuNode): node is MenuGroup => 'children' in node;
 
-/** The whole side menu before filtering (spec: config, service and system management groups). */
+/** The whole side menu before filtering: config, service and system management groups. */
 export const SIDE_MENU: MenuNode[] = [
   { key: 'config', label: 'menu.config_management', children: [{ key: paths.configs, label: 'menu.config_list' }] },
   {

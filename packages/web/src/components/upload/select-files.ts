@@ -26,7 +26,10 @@ export function matchesAccept(file: { name: string; type: string }, accept: stri
   });
 }
 
-/** Which of the chosen files join the list (spec section 5, upload). */
+/**
+ * Which of the chosen files join the list: dropped files must match the accept list; without `multiple` or
+ * `directory` only the first is taken; with a max count the files past it are dropped.
+ */
 export function selectFiles<F extends { name: string; type: string }>(files: F[], options: SelectFilesOptions): F[] {
   let picked = options.dropped ? files.filter((f) => matchesAccept(f, options.accept)) : [...files];
   if (!options.multiple && !options.directory) picked = picked.slice(0, 1);

@@ -34,7 +34,8 @@ export function newUploadItem(file: File, batchId: string | null = null): Upload
   };
 }
 
-/** What the user may do with an item in each status (spec section 4). */
+/** What the user may do with an item in each status: cancel while uploading, retry after an error, remove
+ * unless uploading, download and preview once finished. */
 export const uploadActions = (status: UploadStatus) => ({
   /** Aborts the transfer and removes the item. */
   cancel: status === 'uploading',

@@ -11,7 +11,7 @@ export interface LoginInput {
 
 const KNOWN_LOGIN_CODES = new Set(['USER_CHECK_ERROR', 'CAPTCHA_CHECK_ERROR', 'LOGIN_LIMITE_ERROR']);
 
-/** The login page's own error texts (spec section 8). */
+/** The login page's own error texts: the three known login codes, anything else an unknown login error. */
 export function loginErrorText(code: string | null | undefined): string {
   return code && KNOWN_LOGIN_CODES.has(code) ? t(`login.${code}`) : t('login.LOGIN_UNKNOWN_ERROR');
 }
