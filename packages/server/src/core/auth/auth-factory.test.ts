@@ -4,7 +4,7 @@ import type { Logger } from '../../shared/logger.js';
 import { createAuth } from './auth-factory.js';
 import type { User } from './user-model.js';
 import type { UserStore } from './user-store.js';
-import { MemorySessionStore } from './memory-session-store.js';
+import { MemorySessionStore } from '../../../test/fakes/memory-session-store.js';
 
 class MemoryUserStore implements UserStore {
   rows = new Map<string, User>();

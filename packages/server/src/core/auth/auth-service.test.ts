@@ -4,7 +4,7 @@ import { ManualClock } from '../../shared/clock.js';
 import { AuthService, LoginError } from './auth-service.js';
 import { CAPTCHA_TTL_MS, CaptchaService } from './captcha-service.js';
 import { LoginLimiter } from './login-limiter.js';
-import { MemorySessionStore } from './memory-session-store.js';
+import { MemorySessionStore } from '../../../test/fakes/memory-session-store.js';
 import { SessionService } from './session-service.js';
 import type { User } from './user-model.js';
 import { UserService } from './user-service.js';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock.js';
 import { NacosError } from '../../shared/errors.js';
-import { MemoryInstanceStore } from './memory-instance-store.js';
+import { MemoryInstanceStore } from '../../../test/fakes/memory-instance-store.js';
 import type { InstanceInput, ServiceKey } from './naming-model.js';
 import { NamingService } from './naming-service.js';
 import { parseServiceKey } from './naming-validation.js';

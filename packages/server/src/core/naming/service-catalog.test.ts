@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock.js';
-import { MemoryInstanceStore } from './memory-instance-store.js';
+import { MemoryInstanceStore } from '../../../test/fakes/memory-instance-store.js';
 import type { ServiceKey } from './naming-model.js';
 import { NamingService } from './naming-service.js';
 

@@ -1,4 +1,4 @@
-import type { SessionStore, StoredSession } from './session-store.js';
+import type { SessionStore, StoredSession } from '../../src/core/auth/session-store.js';
 
 /** Sessions kept in memory only (unit tests of the auth services). */
 export class MemorySessionStore implements SessionStore {

@@ -1,7 +1,7 @@
-import type { InstanceStore, StoredInstance, StoredService } from './instance-store.js';
-import { serviceKeyString, type ServiceKey } from './naming-model.js';
+import type { InstanceStore, StoredInstance, StoredService } from '../../src/core/naming/instance-store.js';
+import { serviceKeyString, type ServiceKey } from '../../src/core/naming/naming-model.js';
 
-/** An InstanceStore in memory: for core tests and tools that need no durability. */
+/** An InstanceStore in memory: for core tests. */
 export class MemoryInstanceStore implements InstanceStore {
   readonly services = new Map<string, StoredService>();
   readonly instances = new Map<string, StoredInstance>();
