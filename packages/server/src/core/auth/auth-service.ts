@@ -2,7 +2,8 @@ import { invalid } from '../../shared/errors.js';
 import type { CaptchaService } from './captcha-service.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { decodeLoginPassword } from './password-transport.js';
-import type { Session, SessionKind, SessionService } from './session-service.js';
+import type { Session, SessionService } from './session-service.js';
+import type { SessionKind } from './session-store.js';
 import type { User } from './user-model.js';
 import type { UserService } from './user-service.js';
 

@@ -1,9 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
-import type { SessionStore, StoredSession } from './session-store.js';
-
-/** Console logins (cookie `token`) and SDK logins (`accessToken`) never stand in for each other. */
-export type SessionKind = 'console' | 'api';
+import type { SessionKind, SessionStore, StoredSession } from './session-store.js';
 
 export interface Session {
   token: string;
@@ -14,7 +11,7 @@ export interface Session {
 }
 
 /** 64 lowercase hex characters, the shape r-nacos tokens have. */
-export const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
 const SWEEP_EVERY_MS = 60_000;
 

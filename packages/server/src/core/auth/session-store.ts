@@ -1,4 +1,5 @@
-import type { SessionKind } from './session-service.js';
+/** Console logins (cookie `token`) and SDK logins (`accessToken`) never stand in for each other. */
+export type SessionKind = 'console' | 'api';
 
 /** A login as stored: the token itself is never kept, only its SHA-256. */
 export interface StoredSession {

@@ -1,5 +1,4 @@
-import type { SessionKind } from '../../core/auth/session-service.js';
-import type { SessionStore, StoredSession } from '../../core/auth/session-store.js';
+import type { SessionKind, SessionStore, StoredSession } from '../../core/auth/session-store.js';
 import type { SqliteDatabase } from './database.js';
 
 type Row = Record<string, unknown>;
