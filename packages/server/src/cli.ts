@@ -16,7 +16,7 @@ export interface ServeRequest {
  * Environment for the settings: the process environment, then `--env-file` (or `.env` in the working
  * directory) for names the environment lacks, then command-line flags over both.
  */
-export function resolveEnvironment(
+function resolveEnvironment(
   flags: Record<string, string | undefined>,
   env: NodeJS.ProcessEnv,
   cwd: string,

@@ -148,7 +148,7 @@ function integer(name: string, value: string, min: number, max: number): number 
   return n;
 }
 
-export function parseBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
+function parseBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value.trim() === '') return fallback;
   const v = value.trim().toLowerCase();
   if (v === 'true') return true;

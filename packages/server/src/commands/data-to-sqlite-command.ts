@@ -9,7 +9,7 @@ import { printSummary } from './summary.js';
 import { fileSize, transferFileEntries } from './transfer-file.js';
 
 /** Transfer file -> r-nacos converter SQLite database (created if missing, rows appended). */
-export async function dataToSqlite(dataFile: string, sqliteFile: string): Promise<void> {
+async function dataToSqlite(dataFile: string, sqliteFile: string): Promise<void> {
   const startedAt = Date.now();
   const size = await fileSize(dataFile);
   const existed = existsSync(sqliteFile);

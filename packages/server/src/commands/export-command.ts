@@ -12,11 +12,7 @@ export interface ExportFlags {
 }
 
 /** Writes everything in the stopped server's store to a transfer file. */
-export async function exportData(
-  dataFile: string,
-  flags: ExportFlags,
-  loadSettings: StoreSettingsLoader,
-): Promise<void> {
+async function exportData(dataFile: string, flags: ExportFlags, loadSettings: StoreSettingsLoader): Promise<void> {
   const startedAt = Date.now();
   const settings = loadSettings({ dataDir: flags.dataDir, envFile: flags.envFile });
   const db = openDatabaseExclusively(settings.dataDir, { mustExist: true });

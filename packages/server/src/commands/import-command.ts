@@ -17,11 +17,7 @@ export interface ImportFlags {
 }
 
 /** Validates the whole file, then applies it to the stopped server's store in one transaction. */
-export async function importData(
-  dataFile: string,
-  flags: ImportFlags,
-  loadSettings: StoreSettingsLoader,
-): Promise<void> {
+async function importData(dataFile: string, flags: ImportFlags, loadSettings: StoreSettingsLoader): Promise<void> {
   const startedAt = Date.now();
   const settings = loadSettings({ dataDir: flags.dataDir, envFile: flags.envFile });
   const decoded = await readTransferFile(dataFile, createProgress());

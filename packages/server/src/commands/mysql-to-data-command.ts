@@ -12,7 +12,7 @@ import { createProgress } from './progress.js';
 import { printSummary } from './summary.js';
 
 /** nacos MySQL database -> transfer file: configs with their history, namespaces, users with roles. */
-export async function mysqlToData(uri: string, dataFile: string): Promise<void> {
+async function mysqlToData(uri: string, dataFile: string): Promise<void> {
   const startedAt = Date.now();
   const source = await NacosMysqlSource.connect(uri);
   const progress = createProgress();

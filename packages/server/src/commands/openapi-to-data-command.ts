@@ -20,7 +20,7 @@ export interface OpenApiFlags {
 }
 
 /** A running nacos (or tsnacos) over the v1 OpenAPI -> transfer file: every namespace, every config. */
-export async function openApiToData(host: string, dataFile: string, flags: OpenApiFlags): Promise<void> {
+async function openApiToData(host: string, dataFile: string, flags: OpenApiFlags): Promise<void> {
   const startedAt = Date.now();
   if (Boolean(flags.username) !== Boolean(flags.password))
     throw new Error('give both -u <username> and -p <password>, or neither');

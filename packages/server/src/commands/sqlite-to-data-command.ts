@@ -10,7 +10,7 @@ import { createProgress } from './progress.js';
 import { printSummary } from './summary.js';
 
 /** r-nacos converter SQLite database -> transfer file. */
-export async function sqliteToData(sqliteFile: string, dataFile: string): Promise<void> {
+async function sqliteToData(sqliteFile: string, dataFile: string): Promise<void> {
   const startedAt = Date.now();
   const now = Date.now();
   const db = RnacosSqliteDb.open(sqliteFile, { create: false });

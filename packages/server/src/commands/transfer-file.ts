@@ -15,7 +15,7 @@ export async function fileSize(file: string): Promise<number> {
   }
 }
 
-export function describeFsError(err: unknown): string {
+function describeFsError(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   if (e.code === 'ENOENT') return 'no such file';
   if (e.code === 'EACCES') return 'permission denied';

@@ -1,7 +1,6 @@
 import type { ConfigInfo } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.js';
-import { canonicalTenant } from '../../core/config/config-key.js';
 import { NacosError } from '../../shared/errors.js';
 import { clientIp } from '../http-common/params.js';
 import { principalOf, requireNamespace } from './console-auth.js';
@@ -94,9 +93,4 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
   };
   app.get(`${API}/configs`, raw(list));
   app.get(`${API}/config/history`, raw(history));
-}
-
-/** The namespace a request names in its `tenant` field (config side: default = ""). */
-export function tenantOf(input: Input): string {
-  return canonicalTenant(text(input, 'tenant'));
 }

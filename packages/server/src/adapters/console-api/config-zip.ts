@@ -35,7 +35,7 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
 };
 
 /** The type a dataId's extension suggests; none without an extension. */
-export function typeOfDataId(dataId: string): string | undefined {
+function typeOfDataId(dataId: string): string | undefined {
   const dot = dataId.lastIndexOf('.');
   if (dot < 0) return undefined;
   return TYPE_BY_EXTENSION[dataId.slice(dot + 1).toLowerCase()] ?? 'text';

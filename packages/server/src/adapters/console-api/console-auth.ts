@@ -34,7 +34,7 @@ export const OLD_CONSOLE_PRINCIPAL: ConsolePrincipal = Object.freeze({
 export const TOKEN_COOKIE = 'token';
 
 /** The path the client asked for (before the console's URL rewrites), without the query. */
-export function requestPath(req: FastifyRequest): string {
+function requestPath(req: FastifyRequest): string {
   const url = req.originalUrl;
   const q = url.indexOf('?');
   return q < 0 ? url : url.slice(0, q);

@@ -35,10 +35,10 @@ export interface ConsoleDeps {
 /** Login and user forms are small; a config travels as JSON. */
 const FORM_LIMIT = 64 * 1024;
 /** Config zips and transfer files. */
-export const UPLOAD_LIMIT = 256 * 1024 * 1024;
+const UPLOAD_LIMIT = 256 * 1024 * 1024;
 
 /** JSON bodies carry config contents: room for the largest content, escaped. */
-export function consoleBodyLimit(settings: Settings): number {
+function consoleBodyLimit(settings: Settings): number {
   return settings.configMaxContent * 2 + 1024 * 1024;
 }
 
@@ -46,7 +46,7 @@ export function consoleBodyLimit(settings: Settings): number {
  * The console API (`/rnacos/api/console`, v1 and v2) on a fastify scope. Callers register the cookie plugin
  * and the login (or old console) hook first.
  */
-export async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps): Promise<void> {
+async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps): Promise<void> {
   const { core, settings } = deps;
   app.decorateRequest('consolePrincipal', null);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 10, fields: 20, parts: 40 } });

@@ -93,7 +93,7 @@ export interface Page {
   offset: number;
 }
 
-export const MAX_PAGE_SIZE = 100_000;
+const MAX_PAGE_SIZE = 100_000;
 
 /** `pageNo` from 1; `pageSize` from 1, absent = everything. */
 export function pageOf(input: Input): Page {

@@ -6,7 +6,7 @@ import { API } from './console-paths.js';
 import { inputOf, text } from './console-input.js';
 import { fail, ok } from './envelope.js';
 
-export const CAPTCHA_COOKIE = 'captcha_token';
+const CAPTCHA_COOKIE = 'captcha_token';
 
 const clearCaptcha = (reply: FastifyReply) => reply.setCookie(CAPTCHA_COOKIE, '', { path: '/', httpOnly: true });
 

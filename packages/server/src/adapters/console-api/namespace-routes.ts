@@ -13,7 +13,7 @@ const CREATED = 2;
 const HAS_CONFIGS = 4;
 const HAS_SERVICES = 8;
 
-export const NAMESPACE_IN_USE = "The namespace can't be deleted,because config or service data exists in the namespace";
+const NAMESPACE_IN_USE = "The namespace can't be deleted,because config or service data exists in the namespace";
 
 /** Namespaces holding data, with flags 4 (configs) and 8 (services); the default namespace left out. */
 function namespacesInUse(core: Core): Map<string, number> {
@@ -26,7 +26,7 @@ function namespacesInUse(core: Core): Map<string, number> {
   return used;
 }
 
-export function namespaceHasData(core: Core, namespaceId: string): boolean {
+function namespaceHasData(core: Core, namespaceId: string): boolean {
   return namespacesInUse(core).has(namespaceId);
 }
 
@@ -34,7 +34,7 @@ export function namespaceHasData(core: Core, namespaceId: string): boolean {
  * The default namespace first, then the created ones, then namespaces that only exist because configs or
  * services use them (named after their id). `type` flags: 2 created, 4 holds configs, 8 holds services.
  */
-export function namespaceInfos(core: Core): NamespaceInfo[] {
+function namespaceInfos(core: Core): NamespaceInfo[] {
   const used = namespacesInUse(core);
   const result: NamespaceInfo[] = [{ namespaceId: '', namespaceName: 'public', type: '0' }];
   for (const ns of core.namespaces.list()) {

@@ -40,7 +40,7 @@ export function objectField(body: JsonObject, name: string): JsonObject | undefi
   return value as JsonObject;
 }
 
-export function arrayField(body: JsonObject, name: string): unknown[] {
+function arrayField(body: JsonObject, name: string): unknown[] {
   const value = body[name];
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw invalid(`${name} must be an array`);

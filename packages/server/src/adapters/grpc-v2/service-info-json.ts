@@ -1,7 +1,7 @@
 import type { HostInfo, ServiceInfo } from '../../core/naming/naming-model.js';
 
 /** How long 2.x clients may trust a ServiceInfo before asking again (pushes keep them current). */
-export const CACHE_MILLIS = 10_000;
+const CACHE_MILLIS = 10_000;
 
 function hostJson(h: HostInfo) {
   return {

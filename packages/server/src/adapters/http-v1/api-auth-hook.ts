@@ -20,7 +20,7 @@ const LISTENER = '/nacos/v1/cs/configs/listener';
 const READ_ROUTES = new Set([LISTENER, '/nacos/v1/ns/instance/list', '/nacos/v1/ns/service/list']);
 
 /** In the order nacos servers look: `Authorization` (Bearer or bare), `accessToken` header or parameter, then username/password. */
-export function credentialsOf(req: FastifyRequest, params: Params): ApiCredentials {
+function credentialsOf(req: FastifyRequest, params: Params): ApiCredentials {
   const authorization = req.headers.authorization;
   const header = req.headers.accesstoken;
   const bearer = typeof authorization === 'string' ? authorization.replace(/^Bearer\s+/i, '').trim() : undefined;

@@ -5,7 +5,7 @@ import { isAdmin } from '../../core/auth/permissions.js';
 import { optional, requestParams } from '../http-common/params.js';
 import { sendForbidden } from './api-auth-hook.js';
 
-export const DEFAULT_TOKEN_TTL_SECONDS = 18_000;
+const DEFAULT_TOKEN_TTL_SECONDS = 18_000;
 
 /**
  * `/nacos/v1/auth/login` and `/nacos/v1/auth/users/login`. With OpenAPI auth on, a console user's

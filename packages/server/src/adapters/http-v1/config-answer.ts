@@ -6,7 +6,7 @@ const CONTENT_TYPES: Record<string, string> = {
   html: 'text/html;charset=UTF-8',
 };
 const TEXT = 'text/plain;charset=UTF-8';
-export const NO_CACHE_HEADERS = { pragma: 'no-cache', expires: '0', 'cache-control': 'no-cache,no-store' };
+const NO_CACHE_HEADERS = { pragma: 'no-cache', expires: '0', 'cache-control': 'no-cache,no-store' };
 
 export interface ConfigGetAnswer {
   status: 200 | 404;

@@ -13,7 +13,7 @@ export interface ListenEntry {
 
 const RECORD_SEPARATOR = '\u0001';
 const FIELD_SEPARATOR = '\u0002';
-export const MAX_LISTEN_ENTRIES = 10_000;
+const MAX_LISTEN_ENTRIES = 10_000;
 
 /**
  * Parses `dataId ^B group ^B md5 [^B tenant] ^A ...` (md5 comes before tenant). Throws an `invalid` error

@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 
 /** Packets this large or larger are gzipped; 1.x clients detect the gzip magic and inflate. */
-export const GZIP_THRESHOLD = 1024;
+const GZIP_THRESHOLD = 1024;
 /** The largest UDP payload over IPv4. */
 export const MAX_DATAGRAM = 65_507;
 

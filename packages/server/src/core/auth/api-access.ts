@@ -23,8 +23,3 @@ export interface ApiAccessGuard {
   /** Resolves when allowed; rejects with a `forbidden` NacosError otherwise. */
   check(credentials: ApiCredentials, resource: ApiResource): Promise<void>;
 }
-
-export const openApiAccess: ApiAccessGuard = {
-  enabled: false,
-  check: async () => {},
-};

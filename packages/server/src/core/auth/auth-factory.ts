@@ -20,9 +20,9 @@ export interface AuthSettings {
   initAdminPassword: string;
 }
 
-export const DEFAULT_ADMIN_PASSWORD = 'admin';
+const DEFAULT_ADMIN_PASSWORD = 'admin';
 
-export const realCaptchaSource: CaptchaSource = { text: () => randomCaptchaText(), render: renderCaptchaPng };
+const realCaptchaSource: CaptchaSource = { text: () => randomCaptchaText(), render: renderCaptchaPng };
 
 /** Users (with the first admin on an empty store), logins and the SDK access guard. */
 export async function createAuth(

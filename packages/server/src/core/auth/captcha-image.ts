@@ -2,10 +2,10 @@ import { randomInt } from 'node:crypto';
 import { Jimp, loadFont, type JimpInstance } from 'jimp';
 import { SANS_64_BLACK } from 'jimp/fonts';
 
-export const CAPTCHA_WIDTH = 220;
-export const CAPTCHA_HEIGHT = 120;
+const CAPTCHA_WIDTH = 220;
+const CAPTCHA_HEIGHT = 120;
 /** No 0/O, 1/I/L: characters people confuse in a noisy picture. */
-export const CAPTCHA_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const CAPTCHA_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 export function randomCaptchaText(length = 4): string {
   let text = '';

@@ -87,7 +87,7 @@ export function canWrite(roles: readonly string[]): boolean {
 }
 
 /** Privilege lists write the default namespace as "" while naming calls it "public". */
-export function privilegeNamespaceId(namespaceId: string | null | undefined): string {
+function privilegeNamespaceId(namespaceId: string | null | undefined): string {
   const id = (namespaceId ?? '').trim();
   return id === '' || id.toLowerCase() === 'public' ? '' : id;
 }

@@ -7,13 +7,13 @@ export interface ConfigKey {
   dataId: string;
 }
 
-export const DEFAULT_GROUP = 'DEFAULT_GROUP';
+const DEFAULT_GROUP = 'DEFAULT_GROUP';
 
 /** Letters and digits of any script, plus `_ - . :` (the charset nacos servers accept). */
 const VALID_NAME = /^[\p{L}\p{N}_\-.:]+$/u;
-export const MAX_DATA_ID_LENGTH = 256;
-export const MAX_GROUP_LENGTH = 128;
-export const MAX_TENANT_LENGTH = 128;
+const MAX_DATA_ID_LENGTH = 256;
+const MAX_GROUP_LENGTH = 128;
+const MAX_TENANT_LENGTH = 128;
 
 /** Blank, "public" and "null" all name the default namespace, stored as "". */
 export function canonicalTenant(tenant: string | undefined | null): string {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ConfigKey } from './config-key.js';
 
-export const CONFIG_TYPES = ['text', 'json', 'xml', 'yaml', 'html', 'properties', 'toml'] as const;
+const CONFIG_TYPES = ['text', 'json', 'xml', 'yaml', 'html', 'properties', 'toml'] as const;
 export type ConfigType = (typeof CONFIG_TYPES)[number];
 
 /** Unknown or blank types are stored as `text`; `yml` is accepted for `yaml`. */

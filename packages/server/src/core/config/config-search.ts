@@ -44,7 +44,7 @@ function matcher(pattern: string | undefined, mode: SearchMode): (value: string)
   return (value) => re.test(value);
 }
 
-export function splitTags(tags: string | undefined): string[] {
+function splitTags(tags: string | undefined): string[] {
   return (tags ?? '')
     .split(',')
     .map((t) => t.trim())

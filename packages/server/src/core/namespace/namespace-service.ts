@@ -3,8 +3,8 @@ import type { Clock } from '../../shared/clock.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import type { Namespace, NamespaceStore } from './namespace-store.js';
 
-export const DEFAULT_NAMESPACE_ID = '';
-export const DEFAULT_NAMESPACE_NAME = 'public';
+const DEFAULT_NAMESPACE_ID = '';
+const DEFAULT_NAMESPACE_NAME = 'public';
 
 const VALID_ID = /^[\w\-.:]+$/;
 const MAX_ID_LENGTH = 128;

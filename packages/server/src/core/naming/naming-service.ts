@@ -50,7 +50,7 @@ export interface NamingOptions extends TimeoutDefaults {
   udpSubscriberTtlMs: number;
 }
 
-export const DEFAULT_NAMING_OPTIONS: NamingOptions = {
+const DEFAULT_NAMING_OPTIONS: NamingOptions = {
   beatTimeoutMs: 15_000,
   deleteTimeoutMs: 30_000,
   emptyServiceTtlMs: 60_000,

@@ -14,10 +14,10 @@ import {
   type ServiceKey,
 } from './naming-model.js';
 
-export const MAX_SERVICE_NAME_LENGTH = 512;
-export const MAX_GROUP_LENGTH = 128;
-export const MAX_NAMESPACE_LENGTH = 128;
-export const MAX_WEIGHT = 10_000;
+const MAX_SERVICE_NAME_LENGTH = 512;
+const MAX_GROUP_LENGTH = 128;
+const MAX_NAMESPACE_LENGTH = 128;
+const MAX_WEIGHT = 10_000;
 
 const NAMESPACE_ID = /^[\w\-.:]+$/;
 const CLUSTER_NAME = /^[\p{L}\p{N}_\-.:]{1,64}$/u;
@@ -63,7 +63,7 @@ export function parseServiceKey(input: { namespaceId?: string; serviceName?: str
   return { namespaceId: canonicalNamespace(input.namespaceId), groupName, serviceName };
 }
 
-export function checkClusterName(name: string | undefined): string {
+function checkClusterName(name: string | undefined): string {
   const cluster = name?.trim() || DEFAULT_CLUSTER;
   if (!CLUSTER_NAME.test(cluster)) {
     throw invalid(`invalid clusterName: ${cluster} (letters, digits and _ - . :, at most 64)`);
@@ -71,14 +71,14 @@ export function checkClusterName(name: string | undefined): string {
   return cluster;
 }
 
-export function checkIp(ip: string | undefined): string {
+function checkIp(ip: string | undefined): string {
   const value = ip?.trim() ?? '';
   if (!value) throw invalid('ip is required');
   if (isIP(value) === 0 && !HOST_NAME.test(value)) throw invalid(`invalid ip: ${value}`);
   return value;
 }
 
-export function checkPort(port: number | undefined): number {
+function checkPort(port: number | undefined): number {
   if (port === undefined || Number.isNaN(port)) throw invalid('port is required');
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     throw invalid(`invalid port: ${port} (a whole number from 1 to 65535)`);

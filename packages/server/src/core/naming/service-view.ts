@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { HostInfo, InstanceRecord, ServiceInfo, ServiceKey } from './naming-model.js';
 
 /** `"a, b,,c"` -> {a, b, c}; blank -> null (all clusters). */
-export function parseClusters(clusters: string | undefined): Set<string> | null {
+function parseClusters(clusters: string | undefined): Set<string> | null {
   if (!clusters) return null;
   const names = clusters
     .split(',')

@@ -2,7 +2,7 @@ import type { TransferNamespace } from './transfer-model.js';
 import { NamespaceMessage, decodeMessage, encodeMessage } from './transfer-proto.js';
 
 /** Type code of a user-created namespace. */
-export const USER_NAMESPACE_TYPE = '2';
+const USER_NAMESPACE_TYPE = '2';
 
 export function encodeNamespaceValue(ns: TransferNamespace): Uint8Array {
   return encodeMessage(NamespaceMessage, {

@@ -46,7 +46,7 @@ export function decodeRecord(record: TransferRecord): DecodedRecord {
 }
 
 /** How a record is counted: its resolved table, or what the file called it. */
-export function tableLabel(record: TransferRecord): string {
+function tableLabel(record: TransferRecord): string {
   if (record.table) return record.table;
   if (record.tableId !== 0) return `table id ${record.tableId}`;
   return record.tableName || '(unnamed)';
@@ -112,7 +112,7 @@ export const encodeNamespaceRecord = (ns: TransferNamespace) =>
   encodeRecord(T_NAMESPACE, encoder.encode(ns.namespaceId), encodeNamespaceValue(ns));
 export const encodeUserRecord = (user: TransferUser) =>
   encodeRecord(T_USER, encoder.encode(user.username), encodeUserValue(user));
-export const encodeInstanceRecord = (instance: TransferInstance) =>
+const encodeInstanceRecord = (instance: TransferInstance) =>
   encodeRecord(T_NAMING_INSTANCE, new Uint8Array(0), encodeInstanceValue(instance));
 
 /** The file, in chunks: prefix and header, then configs, namespaces, users, instances (server order). */

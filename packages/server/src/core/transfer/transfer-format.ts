@@ -6,12 +6,12 @@ export const TRANSFER_FORMAT_VERSION = 0;
 export const PREFIX_LENGTH = 8;
 
 export const T_CONFIG = 'T_CONFIG';
-export const T_SEQUENCE = 'T_SEQUENCE';
+const T_SEQUENCE = 'T_SEQUENCE';
 export const T_NAMESPACE = 'T_NAMESPACE';
 export const T_USER = 'T_USER';
 export const T_CACHE = 'T_CACHE';
-export const T_MCP_TOOL_SPEC = 'T_MCP_TOOL_SPEC';
-export const T_MCP_SERVER = 'T_MCP_SERVER';
+const T_MCP_TOOL_SPEC = 'T_MCP_TOOL_SPEC';
+const T_MCP_SERVER = 'T_MCP_SERVER';
 export const T_NAMING_INSTANCE = 'T_NAMING_INSTANCE';
 
 /** The id -> name map a server export declares in its header. */

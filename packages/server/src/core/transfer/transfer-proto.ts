@@ -97,13 +97,6 @@ export function encodeMessage(type: protobuf.Type, value: Record<string, unknown
   return type.encode(type.fromObject(value)).finish();
 }
 
-/** Protobuf base-128 varint of a non-negative safe integer. */
-export function encodeVarint(value: number): Uint8Array {
-  const writer = protobuf.Writer.create();
-  writer.uint64(value);
-  return writer.finish();
-}
-
 /** `varint(len) + bytes`: the delimited framing of the stream and of the MCP/naming values. */
 export function delimited(bytes: Uint8Array): Uint8Array {
   const writer = protobuf.Writer.create();

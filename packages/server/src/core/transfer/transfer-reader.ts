@@ -31,7 +31,7 @@ type State = 'prefix' | 'header' | 'records' | 'ended';
  * complete, so a file of any size is read in constant memory (plus one record). Damage is reported as a
  * TransferFormatError carrying the byte offset where it was found.
  */
-export class TransferStreamReader {
+class TransferStreamReader {
   private readonly queue = new ByteQueue();
   /** File offset of the first byte still in the queue. */
   private offset = 0;

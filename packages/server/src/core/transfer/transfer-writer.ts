@@ -10,7 +10,7 @@ export interface HeaderInput {
 }
 
 /** The 8-byte prefix: magic and format version, big-endian. */
-export function encodePrefix(): Uint8Array {
+function encodePrefix(): Uint8Array {
   const bytes = new Uint8Array(PREFIX_LENGTH);
   const view = new DataView(bytes.buffer);
   view.setUint32(0, TRANSFER_MAGIC, false);

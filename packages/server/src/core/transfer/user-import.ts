@@ -19,7 +19,7 @@ const BLACKLIST_IS_ALL = 4;
 const BCRYPT_HASH = /^\$2[abxy]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 const MAX_USERNAME = 64;
 
-export function privilegeOf(p: TransferNamespacePrivilege | undefined): NamespacePrivilege {
+function privilegeOf(p: TransferNamespacePrivilege | undefined): NamespacePrivilege {
   // Records without the ENABLE bit predate privileges: such users see every namespace.
   if (!p || (p.flags & ENABLE) === 0) return { ...ALL_NAMESPACES };
   return {
@@ -31,7 +31,7 @@ export function privilegeOf(p: TransferNamespacePrivilege | undefined): Namespac
   };
 }
 
-export function transferPrivilegeOf(p: NamespacePrivilege): TransferNamespacePrivilege {
+function transferPrivilegeOf(p: NamespacePrivilege): TransferNamespacePrivilege {
   const flags =
     (p.enabled ? ENABLE : 0) | (p.whitelistIsAll ? WHITELIST_IS_ALL : 0) | (p.blacklistIsAll ? BLACKLIST_IS_ALL : 0);
   return { flags, whitelist: [...p.whitelist], blacklist: [...p.blacklist] };
