@@ -1,3 +1,5 @@
+import type { PageParam } from './envelope.js';
+
 /** Body/query of the config endpoints; `tenant` "" (or "public") is the default namespace. */
 export interface ConfigParams {
   dataId: string;
@@ -68,4 +70,19 @@ export interface ConfigCloneParam {
   targetTenant: string;
   policy?: ConflictPolicy;
   keys: ConfigKeyParam[];
+}
+
+/** Query of `GET /v2/config/list` (and of the zip download by filter): `groupParam`/`dataParam` are substrings. */
+export interface ConfigListParam extends PageParam {
+  tenant?: string;
+  groupParam?: string;
+  dataParam?: string;
+}
+
+/** Query of `GET /v2/config/history`. */
+export interface ConfigHistoryParam extends ConfigKeyParam, PageParam {}
+
+/** Query, header or multipart field of `POST /v2/config/import` (the namespace travels in the `tenant` header). */
+export interface ConfigImportParam {
+  policy?: ConflictPolicy;
 }

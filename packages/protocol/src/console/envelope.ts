@@ -47,3 +47,12 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Paging of the list routes: `pageNo` from 1; without `pageSize` a list is answered whole. */
+export interface PageParam {
+  pageNo?: number;
+  pageSize?: number;
+}
+
+/** The legacy v1 lists answer a bare `{count, <list>}` and failures as plain text. */
+export type LegacyPage<Name extends string, T> = { count: number } & Record<Name, T[]>;

@@ -1,3 +1,5 @@
+import type { LegacyPage, PageParam } from './envelope.js';
+
 /** A row of `GET /v2/service/list`. */
 export interface ServiceDto {
   name: string;
@@ -12,10 +14,7 @@ export interface ServiceDto {
 }
 
 /** Body of `POST /v2/service/add|update|remove`; `namespaceId` "" or "public" is the default namespace. */
-export interface ServiceParam {
-  namespaceId?: string;
-  groupName?: string;
-  serviceName: string;
+export interface ServiceParam extends ServiceKeyParam {
   /** 0 to 1. */
   protectThreshold?: number;
   /** A JSON object string or `k1=v1,k2=v2`. */
@@ -77,10 +76,7 @@ export interface InstanceVo {
 }
 
 /** Body of `POST /v2/instance/add|update|remove` (query of `GET /v2/instance/info`). */
-export interface InstanceParams {
-  namespaceId?: string;
-  groupName?: string;
-  serviceName: string;
+export interface InstanceParams extends ServiceKeyParam {
   ip: string;
   port: number | string;
   clusterName?: string;
@@ -91,3 +87,26 @@ export interface InstanceParams {
   /** A JSON object (or its string). */
   metadata?: string | Record<string, string>;
 }
+
+/** The service of a naming request; `namespaceId` "" or "public" is the default namespace. */
+export interface ServiceKeyParam {
+  namespaceId?: string;
+  groupName?: string;
+  serviceName: string;
+}
+
+/** Query of `GET /v2/service/list`: substrings of the group and service names. */
+export interface ServiceListParam extends PageParam {
+  namespaceId?: string;
+  groupNameParam?: string;
+  serviceNameParam?: string;
+}
+
+/** Query of `GET /v2/service/subscriber/list` (and `/ns/service/subscribers`): the exact names also serve. */
+export interface SubscriberListParam extends ServiceListParam {
+  groupName?: string;
+  serviceName?: string;
+}
+
+/** `GET /ns/service/subscribers`, the legacy bare list. */
+export type SubscriberPage = LegacyPage<'subscribers', SubscriberInfoDto>;

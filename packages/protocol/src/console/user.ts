@@ -1,3 +1,5 @@
+import type { PageParam } from './envelope.js';
+
 /** Role codes: "0" admin, "1" developer, "2" guest. */
 export type RoleCode = '0' | '1' | '2';
 
@@ -38,6 +40,8 @@ export interface UpdateUserInfoParam {
   /** Comma-separated role codes, e.g. "1,2" (an array is accepted too). */
   roles?: string | string[];
   namespacePrivilegeParam?: Partial<NamespacePrivilege>;
+  /** Accepted in place of `namespacePrivilegeParam`. */
+  namespacePrivilege?: Partial<NamespacePrivilege>;
 }
 
 export interface ResetPasswordParam {
@@ -68,4 +72,23 @@ export interface LoginConfig {
   oauth2Enable: boolean;
   oauth2Button: string | null;
   oauth2AuthorizeUrl: string | null;
+}
+
+/** Form body of `POST /v2/login/login`; the password is AES-encrypted with the captcha token when there is one. */
+export interface LoginParam {
+  username: string;
+  password: string;
+  captcha: string;
+}
+
+/** Query of `GET /v2/user/list`. */
+export interface UserListParam extends PageParam {
+  likeUsername?: string;
+  /** Newest first when true. */
+  isRev?: boolean;
+}
+
+/** Body of `POST /v2/user/remove`. */
+export interface UserKeyParam {
+  username: string;
 }

@@ -1,3 +1,5 @@
+import type { ServiceKeyParam } from '@tsnacos/protocol';
+
 /** Every console route (relative to the router base /rnacos) and the links that carry query parameters. */
 export const paths = {
   home: '/',
@@ -25,11 +27,8 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return qs ? `${path}?${qs}` : path;
 }
 
-export interface ServiceRef {
-  namespaceId: string;
-  groupName: string;
-  serviceName: string;
-}
+/** A service as the console's links and requests name it. */
+export type ServiceRef = Required<ServiceKeyParam>;
 
 export interface ConfigRef {
   namespaceId: string;

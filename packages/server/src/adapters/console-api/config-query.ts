@@ -1,11 +1,11 @@
-import type { ConfigHistoryInfoDto, ConfigInfoDto } from '@tsnacos/protocol';
+import type { ConfigHistoryInfoDto, ConfigInfoDto, ConfigKeyParam, ConfigListParam } from '@tsnacos/protocol';
 import { canonicalTenant, parseConfigKey, type ConfigKey } from '../../core/config/config-key.js';
 import type { ConfigHistoryEntry, ConfigItem } from '../../core/config/config-model.js';
 import type { ConfigListing } from '../../core/config/config-search.js';
 import { optionalText, text, type Input } from './console-input.js';
 
 /** The console's list filter: `tenant`, and substrings `groupParam` and `dataParam`. */
-export function listFilterOf(input: Input): ConfigListing {
+export function listFilterOf(input: Input<ConfigListParam>): ConfigListing {
   return {
     namespaceId: canonicalTenant(text(input, 'tenant')),
     groupContains: optionalText(input, 'groupParam'),
@@ -14,7 +14,7 @@ export function listFilterOf(input: Input): ConfigListing {
 }
 
 /** A config key from `dataId`, `group` (default DEFAULT_GROUP) and `tenant` ("public" = ""). */
-export function configKeyOf(input: Input): ConfigKey {
+export function configKeyOf(input: Input<ConfigKeyParam>): ConfigKey {
   return parseConfigKey({ dataId: text(input, 'dataId'), group: text(input, 'group'), tenant: text(input, 'tenant') });
 }
 

@@ -1,11 +1,11 @@
-import type { ConfigInfo } from '@tsnacos/protocol';
+import type { ConfigHistoryParam, ConfigInfo, ConfigKeyParam, ConfigListParam, ConfigParams } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.js';
 import { NacosError } from '../../shared/errors.js';
 import { clientIp } from '../http-common/params.js';
 import { principalOf, requireNamespace } from './console-auth.js';
 import { API } from './console-paths.js';
-import { inputOf, pageOf, requiredText, text, type Input } from './console-input.js';
+import { inputOf, pageOf, requiredText, text } from './console-input.js';
 import { configInfoDto, configKeyOf, historyDto, listFilterOf } from './config-query.js';
 import { ConsoleError, ok } from './envelope.js';
 
@@ -14,7 +14,7 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
   const { configs } = core;
 
   const list = (req: FastifyRequest) => {
-    const input = inputOf(req);
+    const input = inputOf<ConfigListParam>(req);
     const filter = listFilterOf(input);
     requireNamespace(req, filter.namespaceId);
     const page = pageOf(input);
@@ -23,7 +23,7 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
   };
 
   const history = async (req: FastifyRequest) => {
-    const input = inputOf(req);
+    const input = inputOf<ConfigHistoryParam>(req);
     requiredText(input, 'dataId');
     requiredText(input, 'group');
     const key = configKeyOf(input);
@@ -39,7 +39,7 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
   });
 
   app.get(`${API}/v2/config/info`, async (req) => {
-    const key = configKeyOf(inputOf(req));
+    const key = configKeyOf(inputOf<ConfigKeyParam>(req));
     requireNamespace(req, key.namespaceId);
     const item = configs.get(key);
     if (!item) throw new ConsoleError('NOT_FOUND', `config ${key.group}/${key.dataId} does not exist`);
@@ -48,7 +48,7 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
   });
 
   const publish = async (req: FastifyRequest) => {
-    const input: Input = inputOf(req);
+    const input = inputOf<ConfigParams>(req);
     const key = configKeyOf(input);
     requireNamespace(req, key.namespaceId);
     await configs.publish(
@@ -61,7 +61,7 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
   app.post(`${API}/v2/config/update`, publish);
 
   app.post(`${API}/v2/config/remove`, async (req) => {
-    const key = configKeyOf(inputOf(req));
+    const key = configKeyOf(inputOf<ConfigKeyParam>(req));
     requireNamespace(req, key.namespaceId);
     await configs.remove(key, { srcIp: clientIp(req), srcUser: principalOf(req).username ?? '' });
     return ok(true);

@@ -1,4 +1,10 @@
-import type { ConfigKeyParam, ConfigTransferResult } from '@tsnacos/protocol';
+import type {
+  ConfigCloneParam,
+  ConfigImportParam,
+  ConfigKeyParam,
+  ConfigListParam,
+  ConfigTransferResult,
+} from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CONFLICT_POLICIES,
@@ -61,12 +67,12 @@ function asUploadError<T>(work: () => T): T {
 }
 
 function keysOf(body: unknown): ConfigKey[] {
-  const list = Array.isArray(body) ? body : (body as Input | undefined)?.keys;
+  const list = Array.isArray(body) ? body : (body as Input<ConfigCloneParam> | undefined)?.keys;
   if (!Array.isArray(list) || list.length === 0) throw new ConsoleError('PARAM_ERROR', 'keys cannot be empty', 400);
   return list.map((entry) => {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
       throw invalid('each key must be an object');
-    return configKeyOf(entry as Input);
+    return configKeyOf(entry as Input<ConfigKeyParam>);
   });
 }
 
@@ -82,7 +88,7 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
   };
 
   const downloadByFilter = async (req: FastifyRequest, reply: FastifyReply) => {
-    const filter = listFilterOf(inputOf(req));
+    const filter = listFilterOf(inputOf<ConfigListParam>(req));
     requireNamespace(req, filter.namespaceId, DENIED);
     return sendZip(reply, configs.list(filter));
   };
@@ -99,7 +105,8 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
     const header = req.headers.tenant;
     const namespaceId = canonicalTenant(typeof header === 'string' ? header : undefined);
     requireNamespace(req, namespaceId, 401);
-    let policyText = optionalText(req.query as Input, 'policy') ?? (req.headers.policy as string | undefined);
+    let policyText =
+      optionalText(req.query as Input<ConfigImportParam>, 'policy') ?? (req.headers.policy as string | undefined);
     const items = [];
     const ignored: string[] = [];
     let files = 0;
@@ -130,7 +137,7 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
   };
 
   const clone = async (req: FastifyRequest) => {
-    const input = inputOf(req);
+    const input = inputOf<ConfigCloneParam>(req);
     const target = canonicalTenant(text(input, 'targetTenant'));
     requireNamespace(req, target);
     const keys = keysOf(input.keys);

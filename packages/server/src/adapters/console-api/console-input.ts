@@ -1,23 +1,31 @@
 import type { FastifyRequest } from 'fastify';
+import type { PageParam } from '@tsnacos/protocol';
 import { invalid } from '../../shared/errors.js';
 
-/** Request fields: the query string merged with a JSON or form body (the body wins). */
-export type Input = Record<string, unknown>;
+/**
+ * Request fields: the query string merged with a JSON or form body (the body wins), read by the names of the
+ * wire type `T` from the protocol package, so a field renamed there no longer compiles here. Values are
+ * unchecked until a reader below checks them.
+ */
+export type Input<T> = { readonly [K in keyof T]?: unknown };
+
+/** A field name of the wire type. */
+type Field<T> = keyof T & string;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
 }
 
-export function inputOf(req: FastifyRequest): Input {
+export function inputOf<T>(req: FastifyRequest): Input<T> {
   const query = isPlainObject(req.query) ? req.query : {};
   if (req.body !== undefined && req.body !== null && !isPlainObject(req.body)) {
     throw invalid('the request body must be a JSON object');
   }
-  return { ...query, ...(req.body ?? {}) };
+  return { ...query, ...(req.body ?? {}) } as Input<T>;
 }
 
 /** A string field (numbers and booleans are accepted as text); undefined when absent or null. */
-export function text(input: Input, name: string): string | undefined {
+export function text<T>(input: Input<T>, name: Field<T>): string | undefined {
   const value = input[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return value;
@@ -26,18 +34,18 @@ export function text(input: Input, name: string): string | undefined {
 }
 
 /** Trimmed; blank counts as absent. */
-export function optionalText(input: Input, name: string): string | undefined {
+export function optionalText<T>(input: Input<T>, name: Field<T>): string | undefined {
   const value = text(input, name)?.trim();
   return value ? value : undefined;
 }
 
-export function requiredText(input: Input, name: string): string {
+export function requiredText<T>(input: Input<T>, name: Field<T>): string {
   const value = optionalText(input, name);
   if (value === undefined) throw invalid(`${name} is required`);
   return value;
 }
 
-export function flag(input: Input, name: string): boolean | undefined {
+export function flag<T>(input: Input<T>, name: Field<T>): boolean | undefined {
   const value = input[name];
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'boolean') return value;
@@ -46,7 +54,7 @@ export function flag(input: Input, name: string): boolean | undefined {
   throw invalid(`${name} must be true or false`);
 }
 
-export function wholeNumber(input: Input, name: string, min: number, max: number): number | undefined {
+export function wholeNumber<T>(input: Input<T>, name: Field<T>, min: number, max: number): number | undefined {
   const raw = text(input, name)?.trim();
   if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
@@ -55,7 +63,7 @@ export function wholeNumber(input: Input, name: string, min: number, max: number
   return n;
 }
 
-export function decimal(input: Input, name: string, min: number, max: number): number | undefined {
+export function decimal<T>(input: Input<T>, name: Field<T>, min: number, max: number): number | undefined {
   const raw = text(input, name)?.trim();
   if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
@@ -65,7 +73,7 @@ export function decimal(input: Input, name: string, min: number, max: number): n
 }
 
 /** A list given as a JSON array or as comma-separated text. */
-export function stringList(input: Input, name: string): string[] | undefined {
+export function stringList<T>(input: Input<T>, name: Field<T>): string[] | undefined {
   const value = input[name];
   if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) {
@@ -80,7 +88,7 @@ export function stringList(input: Input, name: string): string[] | undefined {
   throw invalid(`${name} must be a list of strings`);
 }
 
-export function objectField(input: Input, name: string): Input | undefined {
+export function objectField<T, K extends Field<T>>(input: Input<T>, name: K): Input<NonNullable<T[K]>> | undefined {
   const value = input[name];
   if (value === undefined || value === null) return undefined;
   if (!isPlainObject(value)) throw invalid(`${name} must be an object`);
@@ -96,7 +104,7 @@ export interface Page {
 const MAX_PAGE_SIZE = 100_000;
 
 /** `pageNo` from 1; `pageSize` from 1, absent = everything. */
-export function pageOf(input: Input): Page {
+export function pageOf(input: Input<PageParam>): Page {
   const pageNo = wholeNumber(input, 'pageNo', 1, 1_000_000) ?? 1;
   const pageSize = wholeNumber(input, 'pageSize', 1, MAX_PAGE_SIZE) ?? MAX_PAGE_SIZE;
   return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };

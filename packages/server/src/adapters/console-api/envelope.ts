@@ -1,11 +1,11 @@
-import type { ApiResult, ApiResultOld, ConsoleResult } from '@tsnacos/protocol';
+import type { ApiResult, ApiResultOld, ConsoleResult, ErrorCode } from '@tsnacos/protocol';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginError } from '../../core/auth/auth-service.js';
 import { NacosError, type ErrorKind } from '../../shared/errors.js';
 
 export const ok = <T>(data: T): ApiResult<T> => ({ data, success: true, code: null, message: null });
 
-export const fail = (code: string, message: string | null): ApiResult<never> => ({
+export const fail = (code: ErrorCode, message: string | null): ApiResult<never> => ({
   data: null,
   success: false,
   code,
@@ -25,7 +25,7 @@ export const consoleFail = (message: string): ConsoleResult<never> => ({ code: 5
  */
 export class ConsoleError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string | null,
     readonly status = 200,
   ) {
@@ -34,7 +34,7 @@ export class ConsoleError extends Error {
   }
 }
 
-const CODE_OF_KIND: Record<ErrorKind, string> = {
+const CODE_OF_KIND: Record<ErrorKind, ErrorCode> = {
   invalid: 'PARAM_ERROR',
   not_found: 'NOT_FOUND',
   conflict: 'CONFLICT',

@@ -1,4 +1,4 @@
-import type { LoginConfig } from '@tsnacos/protocol';
+import type { LoginConfig, LoginParam, LoginResult } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LoginError, type AuthService } from '../../core/auth/auth-service.js';
 import { consoleToken, TOKEN_COOKIE } from './console-auth.js';
@@ -23,7 +23,7 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
 
   for (const path of [`${API}/login/login`, `${API}/v2/login/login`]) {
     app.post(path, async (req, reply) => {
-      const input = inputOf(req);
+      const input = inputOf<LoginParam>(req);
       try {
         const session = await auth.consoleLogin({
           username: text(input, 'username')?.trim() ?? '',
@@ -38,7 +38,8 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
           maxAge: auth.timeouts.consoleLoginSeconds,
         });
         clearCaptcha(reply);
-        return ok({ token: session.token });
+        const result: LoginResult = { token: session.token };
+        return ok(result);
       } catch (err) {
         // A captcha is good for one try: the console fetches a new one after any failure.
         if (err instanceof LoginError) clearCaptcha(reply);

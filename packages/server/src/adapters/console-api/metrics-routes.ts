@@ -1,4 +1,4 @@
-import type { TimelineQueryResponse } from '@tsnacos/protocol';
+import type { TimelineQueryRequest, TimelineQueryResponse } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MetricsService } from '../../core/metrics/metrics-service.js';
 import type { TimelineGroupName } from '../../core/metrics/timeline.js';
@@ -11,7 +11,7 @@ const GROUPS: TimelineGroupName[] = ['LEAST', 'MINUTE', 'HOUR'];
 /** The monitor page's timeline: JSON body (POST) or query with `stringKey` (GET). */
 export function registerMetricsRoutes(app: FastifyInstance, metrics: MetricsService, nodeId: number): void {
   const timeline = async (req: FastifyRequest) => {
-    const input = inputOf(req);
+    const input = inputOf<TimelineQueryRequest>(req);
     const requestedNode = wholeNumber(input, 'nodeId', 0, Number.MAX_SAFE_INTEGER) ?? 0;
     if (requestedNode !== 0 && requestedNode !== nodeId)
       throw new ConsoleError('NOT_FOUND', `no cluster node ${requestedNode}`);

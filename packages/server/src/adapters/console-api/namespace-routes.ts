@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NamespaceInfo } from '@tsnacos/protocol';
+import type { NamespaceInfo, NamespaceParam } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.js';
 import { isDefaultNamespace } from '../../core/namespace/namespace-service.js';
@@ -54,7 +54,7 @@ function visibleNamespaces(req: FastifyRequest, core: Core): NamespaceInfo[] {
 }
 
 /** Add is an upsert; the default namespace is silently left alone. */
-async function addNamespace(req: FastifyRequest, core: Core, input: Input): Promise<void> {
+async function addNamespace(req: FastifyRequest, core: Core, input: Input<NamespaceParam>): Promise<void> {
   const namespaceId = optionalText(input, 'namespaceId') ?? randomUUID();
   requireNamespace(req, namespaceId);
   const namespaceName = requiredText(input, 'namespaceName');
@@ -63,7 +63,7 @@ async function addNamespace(req: FastifyRequest, core: Core, input: Input): Prom
   else await core.namespaces.add({ namespaceId, namespaceName });
 }
 
-async function updateNamespace(req: FastifyRequest, core: Core, input: Input): Promise<void> {
+async function updateNamespace(req: FastifyRequest, core: Core, input: Input<NamespaceParam>): Promise<void> {
   const namespaceId = requiredText(input, 'namespaceId');
   requireNamespace(req, namespaceId);
   const namespaceName = requiredText(input, 'namespaceName');
@@ -79,7 +79,7 @@ async function updateNamespace(req: FastifyRequest, core: Core, input: Input): P
 }
 
 /** Only an empty, created namespace can go; removing an unknown one succeeds. */
-async function removeNamespace(req: FastifyRequest, core: Core, input: Input): Promise<void> {
+async function removeNamespace(req: FastifyRequest, core: Core, input: Input<NamespaceParam>): Promise<void> {
   const namespaceId = requiredText(input, 'namespaceId');
   requireNamespace(req, namespaceId);
   if (isDefaultNamespace(namespaceId) || namespaceHasData(core, namespaceId)) {
@@ -91,23 +91,24 @@ async function removeNamespace(req: FastifyRequest, core: Core, input: Input): P
 export function registerNamespaceRoutes(app: FastifyInstance, core: Core): void {
   app.get(`${API}/v2/namespaces/list`, async (req) => ok(visibleNamespaces(req, core)));
   app.post(`${API}/v2/namespaces/add`, async (req) => {
-    await addNamespace(req, core, inputOf(req));
+    await addNamespace(req, core, inputOf<NamespaceParam>(req));
     return ok(true);
   });
   app.post(`${API}/v2/namespaces/update`, async (req) => {
-    await updateNamespace(req, core, inputOf(req));
+    await updateNamespace(req, core, inputOf<NamespaceParam>(req));
     return ok(true);
   });
   app.post(`${API}/v2/namespaces/remove`, async (req) => {
-    await removeNamespace(req, core, inputOf(req));
+    await removeNamespace(req, core, inputOf<NamespaceParam>(req));
     return ok(true);
   });
 
   // The legacy v1 route answers `{code, message, data}`; a namespace denial reads NO_PERMISSION.
   const v1 =
-    (work: (req: FastifyRequest, core: Core, input: Input) => Promise<void>) => async (req: FastifyRequest) => {
+    (work: (req: FastifyRequest, core: Core, input: Input<NamespaceParam>) => Promise<void>) =>
+    async (req: FastifyRequest) => {
       try {
-        await work(req, core, inputOf(req));
+        await work(req, core, inputOf<NamespaceParam>(req));
         return consoleOk(true);
       } catch (err) {
         const answer = errorAnswer(err);

@@ -1,3 +1,10 @@
+import type {
+  InstanceParams,
+  ServiceKeyParam,
+  ServiceListParam,
+  ServiceParam,
+  SubscriberListParam,
+} from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.js';
 import type { InstanceInput, ServiceKey, ServiceSettings } from '../../core/naming/naming-model.js';
@@ -21,7 +28,7 @@ import { ConsoleError, ok } from './envelope.js';
 import { instanceDto, instanceVo, serviceDto, subscriberDto } from './naming-dto.js';
 
 /** The service of a request, checked against the caller's namespaces (default namespace "public"). */
-function serviceKeyOf(req: FastifyRequest, input: Input): ServiceKey {
+function serviceKeyOf(req: FastifyRequest, input: Input<ServiceKeyParam>): ServiceKey {
   const key = parseServiceKey({
     namespaceId: text(input, 'namespaceId'),
     groupName: text(input, 'groupName'),
@@ -32,13 +39,13 @@ function serviceKeyOf(req: FastifyRequest, input: Input): ServiceKey {
 }
 
 /** Metadata as a JSON object, a JSON string of one, or `k=v,k2=v2`. */
-function metadataOf(input: Input): Record<string, string> | undefined {
+function metadataOf(input: Input<InstanceParams | ServiceParam>): Record<string, string> | undefined {
   const value = input.metadata;
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) return parseMetadata(JSON.stringify(value));
   return parseMetadata(text(input, 'metadata'));
 }
 
-function serviceSettingsOf(input: Input): Partial<ServiceSettings> {
+function serviceSettingsOf(input: Input<ServiceParam>): Partial<ServiceSettings> {
   const settings: Partial<ServiceSettings> = {};
   const threshold = decimal(input, 'protectThreshold', 0, 1);
   if (threshold !== undefined) settings.protectThreshold = threshold;
@@ -48,7 +55,7 @@ function serviceSettingsOf(input: Input): Partial<ServiceSettings> {
 }
 
 /** `ephemeral` comes as "true"/"false" text from the console; absent means ephemeral. */
-function instanceOf(input: Input): InstanceInput {
+function instanceOf(input: Input<InstanceParams>): InstanceInput {
   const port = wholeNumber(input, 'port', 1, 65535);
   if (port === undefined) throw invalid('port is required');
   const ephemeral = optionalText(input, 'ephemeral');
@@ -70,7 +77,7 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
   const { naming } = core;
 
   const services = (req: FastifyRequest) => {
-    const input = inputOf(req);
+    const input = inputOf<ServiceListParam>(req);
     const namespaceId = canonicalNamespace(text(input, 'namespaceId'));
     requireNamespace(req, namespaceId);
     const group = optionalText(input, 'groupNameParam');
@@ -83,7 +90,7 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
   };
 
   const subscribers = (req: FastifyRequest) => {
-    const input = inputOf(req);
+    const input = inputOf<SubscriberListParam>(req);
     const namespaceId = canonicalNamespace(text(input, 'namespaceId'));
     requireNamespace(req, namespaceId);
     const group = optionalText(input, 'groupNameParam') ?? optionalText(input, 'groupName');
@@ -96,7 +103,7 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
   };
 
   const instances = (req: FastifyRequest) => {
-    const key = serviceKeyOf(req, inputOf(req));
+    const key = serviceKeyOf(req, inputOf<ServiceKeyParam>(req));
     const list = naming.listInstances(key).map((i) => instanceDto(key, i));
     return { total: list.length, items: list };
   };
@@ -111,7 +118,7 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
   });
 
   const saveService = async (req: FastifyRequest) => {
-    const input = inputOf(req);
+    const input = inputOf<ServiceParam>(req);
     const key = serviceKeyOf(req, input);
     const settings = serviceSettingsOf(input);
     if (naming.getService(key)) await naming.updateService(key, settings);
@@ -121,7 +128,7 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
   app.post(`${API}/v2/service/add`, saveService);
   app.post(`${API}/v2/service/update`, saveService);
   app.post(`${API}/v2/service/remove`, async (req) => {
-    const key = serviceKeyOf(req, inputOf(req));
+    const key = serviceKeyOf(req, inputOf<ServiceKeyParam>(req));
     if (naming.getService(key)) await naming.removeService(key);
     return ok(true);
   });
@@ -131,7 +138,7 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
     return ok({ totalCount: total, list: items });
   });
   app.get(`${API}/v2/instance/info`, async (req) => {
-    const input = inputOf(req);
+    const input = inputOf<InstanceParams>(req);
     const key = serviceKeyOf(req, input);
     const ref = instanceOf(input);
     const instance = naming.getInstance(key, ref);
@@ -140,7 +147,7 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
   });
   // Registers when absent; otherwise changes only the fields sent (the online/offline switch sends `enabled`).
   const saveInstance = async (req: FastifyRequest) => {
-    const input = inputOf(req);
+    const input = inputOf<InstanceParams>(req);
     const key = serviceKeyOf(req, input);
     await naming.updateInstance(key, instanceOf(input));
     return ok(true);
@@ -148,7 +155,7 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
   app.post(`${API}/v2/instance/add`, saveInstance);
   app.post(`${API}/v2/instance/update`, saveInstance);
   app.post(`${API}/v2/instance/remove`, async (req) => {
-    const input = inputOf(req);
+    const input = inputOf<InstanceParams>(req);
     await naming.deregisterInstance(serviceKeyOf(req, input), instanceOf(input));
     return ok(true);
   });

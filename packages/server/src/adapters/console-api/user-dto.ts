@@ -1,4 +1,4 @@
-import type { NamespacePrivilege as PrivilegeDto, UserDto } from '@tsnacos/protocol';
+import type { NamespacePrivilege as PrivilegeDto, UpdateUserInfoParam, UserDto } from '@tsnacos/protocol';
 import { invalid } from '../../shared/errors.js';
 import type { NamespacePrivilege, User } from '../../core/auth/user-model.js';
 import type { NewUser, UserUpdate } from '../../core/auth/user-service.js';
@@ -31,7 +31,7 @@ function privilegeDto(p: NamespacePrivilege): PrivilegeDto {
   };
 }
 
-function privilegeParam(input: Input): UserUpdate['namespacePrivilege'] {
+function privilegeParam(input: Input<UpdateUserInfoParam>): UserUpdate['namespacePrivilege'] {
   const param = objectField(input, 'namespacePrivilegeParam') ?? objectField(input, 'namespacePrivilege');
   if (!param) return undefined;
   return {
@@ -43,11 +43,11 @@ function privilegeParam(input: Input): UserUpdate['namespacePrivilege'] {
 }
 
 /** `roles` as "1,2" (what the console sends) or as a list. */
-function rolesParam(input: Input): string[] | undefined {
+function rolesParam(input: Input<UpdateUserInfoParam>): string[] | undefined {
   return stringList(input, 'roles');
 }
 
-export function newUserOf(input: Input): NewUser {
+export function newUserOf(input: Input<UpdateUserInfoParam>): NewUser {
   const roles = rolesParam(input);
   if (!roles || roles.length === 0) throw new ConsoleError('USER_ROLE_IS_EMPTY', 'user roles is empty');
   const password = text(input, 'password');
@@ -62,7 +62,7 @@ export function newUserOf(input: Input): NewUser {
   };
 }
 
-export function userUpdateOf(input: Input): UserUpdate {
+export function userUpdateOf(input: Input<UpdateUserInfoParam>): UserUpdate {
   const roles = rolesParam(input);
   return {
     username: requiredText(input, 'username'),

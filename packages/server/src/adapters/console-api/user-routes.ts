@@ -1,4 +1,11 @@
-import type { UserPermissions } from '@tsnacos/protocol';
+import type {
+  ResetPasswordParam,
+  UpdateUserInfoParam,
+  UserInfo,
+  UserKeyParam,
+  UserListParam,
+  UserPermissions,
+} from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from '../../core/auth/auth-service.js';
 import { webResourcesOf } from '../../core/auth/permissions.js';
@@ -27,7 +34,8 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
   for (const path of both('/user/info')) {
     app.get(path, async (req) => {
       const { user } = ownIdentity(req);
-      return ok({ username: user.username, nickname: user.nickname });
+      const info: UserInfo = { username: user.username, nickname: user.nickname };
+      return ok(info);
     });
   }
 
@@ -47,7 +55,7 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
   for (const path of both('/user/reset_password')) {
     app.post(path, async (req) => {
       const identity = ownIdentity(req);
-      const input = inputOf(req);
+      const input = inputOf<ResetPasswordParam>(req);
       const oldPassword = text(input, 'oldPassword');
       const newPassword = text(input, 'newPassword');
       if (!oldPassword || !newPassword) throw invalid('oldPassword and newPassword are required');
@@ -57,7 +65,7 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
   }
 
   const list = (req: FastifyRequest) => {
-    const input = inputOf(req);
+    const input = inputOf<UserListParam>(req);
     const page = pageOf(input);
     return users.list({
       likeUsername: optionalText(input, 'likeUsername'),
@@ -77,19 +85,19 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
 
   for (const path of both('/user/add')) {
     app.post(path, async (req) => {
-      await users.add(newUserOf(inputOf(req)));
+      await users.add(newUserOf(inputOf<UpdateUserInfoParam>(req)));
       return ok(true);
     });
   }
   for (const path of both('/user/update')) {
     app.post(path, async (req) => {
-      await users.update(userUpdateOf(inputOf(req)));
+      await users.update(userUpdateOf(inputOf<UpdateUserInfoParam>(req)));
       return ok(true);
     });
   }
 
   const remove = async (req: FastifyRequest) => {
-    await users.remove(requiredText(inputOf(req), 'username'));
+    await users.remove(requiredText(inputOf<UserKeyParam>(req), 'username'));
     return ok(true);
   };
   app.post(`${API}/v2/user/remove`, remove);
@@ -98,7 +106,7 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
     try {
       return await remove(req);
     } catch (err) {
-      if (err instanceof NacosError) return fail(err.message, err.message);
+      if (err instanceof NacosError) return { ...fail('SYSTEM_ERROR', err.message), code: err.message };
       throw err;
     }
   });

@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch, ApiError } from '../../../lib/api-client.js';
 import { t } from '../../../i18n/index.js';
+import type { LoginParam } from '@tsnacos/protocol';
 
-export interface LoginInput {
-  username: string;
-  /** Already encrypted with the captcha token when there is one. */
-  password: string;
-  captcha: string;
-}
+/** The password is already encrypted with the captcha token when there is one. */
+export type LoginInput = LoginParam;
 
 const KNOWN_LOGIN_CODES = new Set(['USER_CHECK_ERROR', 'CAPTCHA_CHECK_ERROR', 'LOGIN_LIMITE_ERROR']);
 

@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ResetPasswordParam } from '@tsnacos/protocol';
 import { apiPostJson } from '../../../lib/api-client.js';
 
-export interface ResetPasswordInput {
-  oldPassword: string;
-  newPassword: string;
-}
+export type ResetPasswordInput = ResetPasswordParam;
 
 export const resetPassword = (input: ResetPasswordInput) => apiPostJson<boolean>('/v2/user/reset_password', input);
 

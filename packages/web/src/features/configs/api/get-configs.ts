@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PageResult } from '@tsnacos/protocol';
+import type { ConfigInfoDto, PageResult } from '@tsnacos/protocol';
 import { apiGet } from '../../../lib/api-client.js';
 import { configKeys, type ConfigListParams } from './keys.js';
 
-import type { ConfigInfoDto } from '@tsnacos/protocol';
-
 /** A list row: the key and description (the list carries no content). */
-export type ConfigRow = Pick<ConfigInfoDto, 'tenant' | 'group' | 'dataId'> & { desc: string | null };
+export type ConfigRow = ConfigInfoDto;
 
 export const getConfigs = (p: ConfigListParams) => apiGet<PageResult<ConfigRow>>('/v2/config/list', { ...p });
 

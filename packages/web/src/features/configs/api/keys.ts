@@ -1,21 +1,9 @@
-export interface ConfigKey {
-  tenant: string;
-  group: string;
-  dataId: string;
-}
+import type { ConfigHistoryParam, ConfigKeyParam, ConfigListParam } from '@tsnacos/protocol';
 
-export interface ConfigListParams {
-  tenant: string;
-  groupParam: string;
-  dataParam: string;
-  pageNo: number;
-  pageSize: number;
-}
-
-export interface ConfigHistoryParams extends ConfigKey {
-  pageNo: number;
-  pageSize: number;
-}
+/** The console always names the namespace and group of a config. */
+export type ConfigKey = Required<ConfigKeyParam>;
+export type ConfigListParams = Required<ConfigListParam>;
+export type ConfigHistoryParams = Required<ConfigHistoryParam>;
 
 export const configKeys = {
   all: ['configs'] as const,

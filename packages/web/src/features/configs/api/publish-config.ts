@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ConfigParams } from '@tsnacos/protocol';
 import { apiPostJson, type RequestOptions } from '../../../lib/api-client.js';
 import { configKeys, type ConfigKey } from './keys.js';
 
-export interface PublishConfigInput extends ConfigKey {
-  content: string;
-  /** Left out to keep the stored type (recover). */
-  configType?: string;
-  desc?: string;
-}
+/** `configType` left out keeps the stored type (recover). */
+export type PublishConfigInput = ConfigParams & ConfigKey & { content: string };
 
 export const publishConfig = (input: PublishConfigInput, options: RequestOptions = {}) =>
   apiPostJson<boolean>('/v2/config/update', input, options);

@@ -1,20 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PageResult } from '@tsnacos/protocol';
+import type { InstanceDto, PageResult } from '@tsnacos/protocol';
 import { apiGet } from '../../../lib/api-client.js';
 import type { ServiceRef } from '../../../app/paths.js';
 
-export interface Instance {
-  ip: string;
-  port: number;
-  weight: number;
-  healthy: boolean;
-  enabled: boolean;
-  ephemeral: boolean;
-  clusterName?: string;
-  metadata: Record<string, string> | null;
-  /** Milliseconds since the epoch. */
-  registerTime?: number;
-}
+export type Instance = InstanceDto;
 
 export const instanceKeys = {
   all: ['instances'] as const,

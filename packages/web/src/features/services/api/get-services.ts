@@ -1,17 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PageResult } from '@tsnacos/protocol';
+import type { PageResult, ServiceDto } from '@tsnacos/protocol';
 import { apiGet } from '../../../lib/api-client.js';
 import { serviceKeys, type ServiceListParams } from './keys.js';
 
-export interface ServiceRow {
-  name: string;
-  groupName: string;
-  ipCount: number;
-  healthyInstanceCount: number;
-  protectThreshold: number;
-  /** The metadata map serialized as a JSON string. */
-  metadata: string | null;
-}
+export type ServiceRow = ServiceDto;
 
 export const getServices = (p: ServiceListParams) => apiGet<PageResult<ServiceRow>>('/v2/service/list', { ...p });
 

@@ -1,20 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { SubscriberInfoDto, SubscriberPage } from '@tsnacos/protocol';
 import { apiFetch, ApiError, envelopeErrorText } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/notify.js';
 import { t } from '../../../i18n/index.js';
 import { serviceKeys, type SubscriberListParams } from './keys.js';
 
-export interface Subscriber {
-  serviceName: string;
-  groupName: string;
-  ip: string;
-  port: number;
-}
-
-export interface SubscriberPage {
-  count: number;
-  subscribers: Subscriber[];
-}
+export type Subscriber = SubscriberInfoDto;
+export type { SubscriberPage };
 
 /** The v1 subscriber route answers a bare `{count, subscribers}`; failures get the page's own texts. */
 export async function getSubscribers(p: SubscriberListParams): Promise<SubscriberPage> {

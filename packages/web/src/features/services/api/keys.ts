@@ -1,18 +1,10 @@
-export interface ServiceListParams {
-  namespaceId: string;
-  serviceNameParam: string;
-  groupNameParam: string;
-  pageNo: number;
-  pageSize: number;
-}
+import type { ServiceListParam, SubscriberListParam } from '@tsnacos/protocol';
 
-export interface SubscriberListParams {
-  namespaceId: string;
-  serviceName: string;
-  groupName: string;
-  pageNo: number;
-  pageSize: number;
-}
+export type ServiceListParams = Required<ServiceListParam>;
+/** The subscriber page filters by the exact names. */
+export type SubscriberListParams = Required<
+  Pick<SubscriberListParam, 'namespaceId' | 'serviceName' | 'groupName' | 'pageNo' | 'pageSize'>
+>;
 
 export const serviceKeys = {
   all: ['services'] as const,

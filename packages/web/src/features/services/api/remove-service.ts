@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ServiceKeyParam } from '@tsnacos/protocol';
 import { apiPostJson } from '../../../lib/api-client.js';
 import { serviceKeys } from './keys.js';
 
-export interface ServiceKeyInput {
-  namespaceId: string;
-  groupName: string;
-  serviceName: string;
-}
+export type ServiceKeyInput = Required<ServiceKeyParam>;
 
 export const removeService = (key: ServiceKeyInput) => apiPostJson<boolean>('/v2/service/remove', key);
 

@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ServiceParam } from '@tsnacos/protocol';
 import { apiPostJson } from '../../../lib/api-client.js';
 import { serviceKeys } from './keys.js';
 
-export interface SaveServiceInput {
-  namespaceId: string;
-  groupName: string;
-  serviceName: string;
-  protectThreshold: number;
-  metadata: string;
-  mode: 'create' | 'update';
-}
+export type SaveServiceInput = Required<ServiceParam> & { mode: 'create' | 'update' };
 
 export const saveService = ({ mode, ...input }: SaveServiceInput) =>
   apiPostJson<boolean>(mode === 'create' ? '/v2/service/add' : '/v2/service/update', {

@@ -11,8 +11,10 @@ import { ServiceDrawer } from './service-drawer.js';
 const ROW: ServiceRow = {
   name: 'order',
   groupName: 'DEFAULT_GROUP',
+  clusterCount: 1,
   ipCount: 1,
   healthyInstanceCount: 1,
+  triggerFlag: false,
   protectThreshold: 0,
   metadata: '{"k":"v"}',
 };

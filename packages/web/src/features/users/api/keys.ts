@@ -1,8 +1,7 @@
-export interface UserListParams {
-  likeUsername: string;
-  pageNo: number;
-  pageSize: number;
-}
+import type { UserListParam } from '@tsnacos/protocol';
+
+/** What the user list always sends (newest first is left to the server's default). */
+export type UserListParams = Required<Pick<UserListParam, 'likeUsername' | 'pageNo' | 'pageSize'>>;
 
 export const userKeys = {
   all: ['users'] as const,

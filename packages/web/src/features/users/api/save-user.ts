@@ -1,18 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPostJson } from '../../../lib/api-client.js';
-import type { NamespacePrivilege } from '../lib/user-form.js';
+import type { UpdateUserInfoParam } from '@tsnacos/protocol';
 import { userKeys } from './keys.js';
 
-export interface SaveUserInput {
-  username: string;
-  nickname: string;
-  /** Only present when set. */
-  password?: string;
-  enable: boolean;
-  namespacePrivilegeParam: NamespacePrivilege;
-  /** Role codes joined with commas. */
-  roles: string;
-}
+export type SaveUserInput = UpdateUserInfoParam;
 
 export const addUser = (input: SaveUserInput) => apiPostJson<boolean>('/v2/user/add', input);
 export const updateUser = (input: SaveUserInput) => apiPostJson<boolean>('/v2/user/update', input);
