@@ -43,6 +43,16 @@ describe('side menu per role (real server, headless chromium)', () => {
     await browser.page.getByTestId('account-menu').filter({ hasText: 'admin' }).waitFor();
   });
 
+  it('a direct load of an unknown page shows the 404 page with the full path; /rnacos/manage the default page', async () => {
+    await signInAs('admin', 'admin');
+    const { page } = browser;
+    await page.goto(`${server.consoleUrl}/rnacos/manage/nothing?x=1&y=2`);
+    await page.waitForURL(/\/rnacos\/404\?path=/);
+    expect(new URL(page.url()).searchParams.get('path')).toBe('/manage/nothing?x=1&y=2');
+    await page.goto(`${server.consoleUrl}/rnacos/manage`);
+    await page.waitForURL(/\/rnacos\/manage\/about$/);
+  });
+
   it('developer: no users, no data transfer; can add services and namespaces', async () => {
     await signInAs('dev', 'dev-pw');
     expect(await menuEntries(browser.page)).toEqual(ALL.filter((e) => e !== 'Users' && e !== 'Data transfer'));

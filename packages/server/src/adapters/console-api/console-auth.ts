@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService, Identity } from '../../core/auth/auth-service.js';
 import { isAdmin, namespacePermitted, permitsAllNamespaces } from '../../core/auth/permissions.js';
 import { ALL_NAMESPACES, ROLE_DEVELOPER, type NamespacePrivilege } from '../../core/auth/user-model.js';
-import { isApiPath, isPublicPath, pathAllowed } from './console-paths.js';
+import { isApiPath, isKnownPage, isPublicPath, oldConsoleAllows, pathAllowed } from './console-paths.js';
 import { ConsoleError, noLogin, noPermission } from './envelope.js';
 
 /** Who is calling the console API. */
@@ -47,9 +47,19 @@ export function consoleToken(req: FastifyRequest): string | undefined {
 }
 
 /**
+ * A path the caller's roles do not open: API calls get `NO_PERMISSION` (header `No-Permission: 1`), known
+ * pages a redirect to the no-permission page; pages no role knows pass on to the console, which shows its
+ * 404 page (or the default page for `/rnacos/manage`).
+ */
+function refuse(req: FastifyRequest, reply: FastifyReply, path: string) {
+  if (isApiPath(path)) return reply.header('No-Permission', '1').send(noPermission());
+  if (!isKnownPage(path)) return undefined;
+  return reply.redirect(`/rnacos/nopermission?path=${path}`);
+}
+
+/**
  * Every console request: public paths pass; otherwise a live session is required (API calls get `NO_LOGIN`
- * with header `No-Login: 1`, pages a redirect to the login page) and the user's roles must open the path
- * (`NO_PERMISSION` / a redirect to the no-permission page).
+ * with header `No-Login: 1`, pages a redirect to the login page) and the user's roles must open the path.
  */
 export function registerConsoleLogin(app: FastifyInstance, auth: AuthService): void {
   app.addHook('onRequest', async (req, reply) => {
@@ -60,10 +70,7 @@ export function registerConsoleLogin(app: FastifyInstance, auth: AuthService): v
       if (isApiPath(path)) return reply.header('No-Login', '1').send(noLogin());
       return reply.redirect(`/rnacos/p/login?redirect_url=${encodeURIComponent(req.originalUrl)}`);
     }
-    if (!pathAllowed(identity.user.roles, req.method, path)) {
-      if (isApiPath(path)) return reply.header('No-Permission', '1').send(noPermission());
-      return reply.redirect(`/rnacos/nopermission?path=${path}`);
-    }
+    if (!pathAllowed(identity.user.roles, req.method, path)) return refuse(req, reply, path);
     req.consolePrincipal = {
       username: identity.user.username,
       nickname: identity.user.nickname,
@@ -74,9 +81,16 @@ export function registerConsoleLogin(app: FastifyInstance, auth: AuthService): v
   });
 }
 
-/** Old console mode: no login, everything allowed (only for the SDK port, and only when asked for). */
+/**
+ * Old console mode: no login (only on the SDK port, and only when asked for), with a developer's paths and
+ * transfer files without their users: without a session nobody may see or change users or passwords.
+ */
 export function registerOldConsolePrincipal(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
+    const path = requestPath(req);
+    if (!isPublicPath(req.method, path) && !oldConsoleAllows(req.method, path)) {
+      return refuse(req, reply, path);
+    }
     req.consolePrincipal = OLD_CONSOLE_PRINCIPAL;
   });
 }
@@ -89,11 +103,10 @@ export function principalOf(req: FastifyRequest): ConsolePrincipal {
 
 /**
  * A preHandler for routes only admins may use (other modules can guard their own console routes with it).
- * The old console lets everyone through, as it does for every route.
+ * The old console is no admin: it has no session.
  */
 export async function requireConsoleAdmin(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   const principal = req.consolePrincipal;
-  if (principal === OLD_CONSOLE_PRINCIPAL) return;
   if (!principal) {
     await reply.header('No-Login', '1').send(noLogin());
   } else if (!isAdmin(principal.roles)) {

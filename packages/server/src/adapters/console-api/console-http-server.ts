@@ -12,7 +12,7 @@ import { registerConfigRoutes } from './config-routes.js';
 import { registerConfigZipRoutes } from './config-zip-routes.js';
 import { registerConsoleLogin, registerOldConsolePrincipal } from './console-auth.js';
 import { isApiPath } from './console-paths.js';
-import { registerConsoleSpa, WEB_DIST } from './console-spa.js';
+import { isConsolePagePath, registerConsoleSpa, WEB_DIST } from './console-spa.js';
 import { fail, sendError } from './envelope.js';
 import { registerLegacyOpenApiRoutes, rewriteLegacyOpenApiUrl } from './legacy-openapi-routes.js';
 import { registerLoginRoutes } from './login-routes.js';
@@ -74,9 +74,10 @@ export async function createConsoleHttpServer(deps: ConsoleDeps): Promise<Fastif
   registerConsoleLogin(app, deps.core.auth);
   await registerConsoleApi(app, deps);
   registerLegacyOpenApiRoutes(app, deps.core, consoleBodyLimit(deps.settings));
-  await registerConsoleSpa(app, deps.webDist ?? WEB_DIST);
+  const sendIndex = await registerConsoleSpa(app, deps.webDist ?? WEB_DIST);
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
+    if (req.method === 'GET' && isConsolePagePath(path)) return sendIndex(reply);
     if (isApiPath(path)) return reply.code(404).send(fail('NOT_FOUND', `no such endpoint: ${req.method} ${path}`));
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });

@@ -1,4 +1,4 @@
-import { modulesOf, type Module } from '../../core/auth/permissions.js';
+import { modulesOf, OLD_CONSOLE_MODULES, type Module } from '../../core/auth/permissions.js';
 
 export const API = '/rnacos/api/console';
 
@@ -118,12 +118,30 @@ const INDEX: Record<Module, Map<string, Set<Method>>> = Object.fromEntries(
 
 /** Whether any of the roles opens `path` for `method` (HEAD counts as GET). */
 export function pathAllowed(roles: readonly string[], method: string, path: string): boolean {
+  return pathOpenIn(modulesOf(roles), method, path);
+}
+
+/** Whether any of the modules opens `path` for `method`. */
+export function pathOpenIn(modules: Iterable<Module>, method: string, path: string): boolean {
   const m = method === 'HEAD' ? 'GET' : method;
-  for (const module of modulesOf(roles)) {
+  for (const module of modules) {
     const methods = INDEX[module].get(path);
     if (methods && (methods.has('ALL') || methods.has(m as Method))) return true;
   }
   return false;
+}
+
+/** The v2 transfer routes are in no role: only the no-login console reaches them, as in r-nacos. */
+const OLD_CONSOLE_ONLY = new Set(api('/v2/transfer/export', '/v2/transfer/import'));
+
+/** What the no-login console may call: its modules' paths and the v2 transfer routes. */
+export function oldConsoleAllows(method: string, path: string): boolean {
+  return OLD_CONSOLE_ONLY.has(path) || pathOpenIn(OLD_CONSOLE_MODULES, method, path);
+}
+
+/** A console page some role opens (the others are unknown to every role, and the console shows its 404). */
+export function isKnownPage(path: string): boolean {
+  return Object.values(INDEX).some((byPath) => byPath.get(path)?.has('GET') === true);
 }
 
 /** Paths that need no login: the login page and calls, and static files. */

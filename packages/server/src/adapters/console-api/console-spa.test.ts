@@ -42,6 +42,27 @@ describe('web console files on the console port', () => {
     expect((await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/p/login' })).body).toBe(INDEX);
   });
 
+  it('serves the console for pages no role knows, so it shows its 404 page (or its default page)', async () => {
+    const token = await sessionFor(app, 'admin');
+    for (const url of ['/rnacos/manage', '/rnacos/manage/nothing?x=1&y=2', '/rnacos/some/where']) {
+      const res = await app.consoleHttp!.inject({ method: 'GET', url, cookies: { token } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe(INDEX);
+    }
+    // a guest opening a known page beyond its roles still goes to the no-permission page
+    await app.core.auth.users.add({ username: 'guest9', password: 'pw', roles: ['2'] });
+    const guest = await sessionFor(app, 'guest9');
+    const denied = await app.consoleHttp!.inject({
+      method: 'GET',
+      url: '/rnacos/manage/user',
+      cookies: { token: guest },
+    });
+    expect(denied.headers.location).toBe('/rnacos/nopermission?path=/rnacos/manage/user');
+    // missing files are still 404
+    const missing = await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/assets/none.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('serves hashed assets without login and with a long cache lifetime', async () => {
     const res = await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -23,8 +23,19 @@ const PAGE_PATHS = [
 /** Un-prefixed paths of older consoles: sent on to the same page under `/rnacos`. */
 const LEGACY_PAGE_PATHS = ['/', '/index.html', '/404', '/nopermission', '/manage/*', '/p/*'];
 
-/** Serves the built web console at `/rnacos`: index.html for every page path, files under it as they are. */
-export async function registerConsoleSpa(app: FastifyInstance, distDir: URL = WEB_DIST): Promise<void> {
+/** A path under `/rnacos` that names no file: a console page, known or not (the console shows its 404 page). */
+export function isConsolePagePath(path: string): boolean {
+  return path.startsWith('/rnacos/') && !path.startsWith('/rnacos/api/') && !/\.[a-z0-9]+$/i.test(path);
+}
+
+/**
+ * Serves the built web console at `/rnacos`: index.html for every page path, files under it as they are.
+ * Returns the index sender for the not-found handler (pages no route names, e.g. `/rnacos/manage`).
+ */
+export async function registerConsoleSpa(
+  app: FastifyInstance,
+  distDir: URL = WEB_DIST,
+): Promise<(reply: FastifyReply) => Promise<FastifyReply>> {
   const root = fileURLToPath(distDir);
   const indexFile = new URL('index.html', distDir);
   const sendIndex = async (reply: FastifyReply) => {
@@ -51,6 +62,7 @@ export async function registerConsoleSpa(app: FastifyInstance, distDir: URL = WE
       },
     });
   }
+  return sendIndex;
 }
 
 /**

@@ -6,7 +6,7 @@ import { decodeTransfer, type DecodedTransfer } from '../../core/transfer/transf
 import { TransferFormatError } from '../../core/transfer/transfer-format.js';
 import type { Clock } from '../../shared/clock.js';
 import { NacosError } from '../../shared/errors.js';
-import { requireConsoleAdmin } from './console-auth.js';
+import { OLD_CONSOLE_PRINCIPAL, principalOf, requireConsoleAdmin } from './console-auth.js';
 import { API } from './console-paths.js';
 import { ConsoleError, ok } from './envelope.js';
 
@@ -40,12 +40,20 @@ async function decodeUpload(req: FastifyRequest, uploadLimit: number): Promise<D
   throw new ConsoleError('PARAM_ERROR', 'no file uploaded (multipart field "file")', 400);
 }
 
-/** Whole-store transfer: download an export file, upload one to import (admins only). */
+/** The no-login console moves configs and services, never users: it has no session to vouch for them. */
+const withoutSession = (req: FastifyRequest) => principalOf(req) === OLD_CONSOLE_PRINCIPAL;
+
+/** Admins and the no-login console (without users) may move transfer files. */
+async function requireTransferRights(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (req.consolePrincipal !== OLD_CONSOLE_PRINCIPAL) await requireConsoleAdmin(req, reply);
+}
+
+/** Whole-store transfer: download an export file, upload one to import. */
 export function registerTransferRoutes(app: FastifyInstance, core: Core, clock: Clock, uploadLimit: number): void {
   const exportFile = async (req: FastifyRequest, reply: FastifyReply) => {
     let chunks: Uint8Array[];
     try {
-      chunks = await core.transfer.exportFile();
+      chunks = await core.transfer.exportFile({ users: !withoutSession(req) });
     } catch (err) {
       req.log.error({ err }, 'transfer export failed');
       return reply.code(500).type('text/plain; charset=utf-8').send('transfer backup result error');
@@ -59,7 +67,7 @@ export function registerTransferRoutes(app: FastifyInstance, core: Core, clock: 
   const importFile = async (req: FastifyRequest) => {
     const options: ImportOptions = {
       configs: flag(req, 'import-config'),
-      users: flag(req, 'import-user'),
+      users: flag(req, 'import-user') && !withoutSession(req),
       cache: flag(req, 'import-cache'),
     };
     const decoded = await decodeUpload(req, uploadLimit);
@@ -74,9 +82,8 @@ export function registerTransferRoutes(app: FastifyInstance, core: Core, clock: 
     }
   };
 
-  // The v2 twins are in no role: only the no-login console reaches them, as in r-nacos.
   for (const base of [`${API}/transfer`, `${API}/v2/transfer`]) {
-    app.get(`${base}/export`, { preHandler: requireConsoleAdmin }, exportFile);
-    app.post(`${base}/import`, { preHandler: requireConsoleAdmin }, importFile);
+    app.get(`${base}/export`, { preHandler: requireTransferRights }, exportFile);
+    app.post(`${base}/import`, { preHandler: requireTransferRights }, importFile);
   }
 }

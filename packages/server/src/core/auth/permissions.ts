@@ -33,6 +33,12 @@ const MODULES_OF_ROLE: Record<string, Module[]> = {
   [ROLE_GUEST]: GUEST_MODULES,
 };
 
+/**
+ * The no-login console: a developer's modules plus transfer files (whose users it may neither read nor
+ * write); never user management.
+ */
+export const OLD_CONSOLE_MODULES: ReadonlySet<Module> = new Set([...DEVELOPER_MODULES, 'TRANSFER_MANAGE']);
+
 /** Union over the roles; unknown role codes grant nothing. */
 export function modulesOf(roles: readonly string[]): Set<Module> {
   return new Set(roles.flatMap((role) => MODULES_OF_ROLE[role] ?? []));

@@ -51,9 +51,10 @@ export class TransferService {
     return contentOfSnapshot(await this.options.store.snapshot(MAX_HISTORY_ITEMS));
   }
 
-  /** The export file, in chunks. */
-  async exportFile(): Promise<Uint8Array[]> {
-    return [...this.encode(await this.exportContent())];
+  /** The export file, in chunks; without `users` the file carries no user (nor password hash). */
+  async exportFile(options: { users: boolean } = { users: true }): Promise<Uint8Array[]> {
+    const content = await this.exportContent();
+    return [...this.encode(options.users ? content : { ...content, users: [] })];
   }
 
   /** Content as an export file of this server (header with the server's table map). */
