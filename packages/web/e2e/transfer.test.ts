@@ -56,7 +56,8 @@ describe('data transfer screen (real server, headless chromium)', () => {
       mimeType: 'application/octet-stream',
       buffer: Buffer.from('not a transfer file'),
     });
-    await expectToast(page, 'upload processing failed');
+    // the toast says why, in the server's words
+    await expectToast(page, /^upload processing failed: .+/);
     await page.locator('[data-status="error"]').waitFor();
     expect(browser.errors).toEqual([]);
   });

@@ -51,6 +51,25 @@ describe('api client', () => {
     ]);
   });
 
+  it('shows refusals the user can fix in their own words, not as a system error', async () => {
+    const toasts = captureToasts();
+    fakeApi({
+      'GET /ns': () =>
+        fail('SYSTEM_ERROR', "The namespace can't be deleted,because config or service data exists in the namespace"),
+      'GET /svc': () =>
+        fail('PARAM_ERROR', 'service DEFAULT_GROUP@@a has 2 instance(s); deregister them before deleting it'),
+      'GET /self': () => fail('CONFLICT', 'you cannot delete your own account'),
+      'GET /param': () => fail('PARAM_ERROR', 'port must be a whole number from 1 to 65535, got 0'),
+    });
+    for (const path of ['/ns', '/svc', '/self', '/param']) await expect(apiGet(path)).rejects.toBeInstanceOf(ApiError);
+    expect(toasts.errors).toEqual([
+      'The namespace still holds configs or services: delete them first',
+      'The service still has instances: deregister them first',
+      'You cannot delete your own account',
+      'port must be a whole number from 1 to 65535, got 0',
+    ]);
+  });
+
   it('a silent call leaves the message to the caller', async () => {
     const toasts = captureToasts();
     fakeApi({ 'GET /a': () => fail('NO_PERMISSION') });

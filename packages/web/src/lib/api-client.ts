@@ -1,5 +1,6 @@
 import type { ApiResult } from '@tsnacos/protocol';
 import { ApiError } from './api-error.js';
+import { knownErrorKey, USER_ERROR_CODES } from './known-errors.js';
 import { API_PREFIX, REQUEST_TIMEOUT_MS } from './constants.js';
 import { redirectToLogin } from './login-redirect.js';
 import { notify } from './notify.js';
@@ -73,12 +74,16 @@ export async function apiFetch(method: string, path: string, options: RequestOpt
 }
 
 /**
- * The text for a 200 answer with success=false: the translated `error.<code>`, or for SYSTEM_ERROR and codes
- * without a text, the system-error text followed by the server's message.
+ * The text for a 200 answer with success=false: the translated `error.<code>`; else the own text of a known
+ * refusal (namespace in use, service with instances, ...); else for user errors the server's message; else
+ * the system-error text followed by the server's message.
  */
 export function envelopeErrorText(code: string | null | undefined, message: string | null | undefined): string {
   const key = `error.${code}`;
   if (code && code !== 'SYSTEM_ERROR' && i18n.exists(key) && t(key)) return t(key);
+  const known = knownErrorKey(message);
+  if (known) return t(known);
+  if (message && code && USER_ERROR_CODES.has(code)) return message;
   return message ? `${t('error.SYSTEM_ERROR')} : ${message}` : t('error.SYSTEM_ERROR');
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { API, call, sessionFor, consoleAppWithAdmin, type ConsoleApp } from '../../../test/console-helpers.js';
 
 describe('console users', () => {
@@ -155,6 +155,34 @@ describe('console users', () => {
       message: 'at least one admin must be reserved!',
     });
     expect(app.core.auth.users.get('admin')).toBeDefined();
+  });
+
+  it('refuses an admin deleting, demoting or disabling their own account, while another admin may', async () => {
+    const { app, admin } = await consoleAppWithAdmin();
+    onTestFinished(() => app.dispose());
+    await app.core.auth.users.add({ username: 'boss2', password: 'pw-boss2', roles: ['0'] });
+    const own = (path: string, json: Record<string, unknown>) =>
+      call(app.console, 'POST', path, { token: admin, json: { username: 'admin', ...json } });
+    expect((await own('v2/user/remove', {})).json()).toMatchObject({
+      success: false,
+      code: 'CONFLICT',
+      message: 'you cannot delete your own account',
+    });
+    for (const change of [{ roles: '1' }, { enable: false }]) {
+      expect((await own('v2/user/update', change)).json()).toMatchObject({
+        success: false,
+        message: 'you cannot take the admin role from your own account or disable it',
+      });
+    }
+    expect(app.core.auth.users.get('admin')).toMatchObject({ roles: ['0'], enabled: true });
+    // a nickname change of one's own account is fine, and another admin may demote this one
+    expect((await own('v2/user/update', { nickname: 'Root' })).json().success).toBe(true);
+    const boss2 = await sessionFor(app, 'boss2');
+    const demote = await call(app.console, 'POST', 'v2/user/update', {
+      token: boss2,
+      json: { username: 'admin', roles: '1' },
+    });
+    expect(demote.json().success).toBe(true);
   });
 
   it('ends the sessions of a user whose password, roles or status change, or who is removed', async () => {

@@ -91,13 +91,15 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
   }
   for (const path of both('/user/update')) {
     app.post(path, async (req) => {
-      await users.update(userUpdateOf(inputOf<UpdateUserInfoParam>(req)));
+      await users.update(userUpdateOf(inputOf<UpdateUserInfoParam>(req)), { actor: principalOf(req).username ?? undefined });
       return ok(true);
     });
   }
 
   const remove = async (req: FastifyRequest) => {
-    await users.remove(requiredText(inputOf<UserKeyParam>(req), 'username'));
+    await users.remove(requiredText(inputOf<UserKeyParam>(req), 'username'), {
+      actor: principalOf(req).username ?? undefined,
+    });
     return ok(true);
   };
   app.post(`${API}/v2/user/remove`, remove);

@@ -39,6 +39,16 @@ export interface UserQuery {
 export type UserChangeListener = (username: string, endSessions: boolean, keepSession?: string) => unknown;
 
 export const LAST_ADMIN_MESSAGE = 'at least one admin must be reserved!';
+export const OWN_ACCOUNT_REMOVE_MESSAGE = 'you cannot delete your own account';
+export const OWN_ADMIN_MESSAGE = 'you cannot take the admin role from your own account or disable it';
+
+/** Who asks for a change: an admin may not lock themselves out (another admin can). */
+export interface ChangeContext {
+  /** The session to keep when a user changes their own password. */
+  keepSession?: string;
+  /** The user making the change, when it comes from a console session. */
+  actor?: string;
+}
 const VALID_USERNAME = /^[\p{L}\p{N}_\-.@]+$/u;
 const MAX_USERNAME = 64;
 const MAX_NICKNAME = 128;
@@ -108,7 +118,7 @@ export class UserService {
     });
   }
 
-  async update(input: UserUpdate, context: { keepSession?: string } = {}): Promise<User> {
+  async update(input: UserUpdate, context: ChangeContext = {}): Promise<User> {
     return this.serialized(async () => {
       const current = this.byName.get(input.username);
       if (!current) throw notFound(`user ${input.username} does not exist`);
@@ -116,6 +126,7 @@ export class UserService {
       const enabled = input.enabled ?? current.enabled;
       const losesAdmin = isEnabledAdmin(current) && !(enabled && roles.includes(ROLE_ADMIN));
       if (losesAdmin && this.enabledAdminCount() <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+      if (losesAdmin && context.actor === current.username) throw conflict(OWN_ADMIN_MESSAGE);
       const passwordChanged = input.password !== undefined && input.password !== '';
       const next: User = {
         ...current,
@@ -138,11 +149,12 @@ export class UserService {
   }
 
   /** Resolves false when there was no such user. */
-  async remove(username: string): Promise<boolean> {
+  async remove(username: string, context: ChangeContext = {}): Promise<boolean> {
     return this.serialized(async () => {
       const current = this.byName.get(username);
       if (!current) return false;
       if (isEnabledAdmin(current) && this.enabledAdminCount() <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+      if (context.actor === username) throw conflict(OWN_ACCOUNT_REMOVE_MESSAGE);
       await this.store.remove(username);
       this.byName.delete(username);
       await this.emit(username, true);

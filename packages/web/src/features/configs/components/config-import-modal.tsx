@@ -6,6 +6,7 @@ import { FileUpload } from '../../../components/upload/file-upload.js';
 import type { NamespaceRef } from '../../../lib/namespaces.js';
 import { notify } from '../../../lib/notify.js';
 import { CONFIG_IMPORT_URL, configImportHeaders, IMPORT_POLICIES, type ImportPolicy } from '../api/import-configs.js';
+import { uploadFailureText, uploadSucceeded } from '../../../components/upload/upload-outcome.js';
 import { configKeys } from '../api/keys.js';
 
 export interface ConfigImportModalProps {
@@ -38,11 +39,11 @@ export function ConfigImportModal({ open, namespace, onClose }: ConfigImportModa
         headers={configImportHeaders(namespace.namespaceId)}
         data={{ policy }}
         onDone={(_, result) => {
-          if (result.status === 200) {
+          if (uploadSucceeded(result)) {
             notify.success(t('common.upload_success'));
             void client.invalidateQueries({ queryKey: configKeys.all });
           } else {
-            notify.error(t('common.upload_fail'));
+            notify.error(uploadFailureText(result));
           }
         }}
       />

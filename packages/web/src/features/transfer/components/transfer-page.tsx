@@ -6,6 +6,7 @@ import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { API_PREFIX } from '../../../lib/constants.js';
 import { openDownload } from '../../../lib/download.js';
 import { notify } from '../../../lib/notify.js';
+import { uploadFailureText, uploadSucceeded } from '../../../components/upload/upload-outcome.js';
 import { TransferHelp } from './transfer-help.js';
 
 export const TRANSFER_EXPORT_URL = `${API_PREFIX}/transfer/export?`;
@@ -36,9 +37,9 @@ export function TransferPage() {
                 action={TRANSFER_IMPORT_URL}
                 headers={TRANSFER_IMPORT_HEADERS}
                 onDone={(_, result) =>
-                  result.status === 200
+                  uploadSucceeded(result)
                     ? notify.success(t('common.upload_success'))
-                    : notify.error(t('common.upload_fail'))
+                    : notify.error(uploadFailureText(result))
                 }
               />
             </Card>

@@ -1,0 +1,25 @@
+/**
+ * Refusals the user caused and can fix, recognised by the server's message (whose code, SYSTEM_ERROR or
+ * PARAM_ERROR, is shared with real failures): each gets its own translated text instead of "System error".
+ */
+const KNOWN_MESSAGES: readonly (readonly [RegExp, string])[] = [
+  [/^The namespace can't be deleted/, 'error.namespace_in_use'],
+  [/has \d+ instance\(s\); deregister them|service has instances/i, 'error.service_has_instances'],
+  [/^you cannot delete your own account/, 'error.own_account_delete'],
+  [/^you cannot take the admin role from your own account/, 'error.own_account_demote'],
+  [/^at least one admin must be reserved/, 'error.last_admin'],
+];
+
+/** Codes of refusals whose server message says what to fix: shown as it is, without "System error". */
+export const USER_ERROR_CODES: ReadonlySet<string> = new Set([
+  'PARAM_ERROR',
+  'NOT_FOUND',
+  'CONFLICT',
+  'CONFIG_CONFLICT',
+]);
+
+/** The i18n key of a known refusal, or undefined. */
+export function knownErrorKey(message: string | null | undefined): string | undefined {
+  if (!message) return undefined;
+  return KNOWN_MESSAGES.find(([pattern]) => pattern.test(message))?.[1];
+}
