@@ -91,7 +91,9 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
   }
   for (const path of both('/user/update')) {
     app.post(path, async (req) => {
-      await users.update(userUpdateOf(inputOf<UpdateUserInfoParam>(req)), { actor: principalOf(req).username ?? undefined });
+      await users.update(userUpdateOf(inputOf<UpdateUserInfoParam>(req)), {
+        actor: principalOf(req).username ?? undefined,
+      });
       return ok(true);
     });
   }
