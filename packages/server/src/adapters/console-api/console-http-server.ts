@@ -5,7 +5,7 @@ import type { Core } from '../../core/core.js';
 import type { Settings } from '../../settings.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
-import { registerFormBody } from '../http-common/form-body.js';
+import { parseJsonBodies, registerFormBody } from '../http-common/form-body.js';
 import { httpLogger } from '../http-common/http-logger.js';
 import { registerClusterRoutes } from './cluster-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
@@ -90,6 +90,7 @@ export async function createConsoleHttpServer(deps: ConsoleDeps): Promise<Fastif
  */
 export function registerOldConsole(app: FastifyInstance, deps: ConsoleDeps): void {
   app.register(async (scope) => {
+    parseJsonBodies(scope);
     await scope.register(fastifyCookie);
     registerOldConsolePrincipal(scope);
     await registerConsoleApi(scope, deps);

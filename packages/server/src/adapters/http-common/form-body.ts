@@ -19,9 +19,17 @@ export function registerFormBody(app: FastifyInstance, bodyLimit: number): void 
 }
 
 /**
- * On the SDK port every route reads only parameters, so bodies of other types are ignored rather than refused
- * with 415: aiohttp (under the Python SDK) labels the empty body of its login POST application/octet-stream.
+ * On the SDK port every route reads only the query and form bodies, as nacos servers do, so any other body is
+ * ignored rather than parsed or refused: nacos-client 1.4 labels every request `application/json` (its
+ * `removeConfig` DELETE has no body at all), and aiohttp (under the Python SDK) labels the empty body of its
+ * login POST `application/octet-stream`. Fastify's own JSON and text parsers go too.
  */
 export function ignoreOtherBodies(app: FastifyInstance, bodyLimit: number): void {
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, _body, done) => done(null, undefined));
+}
+
+/** JSON bodies again, in a scope under `ignoreOtherBodies` that needs them (the no-login console). */
+export function parseJsonBodies(scope: FastifyInstance): void {
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
 }
