@@ -130,6 +130,23 @@ describe('gRPC door', () => {
     expect(app.core.naming.stats().instanceCount).toBe(0);
   });
 
+  it('pushes the service after the answer to a subscribe', async () => {
+    await start();
+    const c = client();
+    await c.connect();
+    await app.core.naming.registerInstance(
+      { namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'early' },
+      { ip: '10.1.1.1', port: 8080 },
+    );
+    const service = { namespace: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'early' };
+    const answered = await c.request('SubscribeServiceRequest', { ...service, subscribe: true, clusters: '' });
+    const answeredAt = c.received.length;
+    expect(answered.body.success).toBe(true);
+    const push = await c.waitFor((m) => m.type === 'NotifySubscriberRequest');
+    expect(c.received.indexOf(push)).toBeGreaterThanOrEqual(answeredAt);
+    expect((push.body.serviceInfo as { hosts: { ip: string }[] }).hosts.map((h) => h.ip)).toEqual(['10.1.1.1']);
+  });
+
   it('unregisters a client that ends its stream', async () => {
     await start();
     const c = client();

@@ -22,7 +22,13 @@ export interface GrpcKit {
   call(
     type: string,
     body?: JsonObject,
-    options?: { headers?: Record<string, string>; peer?: string; guard?: ApiAccessGuard },
+    options?: {
+      headers?: Record<string, string>;
+      peer?: string;
+      guard?: ApiAccessGuard;
+      /** Leave the after-reply work (pushes the request causes) to the test; by default it runs at once. */
+      holdAfterReply?: boolean;
+    },
   ): Promise<Reply>;
   /** Opens another connection (as another client would). */
   openConnection(peer: string): { conn: GrpcConnection; stream: StreamRecord };
@@ -54,8 +60,8 @@ export async function grpcKit(options: Partial<AppOptions> = {}): Promise<GrpcKi
     peer,
     stream,
     openConnection,
-    call(type, body = {}, opts = {}) {
-      return dispatchRequest(
+    async call(type, body = {}, opts = {}) {
+      const reply = await dispatchRequest(
         {
           handlers: app.grpc.handlers,
           connections: app.grpc.connections,
@@ -65,6 +71,9 @@ export async function grpcKit(options: Partial<AppOptions> = {}): Promise<GrpcKi
         { type, clientIp: '', headers: opts.headers ?? {}, body: Buffer.from(JSON.stringify(body)) },
         opts.peer ?? peer,
       );
+      // as if the response had just been written
+      if (!opts.holdAfterReply) for (const task of reply.afterReply ?? []) task();
+      return reply;
     },
     dispose: () => app.dispose(),
   };

@@ -12,6 +12,9 @@ interface ConnectionListeners {
   conn: GrpcConnection;
   keys: Map<string, ListenedConfig>;
   watcher: (keyString: string) => void;
+  /** Listen answers in flight: their notifications wait (see `hold`). */
+  holds: number;
+  held: Set<string> | null;
 }
 
 /** Pushes after the first one that got no (or a failed) answer. */
@@ -34,13 +37,45 @@ export class ConfigListeners {
 
   listen(conn: GrpcConnection, keyString: string, config: ListenedConfig): void {
     if (conn.closed) return;
-    let entry = this.byConnection.get(conn.id);
-    if (!entry) {
-      const created: ConnectionListeners = { conn, keys: new Map(), watcher: (key) => this.notify(created, key) };
-      this.byConnection.set(conn.id, (entry = created));
-    }
+    const entry = this.entryOf(conn);
     if (!entry.keys.has(keyString)) this.watching.watch(keyString, entry.watcher);
     entry.keys.set(keyString, config);
+  }
+
+  /**
+   * Holds the connection's change notifications until the returned release runs: a notification must not
+   * reach the client before the answer to its listen request. Held keys are notified once, on release.
+   */
+  hold(conn: GrpcConnection): () => void {
+    const entry = this.entryOf(conn);
+    entry.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      entry.holds--;
+      if (entry.holds > 0) return;
+      if (entry.keys.size === 0 && this.byConnection.get(conn.id) === entry) this.byConnection.delete(conn.id);
+      if (!entry.held) return;
+      const keys = entry.held;
+      entry.held = null;
+      for (const keyString of keys) this.notify(entry, keyString);
+    };
+  }
+
+  private entryOf(conn: GrpcConnection): ConnectionListeners {
+    let entry = this.byConnection.get(conn.id);
+    if (!entry) {
+      const created: ConnectionListeners = {
+        conn,
+        keys: new Map(),
+        watcher: (key) => this.notify(created, key),
+        holds: 0,
+        held: null,
+      };
+      this.byConnection.set(conn.id, (entry = created));
+    }
+    return entry;
   }
 
   unlisten(conn: GrpcConnection, keyString: string): void {
@@ -82,6 +117,10 @@ export class ConfigListeners {
   }
 
   private notify(entry: ConnectionListeners, keyString: string): void {
+    if (entry.holds > 0) {
+      (entry.held ??= new Set()).add(keyString);
+      return;
+    }
     const config = entry.keys.get(keyString);
     if (config) void this.pushChange(entry.conn, config);
   }

@@ -41,7 +41,7 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
     logger,
     deps.namingPushDelayMs ?? DEFAULT_NAMING_PUSH_DELAY_MS,
   );
-  const handlers = createHandlers({ core: deps.core, connections, configListeners });
+  const handlers = createHandlers({ core: deps.core, connections, configListeners, namingPushes });
   const server = createGrpcServer({
     handlers,
     connections,

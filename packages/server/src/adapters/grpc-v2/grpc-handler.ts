@@ -12,6 +12,26 @@ export interface RequestContext {
   headers: Record<string, string>;
   /** The client's IP as it reported it, else the transport's. */
   clientIp: string;
+  /**
+   * Work that must not overtake the response on the client (a push caused by this request): it runs once
+   * the response is written, after `AFTER_REPLY_DELAY_MS`. Created by the handler that needs it.
+   */
+  afterReply?: (() => void)[];
+}
+
+/**
+ * Pushes travel on the bi-stream, the response on its own HTTP/2 stream: a client handling both at once may
+ * lose a push that overtakes its response (nacos-sdk-go drops a config change that way), so a request's
+ * pushes leave this long after its response.
+ */
+export const AFTER_REPLY_DELAY_MS = 30;
+
+/** Schedules the after-reply work of a request whose response was just written. */
+export function runAfterReply(tasks: readonly (() => void)[] | undefined, delayMs = AFTER_REPLY_DELAY_MS): void {
+  if (!tasks) return;
+  setTimeout(() => {
+    for (const task of tasks) task();
+  }, delayMs);
 }
 
 /**

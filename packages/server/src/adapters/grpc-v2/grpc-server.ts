@@ -2,7 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { Logger } from '../../shared/logger.js';
 import type { GrpcConnection, GrpcConnections } from './connections.js';
 import type { GrpcHandler } from './grpc-handler.js';
-import { ErrorCode } from './grpc-handler.js';
+import { ErrorCode, runAfterReply } from './grpc-handler.js';
 import { handleConnectionSetup } from './handlers/connection-setup.js';
 import { decodePayload, encodePayload, parseJsonBody } from './payload.js';
 import { dispatchRequest, errorResponse, type DispatchDeps, type Reply } from './request-dispatcher.js';
@@ -70,6 +70,7 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
         })
         .then((r) => {
           callback(null, encodeReply(r));
+          runAfterReply(r.afterReply);
           deps.onAnswered?.(performance.now() - started);
         });
     },

@@ -2,6 +2,7 @@ import type { Core } from '../../core/core.js';
 import type { ConfigListeners } from './config-listeners.js';
 import type { GrpcConnections } from './connections.js';
 import type { GrpcHandler } from './grpc-handler.js';
+import type { NamingPushes } from './naming-pushes.js';
 import { configBatchListenHandler } from './handlers/config-batch-listen.js';
 import { configPublishHandler } from './handlers/config-publish.js';
 import { configQueryHandler } from './handlers/config-query.js';
@@ -19,6 +20,7 @@ export interface HandlerDeps {
   core: Core;
   connections: GrpcConnections;
   configListeners: ConfigListeners;
+  namingPushes: NamingPushes;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface HandlerDeps {
  * (`ConnectionSetupRequest` and the acks of pushes arrive on the stream; see grpc-server.ts.)
  */
 export function createHandlers(deps: HandlerDeps): ReadonlyMap<string, GrpcHandler> {
-  const { core, connections, configListeners } = deps;
+  const { core, connections, configListeners, namingPushes } = deps;
   return new Map<string, GrpcHandler>([
     ['ServerCheckRequest', serverCheckHandler(connections)],
     ['HealthCheckRequest', healthCheckHandler()],
@@ -38,7 +40,7 @@ export function createHandlers(deps: HandlerDeps): ReadonlyMap<string, GrpcHandl
     ['BatchInstanceRequest', batchInstanceHandler(core.naming)],
     ['PersistentInstanceRequest', persistentInstanceHandler(core.naming)],
     ['ServiceQueryRequest', serviceQueryHandler(core.naming)],
-    ['SubscribeServiceRequest', subscribeServiceHandler(core.naming, core.connections)],
+    ['SubscribeServiceRequest', subscribeServiceHandler(core.naming, core.connections, namingPushes)],
     ['ServiceListRequest', serviceListHandler(core.naming)],
   ]);
 }

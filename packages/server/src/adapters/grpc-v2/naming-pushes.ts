@@ -30,6 +30,14 @@ export class NamingPushes {
     connections.onClose((conn) => naming.removeConnection(conn.id));
   }
 
+  /** Pushes the service as it is now to one subscribed connection (the push that follows a subscribe). */
+  pushCurrent(key: ServiceKey, connectionId: string): void {
+    const subscriber = this.naming
+      .subscribersOf(key)
+      .find((s) => s.target.kind === 'connection' && s.target.connectionId === connectionId);
+    if (subscriber) void this.pushTo(subscriber, connectionId, this.bodyAfterRequestId(subscriber));
+  }
+
   /** Pushes what is pending now (tests; shutdown). */
   flushNow(): void {
     this.batcher.flushNow();

@@ -8,6 +8,8 @@ import { parseJsonBody, PayloadError, type DecodedPayload, type JsonObject } fro
 export interface Reply {
   type: string;
   body: JsonObject;
+  /** The request's after-reply work (see RequestContext.afterReply), for the transport to run. */
+  afterReply?: (() => void)[];
 }
 
 const KIND_CODES: Record<ErrorKind, number> = {
@@ -77,25 +79,33 @@ export async function dispatchRequest(deps: DispatchDeps, payload: DecodedPayloa
     headers: payload.headers,
     clientIp: payload.clientIp || connection?.remoteIp || '',
   };
+  let reply: Reply;
   try {
     if (handler.access) {
       const credentials = { accessToken: payload.headers.accessToken };
       for (const resource of handler.access(body, ctx)) await deps.apiAccess.check(credentials, resource);
     }
-    return typedResponse(handler.responseType, requestId, await handler.handle(body, ctx));
+    reply = typedResponse(handler.responseType, requestId, await handler.handle(body, ctx));
   } catch (err) {
-    if (err instanceof NacosError) {
-      return typedResponse(handler.responseType, requestId, {
-        resultCode: RESULT_FAIL,
-        errorCode: KIND_CODES[err.kind],
-        message: err.message,
-      });
-    }
-    deps.logger.error({ err, type: payload.type }, 'gRPC request failed');
+    reply = failedResponse(deps, handler, requestId, payload.type, err);
+  }
+  // After-reply work runs even when the handler failed half-way (it may release what it held).
+  if (ctx.afterReply) reply.afterReply = ctx.afterReply;
+  return reply;
+}
+
+function failedResponse(deps: DispatchDeps, handler: GrpcHandler, requestId: string, type: string, err: unknown) {
+  if (err instanceof NacosError) {
     return typedResponse(handler.responseType, requestId, {
       resultCode: RESULT_FAIL,
-      errorCode: ErrorCode.SERVER_ERROR,
-      message: `internal error: ${(err as Error)?.message ?? String(err)}`,
+      errorCode: KIND_CODES[err.kind],
+      message: err.message,
     });
   }
+  deps.logger.error({ err, type }, 'gRPC request failed');
+  return typedResponse(handler.responseType, requestId, {
+    resultCode: RESULT_FAIL,
+    errorCode: ErrorCode.SERVER_ERROR,
+    message: `internal error: ${(err as Error)?.message ?? String(err)}`,
+  });
 }

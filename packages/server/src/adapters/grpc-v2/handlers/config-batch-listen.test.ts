@@ -29,6 +29,24 @@ describe('ConfigBatchListenRequest', () => {
     ]);
   });
 
+  it('holds a change published while the listen answer is on its way, and pushes it once after the answer', async () => {
+    kit = await grpcKit();
+    const reply = await kit.call(
+      'ConfigBatchListenRequest',
+      listen([{ dataId: 'race', group: 'APP', tenant: '', md5: '' }]),
+      { holdAfterReply: true },
+    );
+    expect(reply.body.changedConfigs).toEqual([]);
+    await kit.app.core.configs.publish({ namespaceId: '', group: 'APP', dataId: 'race', content: 'v1' });
+    await kit.app.core.configs.publish({ namespaceId: '', group: 'APP', dataId: 'race', content: 'v2' });
+    expect(kit.stream.messages).toEqual([]);
+    for (const task of reply.afterReply ?? []) task();
+    expect(kit.stream.messages).toMatchObject([{ type: 'ConfigChangeNotifyRequest', body: { dataId: 'race' } }]);
+    // once released, changes go out at once again
+    await kit.app.core.configs.publish({ namespaceId: '', group: 'APP', dataId: 'race', content: 'v3' });
+    expect(kit.stream.messages).toHaveLength(2);
+  });
+
   it('pushes ConfigChangeNotifyRequest with the client tenant on a change, until unlistened', async () => {
     kit = await grpcKit();
     await kit.call(

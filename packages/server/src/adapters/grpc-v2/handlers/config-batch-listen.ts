@@ -38,6 +38,8 @@ export function configBatchListenHandler(configs: ConfigService, listeners: Conf
     handle(body, ctx) {
       const conn = ctx.connection!;
       const listen = booleanField(body, 'listen', true);
+      // A change from now on is pushed only after this answer (nacos-sdk-go loses one that overtakes it).
+      if (listen) (ctx.afterReply ??= []).push(listeners.hold(conn));
       const changedConfigs: ListenedConfig[] = [];
       for (const { keyString, md5, dataId, group, tenant } of contextsOf(body)) {
         if (!listen) {

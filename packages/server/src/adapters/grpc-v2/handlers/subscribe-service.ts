@@ -2,15 +2,22 @@ import type { ClientConnectionRegistry } from '../../../core/connection/client-c
 import type { NamingService } from '../../../core/naming/naming-service.js';
 import { booleanField, stringField } from '../body-fields.js';
 import type { GrpcHandler } from '../grpc-handler.js';
+import type { NamingPushes } from '../naming-pushes.js';
 import { serviceInfoObject } from '../service-info-json.js';
 import { namingAccess, serviceKeyOf } from './naming-request.js';
 
 /**
  * `SubscribeServiceRequest` -> `SubscribeServiceResponse`. Subscribes the connection (one subscription per
  * service, with its cluster filter) or unsubscribes it, and answers with the service as seen through the
- * filter; the service need not exist yet. Pushes follow every change (naming-pushes.ts).
+ * filter; the service need not exist yet. As nacos 2.x does, a subscribe is followed by a push of the
+ * service (after the answer): Java clients restore their cache from it. Pushes follow every change too
+ * (naming-pushes.ts).
  */
-export function subscribeServiceHandler(naming: NamingService, connections: ClientConnectionRegistry): GrpcHandler {
+export function subscribeServiceHandler(
+  naming: NamingService,
+  connections: ClientConnectionRegistry,
+  pushes: NamingPushes,
+): GrpcHandler {
   return {
     responseType: 'SubscribeServiceResponse',
     access: namingAccess('read'),
@@ -27,6 +34,7 @@ export function subscribeServiceHandler(naming: NamingService, connections: Clie
           agent: info?.clientVersion ?? '',
           app: info?.appName ?? '',
         });
+        (ctx.afterReply ??= []).push(() => pushes.pushCurrent(key, conn.id));
       } else {
         naming.unsubscribeConnection(key, conn.id);
       }
