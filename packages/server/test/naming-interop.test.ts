@@ -69,7 +69,8 @@ describe('nacos Node naming client', () => {
     const c = await client();
     // eslint-disable-next-line @typescript-eslint/await-thenable -- nacos-naming's types call it synchronous; it returns a Promise
     expect(await c.getServerStatus()).toBe('UP');
-    await c.registerInstance('order', instance({ ip: '10.0.0.1', port: 8080, metadata: { v: '1' } }));
+    // persistent both: a service holds one kind of instance (nacos 2.x)
+    await c.registerInstance('order', instance({ ip: '10.0.0.1', port: 8080, metadata: { v: '1' }, ephemeral: false }));
     await c.registerInstance('order', instance({ ip: '10.0.0.2', port: 8080, healthy: false, ephemeral: false }));
 
     const all = (await c.getAllInstances('order', 'DEFAULT_GROUP', '', false)) as Host[];
@@ -118,7 +119,9 @@ describe('nacos Node naming client', () => {
     const stopping = await client();
     await stopping.registerInstance('cart', instance({ ip: '10.0.0.1', port: 80 }));
     const keeper = await client();
-    await keeper.registerInstance('cart', instance({ ip: '10.0.0.2', port: 80, ephemeral: false }));
+    // an ephemeral instance that needs no beats: one kept by a gRPC connection
+    const cart = { namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'cart' };
+    await app.core.naming.registerConnectionInstance('grpc-keeper', cart, { ip: '10.0.0.2', port: 80 });
     const watcher = await client();
     const events: Host[][] = [];
     watcher.subscribe('cart', (hosts: Host[]) => events.push(hosts));

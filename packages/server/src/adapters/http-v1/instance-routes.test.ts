@@ -85,6 +85,20 @@ describe('HTTP v1 instance routes', () => {
     expect((await list({ serviceName: 'pay', groupName: 'G1', clusters: 'OTHER' })).hosts).toEqual([]);
   });
 
+  it('refuses to mix ephemeral and persistent instances in one service, with the message of nacos 2.x', async () => {
+    await register({ serviceName: 'db', ip: '10.0.0.1', port: '5432', ephemeral: 'false' });
+    const refused = await register({ serviceName: 'db', ip: '10.0.0.2', port: '5432' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain(
+      "Current service DEFAULT_GROUP@@db is persistent service, can't register ephemeral instance.",
+    );
+    await register({ serviceName: 'web', ip: '10.0.0.1', port: '80' });
+    const reverse = await register({ serviceName: 'web', ip: '10.0.0.2', port: '80', ephemeral: 'false' });
+    expect(reverse.statusCode).toBe(400);
+    expect(reverse.body).toContain("is ephemeral service, can't register persistent instance.");
+    expect((await list({ serviceName: 'web' })).hosts).toHaveLength(1);
+  });
+
   it('filters healthyOnly and answers unknown services with an empty list', async () => {
     await register({ serviceName: 's', ip: '10.0.0.1', port: '1' });
     await register({ serviceName: 's', ip: '10.0.0.2', port: '1', healthy: 'false' });

@@ -69,11 +69,12 @@ describe('heartbeat timeline', () => {
 
   it('never expires persistent or connection-owned instances', async () => {
     await naming.registerInstance(svc, { ...ref, ephemeral: false, healthy: false });
-    await naming.registerConnectionInstance('c1', svc, { ip: '10.0.0.2', port: 80 });
+    const other = { ...svc, serviceName: 'by-connection' };
+    await naming.registerConnectionInstance('c1', other, { ip: '10.0.0.2', port: 80 });
     clock.advance(3_600_000);
     naming.tick();
     expect(instance()).toMatchObject({ healthy: false, ephemeral: false });
-    expect(naming.getInstance(svc, { ip: '10.0.0.2', port: 80 })?.healthy).toBe(true);
+    expect(naming.getInstance(other, { ip: '10.0.0.2', port: 80 })?.healthy).toBe(true);
   });
 
   it('answers 20404-style for an unknown instance, and registers it from a beat body', () => {

@@ -22,6 +22,28 @@ describe('NamingService instances and queries', () => {
     naming.onServiceChanged((key) => events.push(key.serviceName));
   });
 
+  it('keeps a service to one kind of instance, with the refusals of nacos 2.x', async () => {
+    await naming.registerInstance(order, { ip: '10.0.0.1', port: 1, ephemeral: false });
+    await expect(naming.registerInstance(order, { ip: '10.0.0.2', port: 1 })).rejects.toThrow(
+      "Current service DEFAULT_GROUP@@order is persistent service, can't register ephemeral instance.",
+    );
+    await expect(naming.registerConnectionInstance('conn-1', order, { ip: '10.0.0.3', port: 1 })).rejects.toThrow(
+      'is persistent service',
+    );
+    const cart = { ...order, serviceName: 'cart' };
+    await naming.registerInstance(cart, { ip: '10.0.0.1', port: 1 });
+    const refused = naming.registerInstance(cart, { ip: '10.0.0.2', port: 1, ephemeral: false });
+    await expect(refused).rejects.toThrow(
+      "Current service DEFAULT_GROUP@@cart is ephemeral service, can't register persistent instance.",
+    );
+    await expect(refused).rejects.toMatchObject({ kind: 'invalid' });
+    expect(store.instances.size).toBe(1);
+    // once empty, a service takes either kind
+    await naming.deregisterInstance(cart, { ip: '10.0.0.1', port: 1 });
+    await naming.registerInstance(cart, { ip: '10.0.0.2', port: 1, ephemeral: false });
+    expect(naming.listInstances(cart).map((i) => i.ephemeral)).toEqual([false]);
+  });
+
   it('registers with nacos defaults and answers queries with grouped names', async () => {
     await naming.registerInstance(order, { ip: '10.0.0.5', port: 8080, metadata: { v: '1' } });
     const info = naming.query(order);

@@ -198,6 +198,7 @@ export class NamingService {
     const previous = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
     const record = buildRecord(key, { ...input, ...ref }, chosen, this.clock.now(), this.options, previous);
     checkSameKind(previous, record);
+    checkServiceKind(this.registry.get(key), record);
     if (record.owner.kind !== 'persistent') return this.apply(key, record);
     if (previous && sameVisible(previous, record)) return previous;
     return this.locks.run(serviceKeyString(key), async () => {
@@ -299,6 +300,7 @@ export class NamingService {
       const previous = existing?.get(ref.ip, ref.port, ref.clusterName);
       const record = buildRecord(key, { ...input, ...ref }, owner, now, this.options, previous);
       checkSameKind(previous, record);
+      checkServiceKind(existing, record);
       return record;
     });
     if (!existing && records.length === 0) return [];
@@ -384,6 +386,20 @@ export class NamingService {
     entry.touch(this.clock.now());
     for (const listener of this.listeners) listener(entry.key);
   }
+}
+
+/**
+ * As in nacos 2.x, a service holds ephemeral or persistent instances, not both: the kind of its instances
+ * decides (an empty service takes either).
+ */
+function checkServiceKind(entry: ServiceEntry | undefined, next: InstanceRecord): void {
+  const first = entry?.instances.values().next().value;
+  if (!entry || !first || first.ephemeral === next.ephemeral) return;
+  throw invalid(
+    next.ephemeral
+      ? `Current service ${entry.groupedName} is persistent service, can't register ephemeral instance.`
+      : `Current service ${entry.groupedName} is ephemeral service, can't register persistent instance.`,
+  );
 }
 
 function checkSameKind(previous: InstanceRecord | undefined, next: InstanceRecord): void {

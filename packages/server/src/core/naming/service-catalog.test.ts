@@ -48,7 +48,7 @@ describe('ServiceCatalog', () => {
       healthy: false,
       metadata: { k: 'v' },
     });
-    await naming.registerInstance(svc, { ip: '10.0.0.2', port: 1 });
+    await naming.registerInstance({ ...svc, serviceName: 'gone-on-restart' }, { ip: '10.0.0.2', port: 1 });
     const restarted = await NamingService.create(store, clock);
     expect(restarted.getService(svc)?.protectThreshold).toBe(0.3);
     expect(restarted.listInstances(svc)).toEqual([
