@@ -122,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
     isReady: () => !closing,
     udpPush: udpPush !== null,
+    server: { version: VERSION, consoleEnabled: settings.consoleEnabled },
     mountConsole: (app) =>
       oldConsole
         ? registerOldConsole(app, consoleDeps)

@@ -244,6 +244,23 @@ export class GrpcConnections {
     this.timer.unref();
   }
 
+  /** Asks one client to reconnect (ConnectResetRequest), to `redirectAddress` (`ip:port`) when given. */
+  resetOne(id: string, redirectAddress?: string): void {
+    const conn = this.get(id);
+    if (!conn) return;
+    const colon = redirectAddress?.lastIndexOf(':') ?? -1;
+    const target =
+      redirectAddress && colon > 0
+        ? { serverIp: redirectAddress.slice(0, colon), serverPort: redirectAddress.slice(colon + 1) }
+        : {};
+    this.send(conn, 'ConnectResetRequest', {
+      headers: {},
+      requestId: String(this.nextRequestId++),
+      module: 'internal',
+      ...target,
+    });
+  }
+
   /** Asks every client to reconnect elsewhere (ConnectResetRequest), then closes every connection. */
   shutdown(): void {
     if (this.timer) clearInterval(this.timer);

@@ -34,6 +34,7 @@ const DEFAULT_NAMING_PUSH_DELAY_MS = 10;
 export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
   const logger = deps.logger.child({ door: 'grpc' });
   const connections = new GrpcConnections(deps.core.connections, deps.clock, logger, deps.timings);
+  deps.core.connections.setResetter((id, redirectAddress) => connections.resetOne(id, redirectAddress));
   const configListeners = new ConfigListeners(deps.core.configs, connections);
   const namingPushes = new NamingPushes(
     deps.core.naming,

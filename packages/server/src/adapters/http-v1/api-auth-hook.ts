@@ -11,6 +11,7 @@ const EXEMPT = new Set([
   '/nacos/v3/auth/user/login',
   '/nacos/v1/console/health/liveness',
   '/nacos/v1/console/health/readiness',
+  '/nacos/v1/console/server/state',
   '/nacos/health',
   '/nacos/metrics',
 ]);
@@ -31,7 +32,11 @@ function credentialsOf(req: FastifyRequest, params: Params): ApiCredentials {
   };
 }
 
+/** GET routes that change something. */
+const WRITE_ROUTES = new Set(['/nacos/v2/core/loader/reloadCurrent']);
+
 function actionOf(method: string, route: string): ApiAction {
+  if (WRITE_ROUTES.has(route)) return 'write';
   return method === 'GET' || method === 'HEAD' || READ_ROUTES.has(route) ? 'read' : 'write';
 }
 

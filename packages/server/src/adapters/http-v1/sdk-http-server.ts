@@ -8,6 +8,7 @@ import { registerTextErrors } from '../http-common/text-errors.js';
 import { registerApiAuth } from './api-auth-hook.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
+import { registerCoreRoutes } from './core-routes.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { registerListenerRoutes, type LongPollTiming } from './listener-routes.js';
 import { registerMetricsRoutes, registerRequestMetrics } from './metrics-routes.js';
@@ -27,6 +28,8 @@ export interface SdkHttpDeps {
   isReady: () => boolean;
   /** Whether 1.x naming clients polling with `udpPort` receive UDP pushes. */
   udpPush: boolean;
+  /** What `/nacos/v1/console/server/state` tells about this server. */
+  server: { version: string; consoleEnabled: boolean };
   /** Mounts the console pages on this port (the no-login console, or a page pointing to the console port). */
   mountConsole?: (app: FastifyInstance) => void;
 }
@@ -74,6 +77,13 @@ export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
   registerNamespaceRoutes(app, core.namespaces, core.configs);
   registerInstanceRoutes(app, core.naming, { udpPush: deps.udpPush });
   registerServiceRoutes(app, core.naming);
+  registerCoreRoutes(app, {
+    cluster: core.cluster,
+    connections: core.connections,
+    version: deps.server.version,
+    authEnabled: core.apiAccess.enabled,
+    consoleEnabled: deps.server.consoleEnabled,
+  });
   deps.mountConsole?.(app);
   return app;
 }

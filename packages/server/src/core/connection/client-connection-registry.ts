@@ -26,8 +26,28 @@ export type ConnectionSetup = Pick<ClientConnectionInfo, 'clientVersion' | 'appN
   clientIp?: string;
 };
 
+/** Asks one client to reconnect, to `redirectAddress` (`ip:port`) when given (the door that can, sets it). */
+export type ConnectionResetter = (id: string, redirectAddress?: string) => void;
+
 export class ClientConnectionRegistry {
   private readonly byId = new Map<string, ClientConnectionInfo>();
+  private resetter: ConnectionResetter | undefined;
+
+  setResetter(resetter: ConnectionResetter): void {
+    this.resetter = resetter;
+  }
+
+  /**
+   * Keeps `keep` connections (the oldest) and asks the others to reconnect, to `redirectAddress` when given
+   * (nacos' `loader/reloadCurrent`, to move clients off a busy node). Returns how many were asked.
+   */
+  rebalance(keep: number, redirectAddress?: string): number {
+    const reset = this.resetter;
+    if (!reset) return 0;
+    const moving = [...this.byId.keys()].slice(Math.max(0, keep));
+    for (const id of moving) reset(id, redirectAddress);
+    return moving.length;
+  }
 
   add(info: ClientConnectionInfo): void {
     this.byId.set(info.id, info);
