@@ -12,7 +12,8 @@ export function exportConfigsUrl(filters: { tenant: string; groupParam: string; 
 /** The zip of the chosen configs (POST with their keys), saved under a timestamped name. */
 export async function exportSelectedConfigs(keys: ConfigKey[]): Promise<void> {
   try {
-    const res = await apiFetch('POST', '/config/download', { json: keys });
+    // the v2 route: read-only users may export the configs they see
+    const res = await apiFetch('POST', '/v2/config/download', { json: keys });
     if (res.status !== 200) throw new ApiError(t('error.http_code', { status: res.status }), 'http', res.status);
     saveBlob(await res.blob(), `rnacos_config_export_${Date.now()}.zip`);
   } catch (err) {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, fail, ok } from '../../../testing/fake-api.js';
@@ -44,6 +44,20 @@ describe('config history', () => {
       tenant: 'dev',
       content: 'a: 1',
     });
+  });
+
+  it('offers no Recover to a user who may only read configs', async () => {
+    fakeApi({
+      'GET /v2/config/history': () => ok({ totalCount: 1, list: [record(101, 'a: 1')] }),
+      'GET /v2/config/info': () => ok({ value: 'b', md5: 'x', configType: 'yaml', desc: '' }),
+    });
+    renderScreen(<ConfigHistoryPage />, {
+      route: ROUTE,
+      webResources: { ...ADMIN_RESOURCES, resources: ['/manage/configs', '/manage/config/history'], username: 'guest' },
+    });
+    const row = await findRow('101');
+    expect(getButton('Detail', row)).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Recover' })).toBeNull();
   });
 
   it('a failed recover says "recover fail"', async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.js';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
+import { useConsoleState } from '../../../lib/console-state.js';
 import { PAGE_SIZES } from '../../../lib/constants.js';
 import { formatDateTime } from '../../../lib/format-date.js';
 import { whenIdle } from '../../../lib/list-guard.js';
@@ -26,6 +27,7 @@ export function ConfigHistoryPage() {
   const history = useConfigHistory({ ...key, pageNo, pageSize });
   const current = useConfig(key.dataId ? key : null);
   const recover = useRecoverConfig();
+  const { canUpdateConfig } = useConsoleState();
   const [shown, setShown] = useState<{ row: HistoryRow; view: 'content' | 'diff' } | null>(null);
   const page = history.isError ? undefined : history.data;
   const type = normalizeConfigType(current.data?.configType);
@@ -48,16 +50,18 @@ export function ConfigHistoryPage() {
           <Button type="link" size="small" onClick={() => setShown({ row, view: 'diff' })}>
             {t('config.diff')}
           </Button>
-          <Popconfirm
-            title={t('config.recover_confirm', { id: row.id })}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-            onConfirm={() => recover.mutate(row)}
-          >
-            <Button type="link" size="small">
-              {t('config.recover')}
-            </Button>
-          </Popconfirm>
+          {canUpdateConfig && (
+            <Popconfirm
+              title={t('config.recover_confirm', { id: row.id })}
+              okText={t('common.confirm')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => recover.mutate(row)}
+            >
+              <Button type="link" size="small">
+                {t('config.recover')}
+              </Button>
+            </Popconfirm>
+          )}
         </Space>
       ),
     },

@@ -12,28 +12,33 @@ export interface ConfigToolbarProps {
   onClone(): void;
 }
 
-/** The list's actions; writing ones only with CONFIG_UPDATE. */
+/** The list's actions: exports for everyone who reads configs, writing ones only with CONFIG_UPDATE. */
 export function ConfigToolbar(props: ConfigToolbarProps) {
   const { t } = useTranslation();
-  if (!props.canUpdate) return null;
   const none = props.selectedCount === 0;
   return (
     <>
-      <Button type="primary" icon={<PlusOutlined />} onClick={props.onCreate}>
-        {t('common.new')}
-      </Button>
-      <Button icon={<UploadOutlined />} onClick={props.onImport}>
-        {t('config.import')}
-      </Button>
+      {props.canUpdate && (
+        <>
+          <Button type="primary" icon={<PlusOutlined />} onClick={props.onCreate}>
+            {t('common.new')}
+          </Button>
+          <Button icon={<UploadOutlined />} onClick={props.onImport}>
+            {t('config.import')}
+          </Button>
+        </>
+      )}
       <Button icon={<DownloadOutlined />} onClick={props.onExport}>
         {t('config.export')}
       </Button>
       <Button icon={<DownloadOutlined />} disabled={none} onClick={props.onExportSelected}>
         {t('config.export_selected')}
       </Button>
-      <Button icon={<CopyOutlined />} disabled={none} onClick={props.onClone}>
-        {t('config.clone')}
-      </Button>
+      {props.canUpdate && (
+        <Button icon={<CopyOutlined />} disabled={none} onClick={props.onClone}>
+          {t('config.clone')}
+        </Button>
+      )}
     </>
   );
 }
