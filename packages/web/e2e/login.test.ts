@@ -83,10 +83,27 @@ describe('console login (real server, headless chromium)', () => {
   it('logs out from the account menu and lands on the login page', async () => {
     const { page } = browser;
     await page.goto(`${server.consoleUrl}/rnacos/manage/about`);
+    const captchas: string[] = [];
+    const routes: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/login/captcha')) captchas.push(r.url());
+    });
+    await page.exposeFunction('recordRoute', (url: string) => routes.push(url));
+    await page.evaluate(() => {
+      const push = history.pushState.bind(history);
+      const replace = history.replaceState.bind(history);
+      const record = (url: unknown) => (window as unknown as { recordRoute(u: string): void }).recordRoute(String(url));
+      history.pushState = (data, unused, url) => (record(url), push(data, unused, url));
+      history.replaceState = (data, unused, url) => (record(url), replace(data, unused, url));
+    });
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expectToast(page, 'logout success');
     await page.waitForURL(/\/rnacos\/p\/login$/);
+    await page.getByRole('img', { name: 'Captcha' }).waitFor();
+    // one navigation, to the plain login page, and one captcha
+    expect(routes.filter((r) => r.includes('/p/login'))).toEqual(['/rnacos/p/login']);
+    expect(captchas).toHaveLength(1);
     await page.goto(`${server.consoleUrl}/rnacos/manage/about`);
     await page.waitForURL(/\/rnacos\/p\/login\?redirect_url=/);
   });

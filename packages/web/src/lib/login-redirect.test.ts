@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { loginRouteFor, safeRedirectTarget } from './login-redirect.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  beginLogout,
+  loginRouteFor,
+  redirectToLogin,
+  safeRedirectTarget,
+  setLoginNavigator,
+} from './login-redirect.js';
 
 describe('login redirect', () => {
   it('carries the original path and query, encoded', () => {
@@ -14,5 +20,21 @@ describe('login redirect', () => {
     expect(safeRedirectTarget('https://evil.example/')).toBe('/');
     expect(safeRedirectTarget('//evil.example/')).toBe('/');
     expect(safeRedirectTarget('/\\evil.example/')).toBe('/');
+  });
+});
+
+describe('login redirect while logging out', () => {
+  afterEach(() => setLoginNavigator(null));
+
+  it('does not navigate while a logout is under way, and does again after it', () => {
+    const navigate = vi.fn();
+    setLoginNavigator(navigate);
+    const done = beginLogout();
+    redirectToLogin();
+    expect(navigate).not.toHaveBeenCalled();
+    done();
+    redirectToLogin();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate.mock.calls[0][0]).toMatch(/^\/p\/login\?redirect_url=/);
   });
 });

@@ -4,6 +4,18 @@ export const LOGIN_PATH = '/p/login';
 
 type Navigate = (to: string) => void;
 let routerNavigate: Navigate | null = null;
+let loggingOut = false;
+
+/**
+ * A logout goes to the login page by itself, once; calls that meet the ended session meanwhile must not
+ * navigate there first. Returns the function that ends this state.
+ */
+export function beginLogout(): () => void {
+  loggingOut = true;
+  return () => {
+    loggingOut = false;
+  };
+}
 
 /** The router registers its navigate so a redirect keeps the single-page app alive. */
 export function setLoginNavigator(navigate: Navigate | null): void {
@@ -24,7 +36,7 @@ export function loginRouteFor(pathAndQuery: string): string {
 /** Sends the user to the login page unless already there. */
 export function redirectToLogin(): void {
   const { pathname, search } = window.location;
-  if (pathname === ROUTER_BASE + LOGIN_PATH) return;
+  if (loggingOut || pathname === ROUTER_BASE + LOGIN_PATH) return;
   const to = loginRouteFor(pathname + search);
   if (routerNavigate) routerNavigate(to);
   else window.location.assign(ROUTER_BASE + to);

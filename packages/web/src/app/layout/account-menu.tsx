@@ -8,6 +8,7 @@ import { useLogout } from '../../features/auth/api/logout.js';
 import { PasswordChangeModal } from '../../features/auth/components/password-change-modal.js';
 import { clearConsoleState, useConsoleState } from '../../lib/console-state.js';
 import { LOGOUT_REDIRECT_DELAY_MS } from '../../lib/constants.js';
+import { beginLogout } from '../../lib/login-redirect.js';
 import { notify } from '../../lib/notify.js';
 import { paths } from '../paths.js';
 
@@ -28,8 +29,12 @@ export function AccountMenu() {
       return;
     }
     notify.success(t('account.logout_success'));
+    const loggedOut = beginLogout();
     clearConsoleState(queryClient);
-    setTimeout(() => void navigate(paths.login), LOGOUT_REDIRECT_DELAY_MS);
+    setTimeout(() => {
+      void navigate(paths.login);
+      loggedOut();
+    }, LOGOUT_REDIRECT_DELAY_MS);
   };
 
   return (
