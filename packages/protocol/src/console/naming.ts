@@ -11,6 +11,8 @@ export interface ServiceDto {
   /** The service metadata as a JSON object string, e.g. `{"k":"v"}`. */
   metadata: string;
   protectThreshold: number;
+  /** The instance selector as JSON, e.g. `{"type":"label","expression":"..."}`; "" for none. */
+  selector: string;
 }
 
 /** Body of `POST /v2/service/add|update|remove`; `namespaceId` "" or "public" is the default namespace. */
@@ -19,6 +21,8 @@ export interface ServiceParam extends ServiceKeyParam {
   protectThreshold?: number;
   /** A JSON object string or `k1=v1,k2=v2`. */
   metadata?: string;
+  /** `{"type":"none"}` or `{"type":"label","expression":"..."}` as JSON; "" leaves it unchanged. */
+  selector?: string;
 }
 
 /** A row of `GET /v2/service/subscriber/list`. */

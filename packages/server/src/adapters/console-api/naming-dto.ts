@@ -13,6 +13,7 @@ export function serviceDto(view: ServiceView): ServiceDto {
     triggerFlag: false,
     metadata: JSON.stringify(view.metadata),
     protectThreshold: view.protectThreshold,
+    selector: view.selector.type === 'none' ? '' : JSON.stringify(view.selector),
   };
 }
 

@@ -40,6 +40,7 @@ describe('console services, instances and subscribers', () => {
       triggerFlag: false,
       metadata: '{"k":"v"}',
       protectThreshold: 0.5,
+      selector: '',
     });
     const filtered = (
       await get('v2/service/list', { namespaceId: 'public', serviceNameParam: 'pa', groupNameParam: 'G' })
@@ -53,6 +54,17 @@ describe('console services, instances and subscribers', () => {
       metadata: 'a=1,b=2',
     });
     expect(app.core.naming.getService(key)).toMatchObject({ protectThreshold: 0.5, metadata: { a: '1', b: '2' } });
+    const selector = { type: 'label', expression: 'CONSUMER.label.zone = PROVIDER.label.zone' };
+    await post('v2/service/update', {
+      groupName: 'DEFAULT_GROUP',
+      serviceName: 'order',
+      selector: JSON.stringify(selector),
+    });
+    expect(app.core.naming.getService(key)?.selector).toEqual(selector);
+    const edited = (await get('v2/service/list', { serviceNameParam: 'order' })).json().data.list[0];
+    expect(JSON.parse(edited.selector)).toEqual(selector);
+    const refused = await post('v2/service/update', { serviceName: 'order', selector: 'zone=a' });
+    expect(refused.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
     expect(
       (await post('v2/service/remove', { namespaceId: '', groupName: 'G2', serviceName: 'pay' })).json().data,
     ).toBe(true);

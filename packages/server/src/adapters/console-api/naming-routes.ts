@@ -10,7 +10,7 @@ import type { Core } from '../../core/core.js';
 import type { InstanceInput, ServiceKey, ServiceSettings } from '../../core/naming/naming-model.js';
 import { canonicalNamespace, parseServiceKey } from '../../core/naming/naming-validation.js';
 import { NacosError, invalid } from '../../shared/errors.js';
-import { parseMetadata } from '../http-v1/naming-params.js';
+import { parseMetadata, parseSelector } from '../http-v1/naming-params.js';
 import { requireNamespace } from './console-auth.js';
 import { API } from './console-paths.js';
 import {
@@ -51,6 +51,11 @@ function serviceSettingsOf(input: Input<ServiceParam>): Partial<ServiceSettings>
   if (threshold !== undefined) settings.protectThreshold = threshold;
   const metadata = metadataOf(input);
   if (metadata !== undefined) settings.metadata = metadata;
+  const value = input.selector;
+  const selector = parseSelector(
+    typeof value === 'object' && value !== null ? JSON.stringify(value) : text(input, 'selector'),
+  );
+  if (selector !== undefined) settings.selector = selector;
   return settings;
 }
 

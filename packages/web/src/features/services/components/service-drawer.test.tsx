@@ -17,6 +17,7 @@ const ROW: ServiceRow = {
   triggerFlag: false,
   protectThreshold: 0,
   metadata: '{"k":"v"}',
+  selector: '',
 };
 
 describe('service form rules', () => {
@@ -32,7 +33,9 @@ describe('service form rules', () => {
   it('is parsed as an integer on submit, 0 by default', () => {
     expect(parseProtectThreshold('')).toBe(0);
     expect(parseProtectThreshold('1')).toBe(1);
-    expect(parseProtectThreshold('0.5')).toBe(0);
+    expect(parseProtectThreshold('0.5')).toBe(0.5);
+    expect(parseProtectThreshold(' 0.75 ')).toBe(0.75);
+    expect(parseProtectThreshold('1.0')).toBe(1);
   });
 });
 
@@ -68,6 +71,7 @@ describe('service drawer', () => {
       serviceName: 'pay',
       protectThreshold: 1,
       metadata: '',
+      selector: '{"type":"none"}',
       tenant: 'dev',
     });
   });
@@ -80,6 +84,27 @@ describe('service drawer', () => {
     expect(screen.getByLabelText('Metadata')).toHaveValue('{"k":"v"}');
     await userEvent.click(getButton('Confirm'));
     await waitFor(() => expect(api.callsTo('POST /v2/service/update')).toHaveLength(1));
+  });
+
+  it('update shows and sends back a decimal protect threshold and the selector', async () => {
+    const api = fakeApi({ 'POST /v2/service/update': () => ok(true) });
+    const selector = '{"type":"label","expression":"CONSUMER.label.zone = PROVIDER.label.zone"}';
+    const row = { ...ROW, protectThreshold: 0.7, selector };
+    renderScreen(<ServiceDrawer state={{ mode: 'update', row }} namespaceId="" onClose={() => undefined} />);
+    expect(await screen.findByLabelText('Protect threshold')).toHaveValue('0.7');
+    expect(screen.getByLabelText('Selector')).toHaveValue(selector);
+    await userEvent.click(getButton('Confirm'));
+    await waitFor(() => expect(api.callsTo('POST /v2/service/update')).toHaveLength(1));
+    expect(api.callsTo('POST /v2/service/update')[0].json()).toMatchObject({ protectThreshold: 0.7, selector });
+  });
+
+  it('refuses a selector that is not a none or label selector', async () => {
+    const api = fakeApi({});
+    renderScreen(<ServiceDrawer state={{ mode: 'update', row: ROW }} namespaceId="" onClose={() => undefined} />);
+    await userEvent.type(await screen.findByLabelText('Selector'), 'zone=a');
+    await userEvent.click(getButton('Confirm'));
+    expect(await screen.findByText(/The selector must be empty/)).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
   });
 
   it('detail is read-only and Confirm just closes', async () => {

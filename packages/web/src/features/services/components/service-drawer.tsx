@@ -8,6 +8,7 @@ import { useSaveService } from '../api/save-service.js';
 import {
   formValuesOf,
   protectThresholdError,
+  selectorError,
   serviceFieldLocks,
   toSaveInput,
   type ServiceFormMode,
@@ -102,6 +103,21 @@ export function ServiceDrawer({ state, namespaceId, onClose }: ServiceDrawerProp
         </Form.Item>
         <Form.Item name="metadata" label={t('service.metadata')}>
           <Input.TextArea rows={6} placeholder={t('service.metadata_placeholder')} />
+        </Form.Item>
+        <Form.Item
+          name="selector"
+          label={t('service.selector')}
+          extra={t('service.selector_help')}
+          rules={[
+            {
+              validator: (_, value) => {
+                const error = selectorError(value as string);
+                return error ? Promise.reject(new Error(t(error))) : Promise.resolve();
+              },
+            },
+          ]}
+        >
+          <Input placeholder='{"type":"label","expression":"..."}' />
         </Form.Item>
       </Form>
     </FormDrawer>

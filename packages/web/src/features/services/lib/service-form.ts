@@ -8,6 +8,7 @@ export interface ServiceFormValues {
   groupName: string;
   protectThreshold: string;
   metadata: string;
+  selector: string;
 }
 
 export const DEFAULT_GROUP = 'DEFAULT_GROUP';
@@ -21,10 +22,30 @@ export function protectThresholdError(value: string | number | null | undefined)
   return null;
 }
 
-/** As the console has always sent it: parsed as an integer, 0 when empty. */
+/**
+ * 0 when empty; a whole number as the console has always sent it (parsed as an integer); a decimal such as
+ * 0.7 as it is, since the server keeps a float (parsing it as an integer would make it 0).
+ */
 export function parseProtectThreshold(value: string | number | null | undefined): number {
-  const n = parseInt(String(value ?? ''), 10);
-  return Number.isNaN(n) ? 0 : n;
+  const text = String(value ?? '').trim();
+  const n = Number(text);
+  if (text !== '' && Number.isFinite(n) && !Number.isInteger(n)) return n;
+  const whole = parseInt(text, 10);
+  return Number.isNaN(whole) ? 0 : whole;
+}
+
+/** i18n key of the selector's error: empty (none) or the JSON of a none or label selector. */
+export function selectorError(value: string | null | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as { type?: unknown; expression?: unknown } | null;
+    if (parsed?.type === 'none') return null;
+    if (parsed?.type === 'label' && typeof parsed.expression === 'string') return null;
+  } catch {
+    // not JSON: same message
+  }
+  return 'service.selector_invalid';
 }
 
 /** What each mode lets the user change. */
@@ -37,13 +58,14 @@ export function serviceFieldLocks(mode: ServiceFormMode) {
 }
 
 export function formValuesOf(row: ServiceRow | null): ServiceFormValues {
-  if (!row) return { serviceName: '', groupName: DEFAULT_GROUP, protectThreshold: '', metadata: '' };
+  if (!row) return { serviceName: '', groupName: DEFAULT_GROUP, protectThreshold: '', metadata: '', selector: '' };
   const metadata = row.metadata && row.metadata !== '{}' ? row.metadata : '';
   return {
     serviceName: row.name,
     groupName: row.groupName,
     protectThreshold: String(row.protectThreshold ?? ''),
     metadata,
+    selector: row.selector ?? '',
   };
 }
 
@@ -58,6 +80,7 @@ export function toSaveInput(
     serviceName: values.serviceName,
     protectThreshold: parseProtectThreshold(values.protectThreshold),
     metadata: values.metadata ?? '',
+    selector: values.selector?.trim() || '{"type":"none"}',
     mode,
   };
 }
