@@ -1,6 +1,8 @@
 /** Common strings shared by every screen (feature strings live in features/<group>/messages.ts). */
 export const en = {
   common: {
+    missing_params: 'This page needs {{names}} in its address',
+    missing_params_hint: 'Open it from the list it belongs to.',
     product_title: 'tsnacos',
     product_subtitle: 'Configuration center and service registry',
     query: 'Query',

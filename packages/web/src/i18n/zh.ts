@@ -3,6 +3,8 @@ import type { CommonMessages } from './en.js';
 
 export const zh: MessageTree<CommonMessages> = {
   common: {
+    missing_params: '此页面的地址中缺少 {{names}}',
+    missing_params_hint: '请从所属的列表进入此页面。',
     product_title: 'tsnacos',
     product_subtitle: '配置中心与服务注册中心',
     query: '查询',

@@ -13,11 +13,11 @@ export type HistoryRow = Pick<
 export const getConfigHistory = (p: ConfigHistoryParams) =>
   apiGet<PageResult<HistoryRow>>('/v2/config/history', { ...p });
 
-export function useConfigHistory(params: ConfigHistoryParams) {
+export function useConfigHistory(params: ConfigHistoryParams, enabled = true) {
   return useQuery({
     queryKey: configKeys.history(params),
     queryFn: () => getConfigHistory(params),
     placeholderData: keepPreviousData,
-    enabled: params.dataId !== '' && params.group !== '',
+    enabled: enabled && params.dataId !== '' && params.group !== '',
   });
 }

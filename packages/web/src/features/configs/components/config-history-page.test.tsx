@@ -72,3 +72,16 @@ describe('config history', () => {
     await waitFor(() => expect(toasts.errors).toEqual(['recover fail: No permission for this operation']));
   });
 });
+
+describe('config history without its config', () => {
+  it('says which parameters are missing and sends no request', async () => {
+    const api = fakeApi({});
+    const { toasts } = renderScreen(<ConfigHistoryPage />, {
+      route: '/manage/config/history?namespaceId=dev',
+      webResources: ADMIN_RESOURCES,
+    });
+    expect(await screen.findByText('This page needs dataId, group in its address')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+    expect(toasts.errors).toEqual([]);
+  });
+});

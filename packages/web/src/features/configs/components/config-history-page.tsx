@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.js';
+import { MissingParams, missingParams } from '../../../components/missing-params.js';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { useConsoleState } from '../../../lib/console-state.js';
 import { PAGE_SIZES } from '../../../lib/constants.js';
@@ -24,8 +25,9 @@ export function ConfigHistoryPage() {
   const { get } = useUrlState();
   const key = { tenant: get('namespaceId'), group: get('group'), dataId: get('dataId') };
   const { pageNo, pageSize, setPage } = useUrlPaging(PAGE_SIZES[0]);
-  const history = useConfigHistory({ ...key, pageNo, pageSize });
-  const current = useConfig(key.dataId ? key : null);
+  const missing = missingParams(get, ['dataId', 'group']);
+  const history = useConfigHistory({ ...key, pageNo, pageSize }, missing.length === 0);
+  const current = useConfig(missing.length === 0 ? key : null);
   const recover = useRecoverConfig();
   const { canUpdateConfig } = useConsoleState();
   const [shown, setShown] = useState<{ row: HistoryRow; view: 'content' | 'diff' } | null>(null);
@@ -88,20 +90,24 @@ export function ConfigHistoryPage() {
         }
       />
       <PageBody>
-        <Table<HistoryRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={page?.list ?? []}
-          loading={history.isFetching}
-          scroll={{ x: 800 }}
-          pagination={pager({
-            current: pageNo,
-            pageSize,
-            total: page?.totalCount ?? 0,
-            onChange: (p, s) => whenIdle(history.isFetching, () => setPage(p, s))(),
-          })}
-        />
+        {missing.length > 0 ? (
+          <MissingParams names={missing} />
+        ) : (
+          <Table<HistoryRow>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={page?.list ?? []}
+            loading={history.isFetching}
+            scroll={{ x: 800 }}
+            pagination={pager({
+              current: pageNo,
+              pageSize,
+              total: page?.totalCount ?? 0,
+              onChange: (p, s) => whenIdle(history.isFetching, () => setPage(p, s))(),
+            })}
+          />
+        )}
       </PageBody>
       <HistoryContentModal
         row={shown?.row ?? null}

@@ -13,6 +13,11 @@ export const instanceKeys = {
 export const getInstances = (s: ServiceRef) => apiGet<PageResult<Instance>>('/v2/instance/list', { ...s });
 
 /** Fetched once in full and paged in the browser; refresh fetches again. */
-export function useInstances(service: ServiceRef) {
-  return useQuery({ queryKey: instanceKeys.list(service), queryFn: () => getInstances(service), staleTime: Infinity });
+export function useInstances(service: ServiceRef, enabled = true) {
+  return useQuery({
+    queryKey: instanceKeys.list(service),
+    queryFn: () => getInstances(service),
+    staleTime: Infinity,
+    enabled,
+  });
 }

@@ -134,3 +134,16 @@ describe('instance list', () => {
     });
   });
 });
+
+describe('instance list without its service', () => {
+  it('says which parameter is missing and sends no request', async () => {
+    const api = fakeApi({});
+    const { toasts } = renderScreen(<InstanceListPage />, {
+      route: '/manage/service/instance?namespaceId=dev',
+      webResources: ADMIN_RESOURCES,
+    });
+    expect(await screen.findByText('This page needs serviceName in its address')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+    expect(toasts.errors).toEqual([]);
+  });
+});

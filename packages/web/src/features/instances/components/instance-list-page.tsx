@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.js';
+import { MissingParams, missingParams } from '../../../components/missing-params.js';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { useConsoleState } from '../../../lib/console-state.js';
 import { whenIdle } from '../../../lib/list-guard.js';
@@ -19,7 +20,8 @@ export function InstanceListPage() {
   const { canUpdateService } = useConsoleState();
   const { get } = useUrlState();
   const service = { namespaceId: get('namespaceId'), groupName: get('groupName'), serviceName: get('serviceName') };
-  const query = useInstances(service);
+  const missing = missingParams(get, ['serviceName']);
+  const query = useInstances(service, missing.length === 0);
   const update = useUpdateInstance();
   const [switching, setSwitching] = useState<string | null>(null);
   const [drawer, setDrawer] = useState<InstanceDrawerState | null>(null);
@@ -60,15 +62,19 @@ export function InstanceListPage() {
         }
       />
       <PageBody>
-        <InstanceTable
-          rows={query.isError ? [] : (query.data?.list ?? [])}
-          loading={query.isFetching && switching === null}
-          canUpdate={canUpdateService}
-          switching={switching}
-          onToggle={toggle}
-          onDetail={(instance) => setDrawer({ mode: 'detail', instance })}
-          onEdit={(instance) => setDrawer({ mode: 'update', instance })}
-        />
+        {missing.length > 0 ? (
+          <MissingParams names={missing} />
+        ) : (
+          <InstanceTable
+            rows={query.isError ? [] : (query.data?.list ?? [])}
+            loading={query.isFetching && switching === null}
+            canUpdate={canUpdateService}
+            switching={switching}
+            onToggle={toggle}
+            onDetail={(instance) => setDrawer({ mode: 'detail', instance })}
+            onEdit={(instance) => setDrawer({ mode: 'update', instance })}
+          />
+        )}
       </PageBody>
       {drawer && (
         <InstanceDrawer
