@@ -21,6 +21,11 @@ const en = {
     weight_number: 'The weight must be a number',
     weight_negative: 'The weight cannot be less than 0',
     metadata_invalid: 'The metadata must be a JSON object',
+    add: 'Add persistent instance',
+    add_title: 'New persistent instance',
+    need_ip: 'Need an IP',
+    port_invalid: 'The port must be a whole number from 1 to 65535',
+    delete_confirm: 'Delete the persistent instance {{address}}?',
   },
 };
 
@@ -47,6 +52,11 @@ export const instanceMessages: FeatureMessages<typeof en> = {
       weight_number: '权重需为数字',
       weight_negative: '权重不能小于0',
       metadata_invalid: '元数据需为 JSON 对象',
+      add: '新建持久实例',
+      add_title: '新建持久实例',
+      need_ip: '需要 IP',
+      port_invalid: '端口需为 1 到 65535 的整数',
+      delete_confirm: '删除持久实例 {{address}}？',
     },
   },
 };

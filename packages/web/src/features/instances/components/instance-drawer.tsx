@@ -5,11 +5,13 @@ import { FormDrawer } from '../../../components/form-drawer.js';
 import { suppressEnter } from '../../../components/suppress-enter.js';
 import { notify } from '../../../lib/notify.js';
 import type { Instance } from '../api/get-instances.js';
+import { useAddPersistentInstance } from '../api/add-instance.js';
 import { useUpdateInstance } from '../api/update-instance.js';
 import {
   formValuesOf,
   metadataError,
   parseWeight,
+  portError,
   weightError,
   type InstanceFormMode,
   type InstanceFormValues,
@@ -17,7 +19,8 @@ import {
 
 export interface InstanceDrawerState {
   mode: InstanceFormMode;
-  instance: Instance;
+  /** null when creating. */
+  instance: Instance | null;
 }
 
 export interface InstanceDrawerProps {
@@ -34,12 +37,21 @@ const rule = (check: (v: string) => string | null, t: (k: string) => string) => 
   },
 });
 
-/** Detail or update; only update submits. ip and port are always read-only. */
+const TITLES: Record<InstanceFormMode, string> = {
+  detail: 'instance.detail_title',
+  update: 'instance.edit_title',
+  create: 'instance.add_title',
+};
+
+/** Detail, update or create (a persistent instance); the address is set only on create. */
 export function InstanceDrawer({ state, service, onClose, onSaved }: InstanceDrawerProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<InstanceFormValues>();
   const update = useUpdateInstance();
-  const readOnly = state?.mode !== 'update';
+  const add = useAddPersistentInstance();
+  const mode = state?.mode ?? 'detail';
+  const readOnly = mode === 'detail';
+  const creating = mode === 'create';
 
   const confirm = async () => {
     if (readOnly || !state) return onClose();
@@ -49,16 +61,20 @@ export function InstanceDrawer({ state, service, onClose, onSaved }: InstanceDra
     } catch {
       return;
     }
-    const metadata = values.metadata?.trim() ? JSON.stringify(JSON.parse(values.metadata)) : '{}';
+    const fields = {
+      ...service,
+      enabled: values.enabled,
+      weight: parseWeight(values.weight),
+      metadata: values.metadata?.trim() ? JSON.stringify(JSON.parse(values.metadata)) : '{}',
+    };
     try {
-      await update.mutateAsync({
-        ...service,
-        ip: state.instance.ip,
-        port: state.instance.port,
-        enabled: values.enabled,
-        weight: parseWeight(values.weight),
-        metadata,
-      });
+      if (creating) {
+        const address = { ip: values.ip.trim(), port: Number(values.port), clusterName: values.clusterName?.trim() };
+        await add.mutateAsync({ ...fields, ...address });
+      } else {
+        const { ip, port, clusterName } = state.instance!;
+        await update.mutateAsync({ ...fields, ip, port, clusterName });
+      }
     } catch {
       return;
     }
@@ -70,10 +86,10 @@ export function InstanceDrawer({ state, service, onClose, onSaved }: InstanceDra
   return (
     <FormDrawer
       open={state !== null}
-      title={t(readOnly ? 'instance.detail_title' : 'instance.edit_title')}
+      title={t(TITLES[mode])}
       onClose={onClose}
       onConfirm={() => void confirm()}
-      confirming={update.isPending}
+      confirming={update.isPending || add.isPending}
     >
       {state && (
         <Form
@@ -83,11 +99,18 @@ export function InstanceDrawer({ state, service, onClose, onSaved }: InstanceDra
           onKeyDown={suppressEnter}
           preserve={false}
         >
-          <Form.Item name="ip" label={t('instance.ip')}>
-            <Input disabled />
+          <Form.Item
+            name="ip"
+            label={t('instance.ip')}
+            rules={creating ? [{ required: true, whitespace: true, message: t('instance.need_ip') }] : []}
+          >
+            <Input disabled={!creating} />
           </Form.Item>
-          <Form.Item name="port" label={t('instance.port')}>
-            <Input disabled />
+          <Form.Item name="port" label={t('instance.port')} rules={creating ? [rule(portError, t)] : []}>
+            <Input disabled={!creating} />
+          </Form.Item>
+          <Form.Item name="clusterName" label={t('instance.cluster')}>
+            <Input disabled={!creating} />
           </Form.Item>
           <Form.Item name="weight" label={t('instance.weight')} rules={[rule(weightError, t)]}>
             <Input disabled={readOnly} />

@@ -135,6 +135,58 @@ describe('instance list', () => {
   });
 });
 
+describe('persistent instances from the console', () => {
+  it('adds one: address required and checked, sent as a persistent instance', async () => {
+    const api = fakeApi({
+      'GET /v2/instance/list': () => ok({ totalCount: 0, list: [] }),
+      'POST /v2/instance/add': () => ok(true),
+    });
+    const { toasts } = renderScreen(<InstanceListPage />, { route: ROUTE, webResources: ADMIN_RESOURCES });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add persistent instance' }));
+    await userEvent.click(getButton('Confirm'));
+    expect(await screen.findByText('Need an IP')).toBeInTheDocument();
+    expect(await screen.findByText('The port must be a whole number from 1 to 65535')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('IP'), '10.0.0.9');
+    await userEvent.type(screen.getByLabelText('Port'), '3306');
+    await userEvent.click(getButton('Confirm'));
+    await waitFor(() => expect(api.callsTo('POST /v2/instance/add')).toHaveLength(1));
+    expect(api.callsTo('POST /v2/instance/add')[0].json()).toEqual({
+      namespaceId: 'dev',
+      groupName: 'G',
+      serviceName: 'order',
+      ip: '10.0.0.9',
+      port: 3306,
+      clusterName: 'DEFAULT',
+      enabled: true,
+      weight: 1,
+      metadata: '{}',
+      ephemeral: 'false',
+    });
+    await waitFor(() => expect(toasts.successes).toEqual(['submit success']));
+  });
+
+  it('deletes persistent instances only, after a confirm', async () => {
+    const persistent = { ...instance(2), ephemeral: false, clusterName: 'DEFAULT' };
+    const api = fakeApi({
+      'GET /v2/instance/list': () => ok({ totalCount: 2, list: [instance(1), persistent] }),
+      'POST /v2/instance/remove': () => ok(true),
+    });
+    renderScreen(<InstanceListPage />, { route: ROUTE, webResources: ADMIN_RESOURCES });
+    expect(queryButton('Delete', await findRow('10.0.0.1'))).toBeNull();
+    await userEvent.click(getButton('Delete', await findRow('10.0.0.2')));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(api.callsTo('POST /v2/instance/remove')).toHaveLength(1));
+    expect(api.callsTo('POST /v2/instance/remove')[0].json()).toEqual({
+      namespaceId: 'dev',
+      groupName: 'G',
+      serviceName: 'order',
+      ip: '10.0.0.2',
+      port: 8080,
+      clusterName: 'DEFAULT',
+    });
+  });
+});
+
 describe('instance list without its service', () => {
   it('says which parameter is missing and sends no request', async () => {
     const api = fakeApi({});

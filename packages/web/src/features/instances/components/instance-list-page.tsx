@@ -9,7 +9,9 @@ import { useConsoleState } from '../../../lib/console-state.js';
 import { whenIdle } from '../../../lib/list-guard.js';
 import { useUrlState } from '../../../lib/url-state.js';
 import { useInstances, type Instance } from '../api/get-instances.js';
+import { useRemoveInstance } from '../api/remove-instance.js';
 import { useUpdateInstance } from '../api/update-instance.js';
+import { notify } from '../../../lib/notify.js';
 import { InstanceDrawer, type InstanceDrawerState } from './instance-drawer.js';
 import { InstanceTable, instanceKey } from './instance-table.js';
 
@@ -23,6 +25,7 @@ export function InstanceListPage() {
   const missing = missingParams(get, ['serviceName']);
   const query = useInstances(service, missing.length === 0);
   const update = useUpdateInstance();
+  const remove = useRemoveInstance();
   const [switching, setSwitching] = useState<string | null>(null);
   const [drawer, setDrawer] = useState<InstanceDrawerState | null>(null);
   const refresh = whenIdle(query.isFetching, () => void query.refetch());
@@ -57,6 +60,11 @@ export function InstanceListPage() {
             >
               {t('common.back')}
             </Button>
+            {canUpdateService && missing.length === 0 && (
+              <Button type="primary" onClick={() => setDrawer({ mode: 'create', instance: null })}>
+                {t('instance.add')}
+              </Button>
+            )}
             <Button onClick={refresh}>{t('common.refresh')}</Button>
           </Space>
         }
@@ -73,6 +81,15 @@ export function InstanceListPage() {
             onToggle={toggle}
             onDetail={(instance) => setDrawer({ mode: 'detail', instance })}
             onEdit={(instance) => setDrawer({ mode: 'update', instance })}
+            onDelete={(instance) =>
+              remove.mutate(
+                { ...service, ip: instance.ip, port: instance.port, clusterName: instance.clusterName },
+                {
+                  onSuccess: () => notify.success(t('common.delete_success')),
+                  onSettled: () => void query.refetch(),
+                },
+              )
+            }
           />
         )}
       </PageBody>

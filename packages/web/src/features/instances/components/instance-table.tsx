@@ -1,4 +1,4 @@
-import { Button, Space, Table, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +17,22 @@ export interface InstanceTableProps {
   onToggle(instance: Instance, enabled: boolean): void;
   onDetail(instance: Instance): void;
   onEdit(instance: Instance): void;
+  onDelete(instance: Instance): void;
 }
 
 export const instanceKey = (i: Instance) => `${i.ip}:${i.port}`;
 
 /** All instances are loaded; paging happens here in the browser. */
-export function InstanceTable({ rows, loading, canUpdate, switching, onToggle, onDetail, onEdit }: InstanceTableProps) {
+export function InstanceTable({
+  rows,
+  loading,
+  canUpdate,
+  switching,
+  onToggle,
+  onDetail,
+  onEdit,
+  onDelete,
+}: InstanceTableProps) {
   const { t } = useTranslation();
   const pager = usePager();
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
@@ -75,7 +85,7 @@ export function InstanceTable({ rows, loading, canUpdate, switching, onToggle, o
     {
       title: t('common.operation'),
       key: 'operation',
-      width: 140,
+      width: 190,
       render: (_, row) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => onDetail(row)}>
@@ -85,6 +95,19 @@ export function InstanceTable({ rows, loading, canUpdate, switching, onToggle, o
             <Button type="link" size="small" onClick={() => onEdit(row)}>
               {t('common.edit')}
             </Button>
+          )}
+          {/* ephemeral instances come back with their clients: only persistent ones are deleted here */}
+          {canUpdate && !row.ephemeral && (
+            <Popconfirm
+              title={t('instance.delete_confirm', { address: instanceKey(row) })}
+              okText={t('common.confirm')}
+              cancelText={t('common.cancel')}
+              onConfirm={() => onDelete(row)}
+            >
+              <Button type="link" size="small" danger>
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
           )}
         </Space>
       ),

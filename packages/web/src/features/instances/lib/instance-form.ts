@@ -1,10 +1,11 @@
 import type { Instance } from '../api/get-instances.js';
 
-export type InstanceFormMode = 'detail' | 'update';
+export type InstanceFormMode = 'detail' | 'update' | 'create';
 
 export interface InstanceFormValues {
   ip: string;
-  port: number;
+  port: number | string;
+  clusterName: string;
   weight: string;
   enabled: boolean;
   metadata: string;
@@ -40,10 +41,28 @@ export function formatMetadata(metadata: Record<string, string> | null | undefin
   return metadata && Object.keys(metadata).length > 0 ? JSON.stringify(metadata, null, 2) : '';
 }
 
-export function formValuesOf(instance: Instance): InstanceFormValues {
+/** i18n key of the port's error: a whole number from 1 to 65535. */
+export function portError(value: string | number | null | undefined): string | null {
+  const n = Number(String(value ?? '').trim());
+  return Number.isInteger(n) && n >= 1 && n <= 65535 ? null : 'instance.port_invalid';
+}
+
+/** A new instance: online, weight 1, the default cluster. */
+export const NEW_INSTANCE: InstanceFormValues = {
+  ip: '',
+  port: '',
+  clusterName: 'DEFAULT',
+  weight: '1',
+  enabled: true,
+  metadata: '',
+};
+
+export function formValuesOf(instance: Instance | null): InstanceFormValues {
+  if (!instance) return NEW_INSTANCE;
   return {
     ip: instance.ip,
     port: instance.port,
+    clusterName: instance.clusterName,
     weight: String(instance.weight ?? 1),
     enabled: instance.enabled,
     metadata: formatMetadata(instance.metadata),
