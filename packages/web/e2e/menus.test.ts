@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from './support/browser.js';
 import { login, menuEntries } from './support/console-page.js';
 import { addUser, startConsole, type RunningConsole } from './support/console-server.js';
+import { screenshot } from './support/screenshots.js';
 
 const ALL = [
   'Config list',
@@ -51,6 +52,35 @@ describe('side menu per role (real server, headless chromium)', () => {
     expect(new URL(page.url()).searchParams.get('path')).toBe('/manage/nothing?x=1&y=2');
     await page.goto(`${server.consoleUrl}/rnacos/manage`);
     await page.waitForURL(/\/rnacos\/manage\/about$/);
+  });
+
+  it('the side menu collapses and comes back; at 390 px it starts hidden, overlays the page and hides after a choice', async () => {
+    await signInAs('admin', 'admin');
+    const { page } = browser;
+    const sider = page.locator('.app-sider');
+    await page.goto(`${server.consoleUrl}/rnacos/manage/configs`);
+    await page.getByRole('button', { name: 'Query' }).waitFor();
+    expect(await sider.boundingBox()).toMatchObject({ width: 200 });
+    await page.getByTestId('menu-toggle').click();
+    await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBe(0);
+    await page.getByTestId('menu-toggle').click();
+    await expect.poll(async () => (await sider.boundingBox())?.width).toBe(200);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${server.consoleUrl}/rnacos/manage/configs`);
+      await page.getByRole('button', { name: 'Query' }).waitFor();
+      expect((await sider.boundingBox())?.width ?? 0).toBe(0);
+      // nothing wider than the screen: the page scrolls vertically only
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.getByTestId('menu-toggle').click();
+      await sider.getByText('Service list').click();
+      await page.waitForURL(/\/rnacos\/manage\/service/);
+      await expect.poll(async () => (await sider.boundingBox())?.width ?? 0).toBe(0);
+      await screenshot(page, 'en', 'narrow-service-list');
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 860 });
+    }
   });
 
   it('developer: no users, no data transfer; can add services and namespaces', async () => {

@@ -9,6 +9,7 @@ const en = {
   },
   layout: {
     account: 'Account',
+    toggle_menu: 'Show or hide the menu',
     switch_to_en: 'Switch to English',
     switch_to_zh: '切换到中文',
   },
@@ -25,6 +26,7 @@ export const appMessages: FeatureMessages<typeof en> = {
     },
     layout: {
       account: '账号',
+      toggle_menu: '显示或隐藏菜单',
       switch_to_en: 'Switch to English',
       switch_to_zh: '切换到中文',
     },

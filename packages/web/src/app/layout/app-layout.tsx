@@ -1,5 +1,5 @@
 import { Button, Layout, Result, Spin } from 'antd';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useWebResources } from '../../lib/console-state.js';
@@ -25,9 +25,14 @@ export function AppLayout() {
   );
 }
 
+/** Below this width the menu starts hidden, lies over the page when shown, and hides after a choice. */
+const NARROW = '(max-width: 767px)';
+
 function LayoutFrame() {
   const { t } = useTranslation();
   const resources = useWebResources();
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia?.(NARROW).matches ?? false);
+  const [narrow, setNarrow] = useState(collapsed);
   const failed = resources.isError && resources.error.name === 'ApiError' && !resources.data;
   const content = resources.data ? (
     <Suspense fallback={<PageFallback />}>
@@ -44,10 +49,23 @@ function LayoutFrame() {
   );
   return (
     <Layout className="app-layout">
-      <AppHeader />
-      <Layout style={{ height: `calc(100vh - ${HEADER_HEIGHT}px)` }}>
-        <Layout.Sider width={SIDER_WIDTH} theme="light" className="app-sider">
-          {resources.data ? <SideMenu /> : <PageFallback />}
+      <AppHeader menuCollapsed={collapsed} onToggleMenu={() => setCollapsed((c) => !c)} />
+      <Layout style={{ height: `calc(100vh - ${HEADER_HEIGHT}px)`, position: 'relative' }}>
+        <Layout.Sider
+          width={SIDER_WIDTH}
+          theme="light"
+          className="app-sider"
+          collapsible
+          collapsed={collapsed}
+          collapsedWidth={0}
+          trigger={null}
+          breakpoint="md"
+          onBreakpoint={(broken) => {
+            setNarrow(broken);
+            setCollapsed(broken);
+          }}
+        >
+          {resources.data ? <SideMenu onNavigate={() => narrow && setCollapsed(true)} /> : <PageFallback />}
         </Layout.Sider>
         <Layout.Content className="app-content" id="main_content">
           {content}

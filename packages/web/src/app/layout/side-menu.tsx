@@ -4,7 +4,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { useConsoleState } from '../../lib/console-state.js';
 import { groupKeyOf, isGroup, selectedMenuKey, visibleMenu } from './menu-items.js';
 
-export function SideMenu() {
+export interface SideMenuProps {
+  /** After a choice (the narrow layout hides the menu then). */
+  onNavigate?(): void;
+}
+
+export function SideMenu({ onNavigate }: SideMenuProps = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -26,7 +31,10 @@ export function SideMenu() {
         .filter(isGroup)
         .map((g) => g.key)
         .concat(openGroup ? [openGroup] : [])}
-      onClick={({ key }) => void navigate(key)}
+      onClick={({ key }) => {
+        void navigate(key);
+        onNavigate?.();
+      }}
       style={{ height: '100%', borderInlineEnd: 0 }}
     />
   );
