@@ -83,6 +83,18 @@ describe('side menu per role (real server, headless chromium)', () => {
     }
   });
 
+  it("the About page links to this server's own README and docs, served with the console", async () => {
+    await signInAs('admin', 'admin');
+    const { page } = browser;
+    await page.goto(`${server.consoleUrl}/rnacos/manage/about`);
+    for (const name of ['README', 'Architecture']) {
+      const href = await page.getByRole('link', { name, exact: true }).getAttribute('href');
+      const res = await page.request.get(new URL(href!, server.consoleUrl).toString());
+      expect(res.status(), name).toBe(200);
+      expect(await res.text()).toMatch(/^# /);
+    }
+  });
+
   it('developer: no users, no data transfer; can add services and namespaces', async () => {
     await signInAs('dev', 'dev-pw');
     expect(await menuEntries(browser.page)).toEqual(ALL.filter((e) => e !== 'Users' && e !== 'Data transfer'));

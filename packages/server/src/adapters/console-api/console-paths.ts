@@ -157,7 +157,7 @@ const PUBLIC_PATHS = new Set([
     '/v2/login/oauth2/login',
   ),
 ]);
-const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|bmp|svg|ico|webp|woff2?|ttf|txt)$/i;
+const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|bmp|svg|ico|webp|woff2?|ttf|txt|md)$/i;
 
 /** Un-prefixed pages of older consoles only redirect to `/rnacos/...`, which is checked in turn. */
 function isLegacyPagePath(path: string): boolean {

@@ -15,6 +15,8 @@ function fakeDist(): string {
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+  mkdirSync(path.join(dir, 'docs'));
+  writeFileSync(path.join(dir, 'docs', 'README.md'), '# tsnacos\n');
   return dir;
 }
 
@@ -61,6 +63,13 @@ describe('web console files on the console port', () => {
     // missing files are still 404
     const missing = await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/assets/none.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('serves the documentation the About page links to, as text, without login', async () => {
+    const res = await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/docs/README.md' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toBe('# tsnacos\n');
   });
 
   it('serves hashed assets without login and with a long cache lifetime', async () => {

@@ -57,8 +57,13 @@ export async function registerConsoleSpa(
       prefix: '/rnacos/',
       index: false,
       wildcard: true,
-      setHeaders: (reply) => {
-        void reply.header('Cache-Control', ASSET_CACHE);
+      setHeaders: (reply, path) => {
+        // the served documentation reads as text in the browser; it changes with the version, so no long cache
+        if (path.endsWith('.md')) {
+          void reply.header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'no-cache');
+        } else {
+          void reply.header('Cache-Control', ASSET_CACHE);
+        }
       },
     });
   }

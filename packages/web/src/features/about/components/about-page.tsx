@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { useConsoleState } from '../../../lib/console-state.js';
 import { UNKNOWN_VERSION } from '../../../lib/permissions.js';
-import { SOURCE_LINKS } from './source-links.js';
+import { DOC_LINKS, SOURCE_LINKS } from './source-links.js';
 
 export function AboutPage() {
   const { t } = useTranslation();
@@ -23,6 +23,15 @@ export function AboutPage() {
           </Descriptions.Item>
           <Descriptions.Item label={t('about.username')}>
             <span data-testid="about-username">{username ?? (isOldConsole ? t('about.not_signed_in') : '')}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('about.docs')}>
+            {DOC_LINKS.map((link) => (
+              <div key={link.url}>
+                <a href={link.url} target="_blank" rel="noreferrer">
+                  {link.label}
+                </a>
+              </div>
+            ))}
           </Descriptions.Item>
           <Descriptions.Item label={t('about.source')}>
             {SOURCE_LINKS.map((link) => (
