@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildJavaClient, javaToolchainAvailable, runJavaScenario, type JavaClient } from './java-clients.js';
+import { startSdkServer, type SdkServer } from './sdk-drivers.js';
+
+/**
+ * The official nacos Java clients against a listening server: nacos-client 1.4 over HTTP (it labels every
+ * request application/json) and nacos-client 2.5 over gRPC. Each runs a scenario (java/v1, java/v2) and
+ * prints what it saw; the server state is checked here too.
+ */
+let server: SdkServer;
+let scratch: string;
+const clients: Record<string, JavaClient> = {};
+
+beforeAll(async () => {
+  if (!javaToolchainAvailable) return;
+  clients.v1 = buildJavaClient('v1');
+  clients.v2 = buildJavaClient('v2');
+  server = await startSdkServer();
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-java-'));
+}, 300_000);
+
+afterAll(async () => {
+  await server?.app.dispose();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe.skipIf(!javaToolchainAvailable)('official Java clients', () => {
+  it('nacos-client 1.4.8 (HTTP): config publish, get, listen, remove; register, subscribe, deregister', async () => {
+    const run = await runJavaScenario(clients.v1, server.serverAddr, path.join(scratch, 'v1'), 150_000);
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.steps).toEqual({
+      published: true,
+      read: 'a=1',
+      heard: 'a=2',
+      removed: true,
+      readAfterRemove: null,
+      pushedAfterRegister: '10.20.0.1:8080',
+      listed: '10.20.0.1:8080',
+      pushedAfterDeregister: '',
+    });
+    expect(
+      server.app.core.configs.get({ namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'java14.properties' }),
+    ).toBeUndefined();
+  }, 180_000);
+
+  it('nacos-client 2.5.1 (gRPC): config, two namespaces, select one healthy instance, subscribe pushes', async () => {
+    const run = await runJavaScenario(clients.v2, server.serverAddr, path.join(scratch, 'v2'), 150_000);
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.steps).toEqual({
+      published: true,
+      read: 'k: 1',
+      heard: 'k: 2',
+      removed: true,
+      readAfterRemove: null,
+      readDefaultNamespace: 'in public',
+      readOtherNamespace: 'in java-ns2',
+      selected: '10.30.0.1:8080',
+      // the unhealthy instance is listed, not chosen
+      allAfterSelect: '10.30.0.1:8080,10.30.0.2:8080',
+      pushedAfterDeregister: '10.30.0.2:8080',
+      listedOtherNamespace: '10.40.0.1:8080',
+      listedDefaultNamespace: '10.30.0.2:8080',
+    });
+    expect(
+      server.app.core.configs.get({ namespaceId: 'java-ns2', group: 'DEFAULT_GROUP', dataId: 'java25-shared' })
+        ?.content,
+    ).toBe('in java-ns2');
+  }, 180_000);
+});

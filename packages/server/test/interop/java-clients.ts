@@ -1,0 +1,103 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../../..');
+/** Maven's downloads stay in the repository's cache, so later runs build offline in seconds. */
+const mavenRepo = path.join(repoRoot, '.cache/m2');
+
+const has = (command: string) => spawnSync(command, ['-version'], { stdio: 'ignore' }).status === 0;
+export const javaToolchainAvailable = has('java') && has('javac') && has('mvn');
+if (!javaToolchainAvailable) {
+  console.warn('java, javac or mvn not found: the official Java client tests cannot run (.ci/run installs them)');
+}
+
+/** A scenario program on one nacos-client version: `java/<dir>` with its pom.xml and sources. */
+export interface JavaClient {
+  classpath: string;
+}
+
+function newestChange(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'target') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestChange(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Resolves the client's dependencies with Maven (once; cached) and compiles the scenario. */
+export function buildJavaClient(dir: string): JavaClient {
+  const project = path.join(here, 'java', dir);
+  const target = path.join(project, 'target');
+  const cpFile = path.join(target, 'cp.txt');
+  const classes = path.join(target, 'classes');
+  const stamp = path.join(classes, 'interop', 'ClientScenario.class');
+  const fresh = existsSync(stamp) && existsSync(cpFile) && statSync(stamp).mtimeMs > newestChange(project);
+  if (!fresh) {
+    const maven = ['-q', '-B', `-Dmaven.repo.local=${mavenRepo}`, '-f', path.join(project, 'pom.xml')];
+    const resolve = [...maven, 'dependency:build-classpath', `-Dmdep.outputFile=${cpFile}`];
+    // offline first: the cache usually has everything
+    if (spawnSync('mvn', ['-o', ...resolve], { stdio: 'ignore' }).status !== 0) {
+      execFileSync('mvn', resolve, { stdio: 'inherit' });
+    }
+    mkdirSync(classes, { recursive: true });
+    const sources = readdirSync(path.join(project, 'src/main/java/interop')).map((f) =>
+      path.join(project, 'src/main/java/interop', f),
+    );
+    execFileSync('javac', ['-d', classes, '-cp', readFileSync(cpFile, 'utf8').trim(), ...sources], {
+      stdio: 'inherit',
+    });
+  }
+  return { classpath: `${classes}${path.delimiter}${readFileSync(cpFile, 'utf8').trim()}` };
+}
+
+/** What a scenario printed, by step, and how it ended. */
+export interface ScenarioRun {
+  steps: Record<string, unknown>;
+  exitCode: number | null;
+  output: string;
+}
+
+/** Runs the scenario against `serverAddr`, with its logs and caches under `scratch`. */
+export function runJavaScenario(client: JavaClient, serverAddr: string, scratch: string, timeoutMs: number) {
+  return new Promise<ScenarioRun>((resolve) => {
+    const child = spawn(
+      'java',
+      [
+        `-DJM.LOG.PATH=${path.join(scratch, 'logs')}`,
+        `-DJM.SNAPSHOT.PATH=${scratch}`,
+        `-Dcom.alibaba.nacos.naming.cache.dir=${path.join(scratch, 'naming')}`,
+        '-cp',
+        client.classpath,
+        'interop.ClientScenario',
+        serverAddr,
+      ],
+      { env: { ...process.env, HOME: scratch }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    let pending = '';
+    const steps: Record<string, unknown> = {};
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const lines = (pending + chunk.toString()).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.startsWith('{"step"')) continue;
+        const { step, value } = JSON.parse(line) as { step: string; value: unknown };
+        steps[step] = value;
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (exitCode) => {
+      clearTimeout(timer);
+      resolve({ steps, exitCode, output });
+    });
+  });
+}
