@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiAccessGuard, ApiAction, ApiCredentials } from '../../core/auth/api-access.js';
 import { NacosError } from '../../shared/errors.js';
 import { optional, requestParams, type Params } from '../http-common/params.js';
+import type { RequestStage } from '../http-common/request-pipeline.js';
 import { parseListeningConfigs } from './listening-configs.js';
 
 /** Routes anyone may call: logins, probes and metrics. */
@@ -70,19 +71,22 @@ export function sendForbidden(req: FastifyRequest, reply: FastifyReply, message:
  * OpenAPI auth on the SDK port: every `/nacos/**` route except logins, probes and metrics needs a user who
  * may read (GET and listeners) or write (other methods) the namespace the request names.
  */
-export function registerApiAuth(app: FastifyInstance, guard: ApiAccessGuard): void {
-  if (!guard.enabled) return;
-  app.addHook('preHandler', async (req, reply) => {
-    const route = req.routeOptions.url;
-    if (!route || !route.startsWith('/nacos/') || EXEMPT.has(route)) return;
-    const params = requestParams(req);
-    const credentials = credentialsOf(req, params);
-    const action = actionOf(req.method, route);
-    try {
-      for (const namespaceId of namespacesOf(route, params)) await guard.check(credentials, { namespaceId, action });
-    } catch (err) {
-      if (err instanceof NacosError && err.kind === 'forbidden') return sendForbidden(req, reply, err.message);
-      throw err;
-    }
-  });
+export function apiAuthStage(guard: ApiAccessGuard): RequestStage {
+  return {
+    name: 'api-auth',
+    active: guard.enabled,
+    async before(req, reply) {
+      const route = req.routeOptions.url;
+      if (!route || !route.startsWith('/nacos/') || EXEMPT.has(route)) return;
+      const params = requestParams(req);
+      const credentials = credentialsOf(req, params);
+      const action = actionOf(req.method, route);
+      try {
+        for (const namespaceId of namespacesOf(route, params)) await guard.check(credentials, { namespaceId, action });
+      } catch (err) {
+        if (err instanceof NacosError && err.kind === 'forbidden') return sendForbidden(req, reply, err.message);
+        throw err;
+      }
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listeningTestApp, type TestApp } from '../../../test/helpers.js';
+import { RequestPipeline } from '../http-common/request-pipeline.js';
 import { createConfigFastPath } from './config-fast-path.js';
 
 /** Config reads over real sockets take the fast path; its answers must equal the fastify route's. */
@@ -65,11 +66,7 @@ describe('config fast path', () => {
   it('takes plain reads itself and declines searches, bodies and bad keys', async () => {
     await start();
     await app.core.configs.publish({ namespaceId: '', group: 'G', dataId: 'a', content: 'x' });
-    const fastPath = createConfigFastPath({
-      configs: app.core.configs,
-      guard: app.core.apiAccess,
-      metrics: app.core.metrics,
-    });
+    const fastPath = createConfigFastPath({ configs: app.core.configs, pipeline: new RequestPipeline() });
     const sent: Array<{ status: number; body: unknown }> = [];
     const res = {
       writeHead: (status: number) => sent.push({ status, body: undefined }),

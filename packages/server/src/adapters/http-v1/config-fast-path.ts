@@ -1,26 +1,25 @@
-import type { ApiAccessGuard } from '../../core/auth/api-access.js';
 import { parseConfigKey } from '../../core/config/config-key.js';
 import type { ConfigService } from '../../core/config/config-service.js';
-import type { MetricsService } from '../../core/metrics/metrics-service.js';
 import { plainQueryParams, sendFast, type FastPath } from '../http-common/fast-path.js';
+import type { RequestPipeline } from '../http-common/request-pipeline.js';
 import { configGetAnswer } from './config-answer.js';
 
 const CONFIGS = '/nacos/v1/cs/configs';
 
 export interface ConfigFastPathDeps {
   configs: ConfigService;
-  guard: ApiAccessGuard;
-  metrics: MetricsService;
+  pipeline: RequestPipeline;
 }
 
 /**
  * Config reads are what every client does at start and after each change notice. This answers the plain
- * form (`GET /nacos/v1/cs/configs?dataId=&group=&tenant=`, OpenAPI auth off) from the node:http request
- * with the routes' own answer; searches, bad keys and everything else go through fastify.
+ * form (`GET /nacos/v1/cs/configs?dataId=&group=&tenant=`) from the node:http request with the routes' own
+ * answer, through the same pipeline stages (none that must see the request first, e.g. OpenAPI auth, may be
+ * on); searches, bad keys and everything else go through fastify.
  */
 export function createConfigFastPath(deps: ConfigFastPathDeps): FastPath {
   return (req, res) => {
-    if (deps.guard.enabled) return false;
+    if (!deps.pipeline.fastPathsOpen) return false;
     const params = plainQueryParams(req, 'GET', CONFIGS);
     if (!params || params.search !== undefined) return false;
     const started = performance.now();
@@ -32,7 +31,7 @@ export function createConfigFastPath(deps: ConfigFastPathDeps): FastPath {
     }
     const answer = configGetAnswer(deps.configs.get(key));
     sendFast(res, answer.status, answer.headers, answer.body);
-    deps.metrics.recordRequest('http', performance.now() - started);
+    deps.pipeline.answered(CONFIGS, performance.now() - started);
     return true;
   };
 }

@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { MetricsService } from '../../core/metrics/metrics-service.js';
+import type { RequestStage } from '../http-common/request-pipeline.js';
 
 /** Held long-polls would count their whole wait as handling time. */
 const UNTIMED_ROUTES = new Set(['/nacos/v1/cs/configs/listener']);
 
 /** Times every SDK HTTP request for the monitor (except long-polls). */
-export function registerRequestMetrics(app: FastifyInstance, metrics: MetricsService): void {
-  if (!metrics.enabled) return;
-  app.addHook('onResponse', async (req, reply) => {
-    if (UNTIMED_ROUTES.has(req.routeOptions.url ?? '')) return;
-    metrics.recordRequest('http', reply.elapsedTime);
-  });
+export function requestMetricsStage(metrics: MetricsService): RequestStage {
+  return {
+    name: 'request-metrics',
+    active: metrics.enabled,
+    after(route, elapsedMs) {
+      if (!UNTIMED_ROUTES.has(route)) metrics.recordRequest('http', elapsedMs);
+    },
+  };
 }
 
 /** Prometheus text at `/metrics`, `/nacos/metrics` and `/rnacos/metrics`. */

@@ -1,7 +1,6 @@
-import type { ApiAccessGuard } from '../../core/auth/api-access.js';
-import type { MetricsService } from '../../core/metrics/metrics-service.js';
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { plainQueryParams, sendFast, type FastPath } from '../http-common/fast-path.js';
+import type { RequestPipeline } from '../http-common/request-pipeline.js';
 import { beatAnswer, listAnswer, type BeatAnswer } from './naming-answers.js';
 
 const LIST = '/nacos/v1/ns/instance/list';
@@ -11,8 +10,7 @@ const JSON_TYPE = 'application/json;charset=UTF-8';
 export interface NamingFastPathDeps {
   naming: NamingService;
   udpPush: boolean;
-  guard: ApiAccessGuard;
-  metrics: MetricsService;
+  pipeline: RequestPipeline;
 }
 
 /** Beat answers differ only by interval and code: render each once. */
@@ -29,13 +27,14 @@ function beatJson(answer: BeatAnswer): string {
 
 /**
  * Instance-list polls and heartbeats are most of a registry's traffic (every client, every few seconds).
- * This answers the plain form of them (parameters in the query string, no body, OpenAPI auth off) straight
- * from the node:http request, with the same code as the fastify routes. Anything else, and any request it
+ * This answers the plain form of them (parameters in the query string, no body) straight from the node:http
+ * request, with the same code as the fastify routes and the same pipeline stages (it stands aside while a
+ * stage must see requests first, e.g. OpenAPI auth). Anything else, and any request it
  * cannot answer (bad input), returns false and goes through fastify, which answers it fully.
  */
 export function createNamingFastPath(deps: NamingFastPathDeps): FastPath {
   return (req, res) => {
-    if (deps.guard.enabled) return false;
+    if (!deps.pipeline.fastPathsOpen) return false;
     const listParams = plainQueryParams(req, 'GET', LIST);
     const params = listParams ?? plainQueryParams(req, 'PUT', BEAT);
     if (!params) return false;
@@ -57,7 +56,7 @@ export function createNamingFastPath(deps: NamingFastPathDeps): FastPath {
       return false;
     }
     sendFast(res, 200, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) }, body);
-    deps.metrics.recordRequest('http', performance.now() - started);
+    deps.pipeline.answered(listParams ? LIST : BEAT, performance.now() - started);
     return true;
   };
 }

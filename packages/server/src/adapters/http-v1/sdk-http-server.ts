@@ -5,13 +5,13 @@ import type { Logger } from '../../shared/logger.js';
 import type { Core } from '../../core/core.js';
 import { ignoreOtherBodies, registerFormBody } from '../http-common/form-body.js';
 import { registerTextErrors } from '../http-common/text-errors.js';
-import { registerApiAuth } from './api-auth-hook.js';
+import { apiAuthStage } from './api-auth-hook.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
 import { registerCoreRoutes } from './core-routes.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { registerListenerRoutes, type LongPollTiming } from './listener-routes.js';
-import { registerMetricsRoutes, registerRequestMetrics } from './metrics-routes.js';
+import { registerMetricsRoutes, requestMetricsStage } from './metrics-routes.js';
 import type { LongPollRegistry } from './long-poll.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerInstanceRoutes } from './instance-routes.js';
@@ -19,6 +19,7 @@ import { registerServiceRoutes } from './service-routes.js';
 import { createNamingFastPath } from './naming-fast-path.js';
 import { createConfigFastPath } from './config-fast-path.js';
 import { firstFastPath } from '../http-common/fast-path.js';
+import { RequestPipeline } from '../http-common/request-pipeline.js';
 
 export interface SdkHttpDeps {
   core: Core;
@@ -44,9 +45,11 @@ export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
   const bodyLimit = core.configs.maxContentBytes * 3 + 64 * 1024;
   // Long-poll requests are held ~30 s; idle keep-alive connections must outlive them.
   const keepAliveTimeout = 75_000;
+  // Every hook of this port is a pipeline stage, so the fast paths run it too (or stand aside for it).
+  const pipeline = new RequestPipeline().use(requestMetricsStage(core.metrics)).use(apiAuthStage(core.apiAccess));
   const fastPath = firstFastPath([
-    createConfigFastPath({ configs: core.configs, guard: core.apiAccess, metrics: core.metrics }),
-    createNamingFastPath({ naming: core.naming, udpPush: deps.udpPush, guard: core.apiAccess, metrics: core.metrics }),
+    createConfigFastPath({ configs: core.configs, pipeline }),
+    createNamingFastPath({ naming: core.naming, udpPush: deps.udpPush, pipeline }),
   ]);
   const app = Fastify({
     loggerInstance: httpLogger(deps.logger, 'sdk-http'),
@@ -67,8 +70,7 @@ export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
   registerFormBody(app, bodyLimit);
   ignoreOtherBodies(app, bodyLimit);
   registerTextErrors(app);
-  registerRequestMetrics(app, core.metrics);
-  registerApiAuth(app, core.apiAccess);
+  pipeline.install(app);
   registerMetricsRoutes(app, core.metrics);
   registerHealthRoutes(app, deps.isReady);
   registerAuthRoutes(app, core.auth, core.apiAccess.enabled);
