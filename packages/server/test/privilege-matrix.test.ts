@@ -378,7 +378,8 @@ describe('privilege matrix', () => {
       run: (t, ns) =>
         sdk().inject({
           method: 'POST',
-          url: `/nacos/v1/ns/instance?serviceName=seed&ip=10.8.0.1&port=${2000 + seq++}&namespaceId=${nsName(ns)}&accessToken=${t}`,
+          // persistent, as the seed service's instances are (a service holds one kind)
+          url: `/nacos/v1/ns/instance?serviceName=seed&ephemeral=false&ip=10.8.0.1&port=${2000 + seq++}&namespaceId=${nsName(ns)}&accessToken=${t}`,
         }),
     },
     {
@@ -474,7 +475,13 @@ describe('privilege matrix', () => {
       name: 'instance register',
       need: 'write',
       type: 'InstanceRequest',
-      body: (ns) => ({ ...service(ns), type: 'registerInstance', instance: { ip: '10.7.0.1', port: 3000 + seq++ } }),
+      // its own service: the seed service holds persistent instances, a connection registers ephemeral ones
+      body: (ns) => ({
+        ...service(ns),
+        serviceName: 'seed-grpc',
+        type: 'registerInstance',
+        instance: { ip: '10.7.0.1', port: 3000 + seq++ },
+      }),
     },
     {
       name: 'service query',

@@ -11,8 +11,8 @@ export interface RequestStage {
   name: string;
   /** False leaves the stage out entirely (e.g. auth switched off). */
   active?: boolean;
-  before?(req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
-  after?(route: string, elapsedMs: number): void;
+  before?: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  after?: (route: string, elapsedMs: number) => void;
 }
 
 /**
