@@ -47,7 +47,11 @@ async function populated(): Promise<TestApp> {
     { ...orders, namespaceId: 'dev' },
     { ip: '10.0.0.2', port: 9090, clusterName: 'C1', ephemeral: false, enabled: false, appName: 'shop' },
   );
-  await a.core.naming.registerInstance(orders, { ip: '10.0.0.3', port: 8080, ephemeral: true });
+  // An ephemeral instance lives in a service of its own kind.
+  await a.core.naming.registerInstance(
+    { ...orders, serviceName: 'live' },
+    { ip: '10.0.0.3', port: 8080, ephemeral: true },
+  );
   await a.core.auth.users.add({
     username: 'dev1',
     password: 'dev1-password',

@@ -42,7 +42,8 @@ describe('SqliteInstanceStore', () => {
       enabled: false,
       metadata: { zone: 'z1' },
     });
-    await first.naming.registerInstance(svc, { ip: '10.0.0.2', port: 8080 });
+    const live = { ...svc, serviceName: 'live' };
+    await first.naming.registerInstance(live, { ip: '10.0.0.2', port: 8080 });
     await first.naming.registerInstance({ ...svc, serviceName: 'gone' }, { ip: '10.0.0.3', port: 1, ephemeral: false });
     await first.naming.deregisterInstance({ ...svc, serviceName: 'gone' }, { ip: '10.0.0.3', port: 1 });
     first.db.close();
@@ -66,6 +67,7 @@ describe('SqliteInstanceStore', () => {
         instanceId: '10.0.0.1#8080#C1#G@@svc',
       }),
     ]);
+    expect(second.naming.listInstances(live)).toEqual([]);
     expect(second.naming.stats().instanceCount).toBe(1);
   });
 });
