@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { call, knownCaptcha, sessionFor } from '../../../test/console-helpers.js';
@@ -9,11 +10,16 @@ import { call, knownCaptcha, sessionFor } from '../../../test/console-helpers.js
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script src="/rnacos/assets/index-abc123.js"></script></body></html>';
 
+const BIG = `export const words = ${JSON.stringify('lorem ipsum '.repeat(2000))};`;
+
 function fakeDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-web-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'assets', 'big-abc123.js'), BIG);
+  writeFileSync(path.join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG));
+  writeFileSync(path.join(dir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG));
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
   mkdirSync(path.join(dir, 'docs'));
   writeFileSync(path.join(dir, 'docs', 'README.md'), '# tsnacos\n');
@@ -70,6 +76,23 @@ describe('web console files on the console port', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toBe('# tsnacos\n');
+  });
+
+  it('sends the precompressed copy a browser accepts (brotli, else gzip, else the file)', async () => {
+    const url = '/rnacos/assets/big-abc123.js';
+    const get = (encoding?: string) =>
+      app.consoleHttp!.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG);
+    expect(br.rawPayload.length).toBeLessThan(BIG.length / 10);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG);
   });
 
   it('serves hashed assets without login and with a long cache lifetime', async () => {

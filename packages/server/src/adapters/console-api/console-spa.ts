@@ -57,6 +57,8 @@ export async function registerConsoleSpa(
       prefix: '/rnacos/',
       index: false,
       wildcard: true,
+      // the build leaves .br and .gz copies beside the text files: sent as they are when the browser takes them
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // the served documentation reads as text in the browser; it changes with the version, so no long cache
         if (path.endsWith('.md')) {
