@@ -10,6 +10,14 @@ export class MemoryInstanceStore implements InstanceStore {
     return { services: [...this.services.values()], instances: [...this.instances.values()] };
   }
 
+  async loadService(key: ServiceKey) {
+    const prefix = `${serviceKeyString(key)}\u0002`;
+    return {
+      service: this.services.get(serviceKeyString(key)),
+      instances: [...this.instances.entries()].filter(([k]) => k.startsWith(prefix)).map(([, i]) => i),
+    };
+  }
+
   async saveService(service: StoredService): Promise<void> {
     this.services.set(serviceKeyString(service.key), structuredClone(service));
   }

@@ -15,6 +15,9 @@ class MemoryStore implements ConfigStore {
     return ++this.id;
   }
   async remove(_key: ConfigKey, _h: NewHistoryEntry) {}
+  async get(_key: ConfigKey) {
+    return undefined;
+  }
   async listHistory() {
     return { total: 0, items: [] };
   }

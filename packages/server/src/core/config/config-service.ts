@@ -17,7 +17,7 @@ import {
   type ConfigListing,
   type ConfigSearch,
 } from './config-search.js';
-import type { ConfigStore, HistoryPage } from './config-store.js';
+import { CasMismatchError, type ConfigStore, type HistoryPage } from './config-store.js';
 import { ConfigWatchHub, type ConfigWatcher, type ConfigWatching } from './config-watch-hub.js';
 
 export interface PublishInput extends ConfigKey {
@@ -145,7 +145,11 @@ export class ConfigService implements ConfigWatching {
       };
       if (current && sameValue(current, next)) return { item: current, changed: false };
       const op: HistoryOp = current ? 'U' : 'I';
-      const id = await this.store.save(next, historyOf(next, op, source, now));
+      const id = await this.store.save(next, historyOf(next, op, source, now), input.casMd5).catch((err: unknown) => {
+        // another node wrote first: this node's copy was behind the store
+        if (err instanceof CasMismatchError) throw conflict('Cas publish fail, server md5 may have changed.');
+        throw err;
+      });
       const item: ConfigItem = { ...next, id };
       this.items.set(configKeyString(key), item);
       this.emit({ op, key, item }, current?.md5 !== item.md5);
@@ -162,6 +166,23 @@ export class ConfigService implements ConfigWatching {
       this.items.delete(configKeyString(key));
       this.emit({ op: 'D', key }, true);
       return true;
+    });
+  }
+
+  /** Re-reads one config another node changed in the shared store, and wakes its watchers. */
+  async refresh(key: ConfigKey): Promise<void> {
+    const keyString = configKeyString(key);
+    await this.keyLock.run(keyString, async () => {
+      const stored = await this.store.get(key);
+      const old = this.items.get(keyString);
+      if (stored) {
+        if (old && old.id === stored.id && old.modifiedAt === stored.modifiedAt && sameValue(old, stored)) return;
+        this.items.set(keyString, stored);
+        this.emit({ op: old ? 'U' : 'I', key, item: stored }, old?.md5 !== stored.md5);
+      } else if (old) {
+        this.items.delete(keyString);
+        this.emit({ op: 'D', key }, true);
+      }
     });
   }
 

@@ -30,6 +30,8 @@ export interface StoredInstance {
  */
 export interface InstanceStore {
   loadAll(): Promise<{ services: StoredService[]; instances: StoredInstance[] }>;
+  /** One service as stored now: its explicit settings (when created explicitly) and persistent instances. */
+  loadService(key: ServiceKey): Promise<{ service: StoredService | undefined; instances: StoredInstance[] }>;
   saveService(service: StoredService): Promise<void>;
   removeService(key: ServiceKey): Promise<void>;
   /** Inserts or replaces the instance with the same (service, cluster, ip, port). */

@@ -1,7 +1,12 @@
 import type { ConfigKey } from '../../core/config/config-key.js';
 import type { ConfigHistoryEntry, ConfigItem, HistoryOp } from '../../core/config/config-model.js';
 import { HISTORY_KEPT_PER_CONFIG, normalizeConfigType } from '../../core/config/config-model.js';
-import type { ConfigStore, HistoryPage, NewHistoryEntry } from '../../core/config/config-store.js';
+import {
+  CasMismatchError,
+  type ConfigStore,
+  type HistoryPage,
+  type NewHistoryEntry,
+} from '../../core/config/config-store.js';
 import type { SqliteDatabase } from './database.js';
 
 type Row = Record<string, unknown>;
@@ -86,7 +91,14 @@ export class SqliteConfigStore implements ConfigStore {
       this.insertHistory.run(history);
       this.trimHistory.run({ namespaceId: history.namespaceId, group: history.group, dataId: history.dataId });
     };
-    this.saveTx = db.transaction((item: Omit<ConfigItem, 'id'>, history: NewHistoryEntry) => {
+    const storedMd5 = db.prepare(
+      'SELECT md5 FROM config WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId',
+    );
+    this.saveTx = db.transaction((item: Omit<ConfigItem, 'id'>, history: NewHistoryEntry, expectedMd5?: string) => {
+      if (expectedMd5 !== undefined) {
+        const stored = storedMd5.get(item) as { md5: string } | undefined;
+        if (stored && stored.md5 !== expectedMd5) throw new CasMismatchError();
+      }
       const row = this.upsert.get(item) as { id: number };
       appendHistory(history);
       return row.id;
@@ -101,8 +113,15 @@ export class SqliteConfigStore implements ConfigStore {
     return (this.db.prepare(`SELECT ${CONFIG_COLUMNS} FROM config ORDER BY id`).all() as Row[]).map(toItem);
   }
 
-  async save(item: Omit<ConfigItem, 'id'>, history: NewHistoryEntry): Promise<number> {
-    return this.saveTx(item, history);
+  async save(item: Omit<ConfigItem, 'id'>, history: NewHistoryEntry, expectedMd5?: string): Promise<number> {
+    return this.saveTx(item, history, expectedMd5);
+  }
+
+  async get(key: ConfigKey): Promise<ConfigItem | undefined> {
+    const row = this.db
+      .prepare(`SELECT ${CONFIG_COLUMNS} FROM config WHERE namespace_id = ? AND group_name = ? AND data_id = ?`)
+      .get(key.namespaceId, key.group, key.dataId) as Row | undefined;
+    return row && toItem(row);
   }
 
   async remove(key: ConfigKey, history: NewHistoryEntry): Promise<void> {

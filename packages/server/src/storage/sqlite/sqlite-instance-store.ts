@@ -42,6 +42,20 @@ export function toStoredInstance(r: Row): StoredInstance {
   };
 }
 
+/** A `naming_service` row as the core sees it. */
+export function toStoredService(r: Row): StoredService {
+  return {
+    key: keyOf(r),
+    settings: {
+      protectThreshold: Number(r.protect_threshold),
+      metadata: jsonMap(r.metadata),
+      selector: selectorOf(r.selector),
+    },
+    createdAt: Number(r.created_at),
+    modifiedAt: Number(r.modified_at),
+  };
+}
+
 const keyParams = (key: ServiceKey) => ({ ns: key.namespaceId, grp: key.groupName, svc: key.serviceName });
 
 /** Explicit services and persistent instances in SQLite. */
@@ -77,20 +91,23 @@ export class SqliteInstanceStore implements InstanceStore {
   }
 
   async loadAll(): Promise<{ services: StoredService[]; instances: StoredInstance[] }> {
-    const services = (this.db.prepare('SELECT * FROM naming_service ORDER BY created_at').all() as Row[]).map((r) => ({
-      key: keyOf(r),
-      settings: {
-        protectThreshold: Number(r.protect_threshold),
-        metadata: jsonMap(r.metadata),
-        selector: selectorOf(r.selector),
-      },
-      createdAt: Number(r.created_at),
-      modifiedAt: Number(r.modified_at),
-    }));
+    const services = (this.db.prepare('SELECT * FROM naming_service ORDER BY created_at').all() as Row[]).map(
+      toStoredService,
+    );
     const instances = (this.db.prepare('SELECT * FROM naming_instance ORDER BY registered_at').all() as Row[]).map(
       toStoredInstance,
     );
     return { services, instances };
+  }
+
+  async loadService(key: ServiceKey): Promise<{ service: StoredService | undefined; instances: StoredInstance[] }> {
+    const where = 'namespace_id = @ns AND group_name = @grp AND service_name = @svc';
+    const service = this.db.prepare(`SELECT * FROM naming_service WHERE ${where}`).get(keyParams(key)) as
+      Row | undefined;
+    const instances = this.db
+      .prepare(`SELECT * FROM naming_instance WHERE ${where} ORDER BY registered_at`)
+      .all(keyParams(key)) as Row[];
+    return { service: service && toStoredService(service), instances: instances.map(toStoredInstance) };
   }
 
   async saveService(s: StoredService): Promise<void> {

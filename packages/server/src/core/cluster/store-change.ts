@@ -1,0 +1,33 @@
+import type { StoredSession } from '../auth/session-store.js';
+import type { ConfigKey } from '../config/config-key.js';
+import type { ServiceKey } from '../naming/naming-model.js';
+
+/**
+ * A change a node made to a shared store, as the other nodes hear of it. It names what changed; the
+ * listeners read the new state from the store (except sessions, which travel whole: they are tiny).
+ */
+export type StoreChange =
+  | { kind: 'config'; key: ConfigKey }
+  | { kind: 'namespaces' }
+  | { kind: 'users' }
+  | { kind: 'sessions'; added: StoredSession[]; removed: string[] }
+  /** An explicit service or one of its persistent instances. */
+  | { kind: 'service'; key: ServiceKey }
+  /** A bulk write (transfer import): everything may have changed. */
+  | { kind: 'all' };
+
+/** A store change and the node that made it. */
+export interface StoreEvent {
+  origin: number;
+  change: StoreChange;
+}
+
+/**
+ * The stream of changes other nodes make to the shared store. `onResync` fires after the stream was
+ * broken and is whole again: changes made meanwhile were missed, so every model reloads.
+ */
+export interface ChangeFeed {
+  onChange(listener: (change: StoreChange) => void): void;
+  onResync(listener: () => void): void;
+  close(): Promise<void>;
+}
