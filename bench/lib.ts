@@ -25,8 +25,11 @@ export interface BenchServer {
   dataDir: string;
 }
 
-/** The built server in its own process, on a fresh data dir and free ports, once it answers readiness. */
-export async function startServer(): Promise<BenchServer> {
+/**
+ * The built server in its own process, on a fresh data dir and free ports, once it answers readiness;
+ * `env` adds or overrides settings (a cluster node's RNACOS_DB_URL, say).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-bench-'));
   const port = await freePort();
   const grpcPort = await freePort();
@@ -37,6 +40,7 @@ export async function startServer(): Promise<BenchServer> {
     RNACOS_SDK_HOST: '127.0.0.1',
     RNACOS_DATA_DIR: dataDir,
     RNACOS_LOG_LEVEL: 'warn',
+    ...env,
   });
   const server = { child, port, grpcPort, base: `http://127.0.0.1:${port}`, dataDir };
   try {

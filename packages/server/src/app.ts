@@ -20,13 +20,9 @@ import { NamingService } from './core/naming/naming-service.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import type { Settings } from './settings.js';
-import { openDatabase } from './storage/sqlite/database.js';
-import { SqliteConfigStore } from './storage/sqlite/sqlite-config-store.js';
-import { SqliteNamespaceStore } from './storage/sqlite/sqlite-namespace-store.js';
-import { SqliteInstanceStore } from './storage/sqlite/sqlite-instance-store.js';
-import { SqliteUserStore } from './storage/sqlite/sqlite-user-store.js';
-import { SqliteSessionStore } from './storage/sqlite/sqlite-session-store.js';
+import { openStores } from './store-wiring.js';
 import { createTransferService } from './transfer-wiring.js';
+import { joinCluster, type ClusterMembership } from './cluster-wiring.js';
 
 /** How often heartbeats, subscribers and push retries are checked once listening. */
 const NAMING_TICK_MS = 1000;
@@ -76,20 +72,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const logger = options.logger ?? createLogger(settings.logLevel);
   const clock = options.clock ?? systemClock;
 
-  const db = openDatabase(settings.dataDir);
+  const stores = await openStores(settings);
   const { auth, apiAccess } = await createAuth(
-    { users: new SqliteUserStore(db), sessions: new SqliteSessionStore(db) },
+    { users: stores.users, sessions: stores.sessions },
     settings,
     clock,
     logger,
     options.captchaSource,
   );
-  const configs = await ConfigService.create(new SqliteConfigStore(db), clock, settings.configMaxContent);
-  const namespaces = await NamespaceService.create(new SqliteNamespaceStore(db), clock);
-  const naming = await NamingService.create(new SqliteInstanceStore(db), clock, {
+  const configs = await ConfigService.create(stores.configs, clock, settings.configMaxContent);
+  const namespaces = await NamespaceService.create(stores.namespaces, clock);
+  const naming = await NamingService.create(stores.instances, clock, {
     beatTimeoutMs: settings.namingHealthTimeoutMs,
     deleteTimeoutMs: settings.namingInstanceTimeoutMs,
   });
+  const models = { configs, namespaces, naming, users: auth.users };
+  // on a shared store: hear the other nodes' changes, share this node's instances, keep a lease
+  const membership: ClusterMembership | null = stores.cluster
+    ? await joinCluster(stores.cluster, { ...models, sessions: auth.sessions }, settings, logger)
+    : null;
   const core: Core = {
     configs,
     namespaces,
@@ -102,8 +103,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
     }),
     connections: new ClientConnectionRegistry(),
-    cluster: new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
-    transfer: createTransferService(db, clock, settings, { configs, namespaces, naming, users: auth.users }),
+    cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
+    transfer: createTransferService(stores.transfer, clock, settings, models),
   };
   let namingTimer: ReturnType<typeof setInterval> | null = null;
   const udpPush = settings.namingUdpPush
@@ -184,7 +185,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       core.metrics.stop();
       longPolls.releaseAll();
       await Promise.all([sdkHttp.close(), consoleHttp?.close(), udpPush?.close(), grpc.close()]);
-      db.close();
+      await membership?.leave();
+      await stores.close();
     },
   };
 }

@@ -2,6 +2,7 @@
 import { createProgram, VERSION, type ServeRequest } from './cli.js';
 import { SettingsError } from './settings.js';
 import { createLogger } from './shared/logger.js';
+import { maskUrl } from './shared/mask-url.js';
 
 async function serve({ settings }: ServeRequest): Promise<void> {
   // Loaded here so the offline tools start without the HTTP stack.
@@ -9,12 +10,13 @@ async function serve({ settings }: ServeRequest): Promise<void> {
   const logger = createLogger(settings.logLevel);
   const app = await buildApp({ settings, logger });
   const urls = await app.listen();
-  logger.info({ dataDir: settings.dataDir }, `tsnacos ${VERSION} started`);
+  const store = settings.dbUrl ? `${maskUrl(settings.dbUrl)} (cluster node ${settings.nodeId})` : settings.dataDir;
+  logger.info({ store }, `tsnacos ${VERSION} started`);
   console.log(`tsnacos ${VERSION}`);
   console.log(`  nacos HTTP API : ${urls.http}/nacos`);
   console.log(`  nacos gRPC     : port ${urls.grpc}`);
   console.log(`  console        : ${urls.console ? `${urls.console}/rnacos/` : 'disabled'}`);
-  console.log(`  data dir       : ${settings.dataDir}`);
+  console.log(`  ${settings.dbUrl ? 'store          ' : 'data dir       '}: ${store}`);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -39,6 +39,10 @@ export interface Settings {
   metricsCollectIntervalSeconds: number;
   /** gRPC connections silent this long are probed (ClientDetectionRequest) and dropped if they do not answer. */
   grpcDetectionTimeoutSeconds: number;
+  /** PostgreSQL URL of a cluster's shared store; unset: the embedded SQLite store in `dataDir`. */
+  dbUrl: string | undefined;
+  /** A cluster node that stops renewing its lease this long is dead and its ephemeral instances go (ms). */
+  clusterLeaseMs: number;
 }
 
 export interface SettingDef {
@@ -126,6 +130,16 @@ export const SETTING_DEFS: SettingDef[] = [
     env: 'RNACOS_GRPC_DETECTION_TIMEOUT_SECOND',
     describe: 'seconds of silence before a gRPC client is probed; no answer within 3 s drops it',
     defaultText: '15',
+  },
+  {
+    env: 'RNACOS_DB_URL',
+    describe: 'postgres://user:pass@host:5432/db: run as one node of a cluster sharing this PostgreSQL database',
+    defaultText: 'unset (embedded SQLite in the data dir)',
+  },
+  {
+    env: 'RNACOS_CLUSTER_LEASE_SECOND',
+    describe: 'cluster mode: seconds after which a silent node is dead and its ephemeral instances removed',
+    defaultText: '10',
   },
 ];
 
@@ -233,7 +247,19 @@ export function loadSettings(source: Source = process.env): Settings {
     enableMetrics: bool('RNACOS_ENABLE_METRICS', true),
     metricsCollectIntervalSeconds: whole('RNACOS_METRICS_COLLECT_INTERVAL_SECOND', 15, 1, 3_600),
     grpcDetectionTimeoutSeconds: whole('RNACOS_GRPC_DETECTION_TIMEOUT_SECOND', 15, 1, 86_400),
+    dbUrl: dbUrl(get('RNACOS_DB_URL')),
+    clusterLeaseMs: whole('RNACOS_CLUSTER_LEASE_SECOND', 10, 2, 600) * 1000,
   };
+}
+
+function dbUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(value)) {
+    throw new SettingsError(
+      `RNACOS_DB_URL must be a postgres:// or postgresql:// URL, got "${value.split('@').at(-1)}"`,
+    );
+  }
+  return value;
 }
 
 /** `RNACOS_HTTP_PORT` -> `http-port`, the CLI flag of the same setting. */

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { systemClock } from '../shared/clock.js';
-import { openDatabaseExclusively } from '../storage/sqlite/exclusive-database.js';
+import { openStores } from '../store-wiring.js';
 import { createTransferService } from '../transfer-wiring.js';
 import { writeFileAtomically } from './atomic-file.js';
 import { printSummary } from './summary.js';
@@ -15,13 +15,14 @@ export interface ExportFlags {
 async function exportData(dataFile: string, flags: ExportFlags, loadSettings: StoreSettingsLoader): Promise<void> {
   const startedAt = Date.now();
   const settings = loadSettings({ dataDir: flags.dataDir, envFile: flags.envFile });
-  const db = openDatabaseExclusively(settings.dataDir, { mustExist: true });
+  // with RNACOS_DB_URL, the cluster's database (running nodes hear of an import and reload); node id 0 is no node
+  const stores = await openStores({ ...settings, nodeId: 0 }, { exclusive: { mustExist: true } });
   try {
-    const service = createTransferService(db, systemClock, settings);
+    const service = createTransferService(stores.transfer, systemClock, settings);
     const content = await service.exportContent();
     const bytes = await writeFileAtomically(dataFile, service.encode(content));
     printSummary(
-      `exported ${settings.dataDir} to ${dataFile} (${bytes} bytes)`,
+      `exported ${stores.location} to ${dataFile} (${bytes} bytes)`,
       [
         ['configs', content.configs.length],
         ['history items', content.configs.reduce((n, c) => n + c.histories.length, 0)],
@@ -32,7 +33,7 @@ async function exportData(dataFile: string, flags: ExportFlags, loadSettings: St
       { startedAt },
     );
   } finally {
-    db.close();
+    await stores.close();
   }
 }
 

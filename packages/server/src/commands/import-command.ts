@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { T_CONFIG, T_NAMESPACE, T_NAMING_INSTANCE, T_USER } from '../core/transfer/transfer-format.js';
 import type { TableCounts } from '../core/transfer/transfer-model.js';
 import { systemClock } from '../shared/clock.js';
-import { openDatabaseExclusively } from '../storage/sqlite/exclusive-database.js';
+import { openStores } from '../store-wiring.js';
 import { createTransferService } from '../transfer-wiring.js';
 import { createProgress } from './progress.js';
 import { printSummary } from './summary.js';
@@ -21,14 +21,15 @@ async function importData(dataFile: string, flags: ImportFlags, loadSettings: St
   const startedAt = Date.now();
   const settings = loadSettings({ dataDir: flags.dataDir, envFile: flags.envFile });
   const decoded = await readTransferFile(dataFile, createProgress());
-  const db = openDatabaseExclusively(settings.dataDir, { mustExist: false });
+  // with RNACOS_DB_URL, the cluster's database (running nodes hear of an import and reload); node id 0 is no node
+  const stores = await openStores({ ...settings, nodeId: 0 }, { exclusive: { mustExist: false } });
   try {
-    const report = await createTransferService(db, systemClock, settings).importDecoded(decoded, {
+    const report = await createTransferService(stores.transfer, systemClock, settings).importDecoded(decoded, {
       configs: flags.config,
       users: flags.user,
       cache: false,
     });
-    printSummary(`imported ${dataFile} into ${settings.dataDir}`, inTableOrder(report.imported), {
+    printSummary(`imported ${dataFile} into ${stores.location}`, inTableOrder(report.imported), {
       skipped: report.skipped.length,
       ignored: report.ignored,
       startedAt,
@@ -38,7 +39,7 @@ async function importData(dataFile: string, flags: ImportFlags, loadSettings: St
       ],
     });
   } finally {
-    db.close();
+    await stores.close();
   }
 }
 

@@ -82,6 +82,19 @@ export class SessionService {
     await this.forget([...(this.byUser.get(username) ?? [])].filter((hash) => hash !== kept));
   }
 
+  /** Logins made or ended on another node of the cluster. */
+  applyRemote(added: StoredSession[], removed: string[]): void {
+    for (const session of added) this.remember(session);
+    for (const hash of removed) this.drop(hash);
+  }
+
+  /** Re-reads every live login (after changes from other nodes may have been missed). */
+  async reload(): Promise<void> {
+    const live = await this.store.loadLive(this.clock.now());
+    for (const hash of [...this.byHash.keys()]) this.drop(hash);
+    for (const session of live) this.remember(session);
+  }
+
   size(): number {
     return this.byHash.size;
   }

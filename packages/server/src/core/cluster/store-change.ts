@@ -13,6 +13,10 @@ export type StoreChange =
   | { kind: 'sessions'; added: StoredSession[]; removed: string[] }
   /** An explicit service or one of its persistent instances. */
   | { kind: 'service'; key: ServiceKey }
+  /** The ephemeral instances node `nodeId` owns in one service changed. */
+  | { kind: 'ephemeral'; key: ServiceKey; nodeId: number }
+  /** Node `nodeId` left the cluster (its lease ran out, or it started again): its instances are gone. */
+  | { kind: 'node-gone'; nodeId: number }
   /** A bulk write (transfer import): everything may have changed. */
   | { kind: 'all' };
 

@@ -147,7 +147,12 @@ export function toStored(key: ServiceKey, r: InstanceRecord): StoredInstance {
   };
 }
 
-export function fromStored(s: StoredInstance, now: number, defaults: TimeoutDefaults): InstanceRecord {
+export function fromStored(
+  s: StoredInstance,
+  now: number,
+  defaults: TimeoutDefaults,
+  owner: InstanceOwner = PERSISTENT_OWNER,
+): InstanceRecord {
   let timings;
   try {
     timings = instanceTimings(s.metadata, defaults);
@@ -163,10 +168,10 @@ export function fromStored(s: StoredInstance, now: number, defaults: TimeoutDefa
     weight: s.weight,
     healthy: s.healthy,
     enabled: s.enabled,
-    ephemeral: false,
+    ephemeral: owner.kind !== 'persistent',
     metadata: Object.keys(s.metadata).length === 0 ? EMPTY_METADATA : s.metadata,
     appName: s.appName,
-    owner: PERSISTENT_OWNER,
+    owner,
     registeredAt: s.registeredAt,
     modifiedAt: s.modifiedAt,
     lastBeat: now,

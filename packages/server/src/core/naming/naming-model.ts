@@ -34,12 +34,18 @@ export function serviceKeyString(key: ServiceKey): string {
  * Who keeps an ephemeral instance alive, or that it is persistent:
  * - `beat`: an HTTP client that sends heartbeats; it expires when they stop;
  * - `connection`: a gRPC connection; the instance goes away with the connection;
- * - `persistent`: stored durably, kept until deregistered.
+ * - `persistent`: stored durably, kept until deregistered;
+ * - `remote`: an ephemeral instance another node of the cluster owns; it mirrors that node's copy.
  */
-export type InstanceOwner = { kind: 'beat' } | { kind: 'connection'; connectionId: string } | { kind: 'persistent' };
+export type InstanceOwner =
+  | { kind: 'beat' }
+  | { kind: 'connection'; connectionId: string }
+  | { kind: 'persistent' }
+  | { kind: 'remote'; nodeId: number };
 
 export const BEAT_OWNER: InstanceOwner = Object.freeze({ kind: 'beat' });
 export const PERSISTENT_OWNER: InstanceOwner = Object.freeze({ kind: 'persistent' });
+export const remoteOwner = (nodeId: number): InstanceOwner => ({ kind: 'remote', nodeId });
 export const connectionOwner = (connectionId: string): InstanceOwner => ({ kind: 'connection', connectionId });
 
 /** An instance within its service is identified by (ip, port, cluster), as nacos 1.x does. */

@@ -31,6 +31,7 @@ import {
   type ServiceSettings,
   type ServiceView,
 } from './naming-model.js';
+import { NamingMirror } from './naming-mirror.js';
 import { checkInstanceRef } from './naming-validation.js';
 import { instanceIdentity, type ServiceEntry } from './service-entry.js';
 import { ServiceCatalog, type ServiceListFilter } from './service-catalog.js';
@@ -82,6 +83,8 @@ export class NamingService {
   private readonly health = new HealthChecker(this.registry);
   private readonly listeners = new Set<ServiceChangeListener>();
   private readonly locks = new KeyedLock();
+  /** What other nodes of a cluster changed (unused on a single node). */
+  private readonly mirror: NamingMirror;
 
   private constructor(
     private readonly store: InstanceStore,
@@ -89,6 +92,9 @@ export class NamingService {
     readonly options: NamingOptions,
   ) {
     this.catalog = new ServiceCatalog(this.registry, store, clock, this.locks, (entry) => this.changed(entry));
+    this.mirror = new NamingMirror(this.registry, this.catalog, store, clock, this.locks, options, (entry) =>
+      this.changed(entry),
+    );
   }
 
   static async create(
@@ -371,6 +377,45 @@ export class NamingService {
   adoptStored(instances: StoredInstance[]): void {
     const now = this.clock.now();
     for (const s of instances) this.apply(s.key, fromStored(s, now, this.options));
+  }
+
+  // ---- cluster: what other nodes changed ----------------------------------------------------------
+
+  /** Re-reads a service's settings and persistent instances after another node changed them. */
+  refreshStored(key: ServiceKey): Promise<void> {
+    return this.mirror.refreshStored(key);
+  }
+
+  /** Re-reads every stored service (after changes from other nodes may have been missed). */
+  reloadStored(): Promise<void> {
+    return this.mirror.reloadStored();
+  }
+
+  /** This node's own ephemeral instances of a service, for the other nodes to mirror. */
+  ownEphemeral(key: ServiceKey): StoredInstance[] {
+    return this.mirror.ownEphemeral(key);
+  }
+
+  servicesWithOwnEphemeral(): ServiceKey[] {
+    return this.mirror.servicesWithOwnEphemeral();
+  }
+
+  /** Mirrors the ephemeral instances another node owns in one service. */
+  replaceRemote(key: ServiceKey, nodeId: number, instances: StoredInstance[]): void {
+    this.mirror.replaceRemote(key, nodeId, instances);
+  }
+
+  replaceAllRemote(owned: Array<{ nodeId: number; instances: StoredInstance[] }>): void {
+    this.mirror.replaceAllRemote(owned);
+  }
+
+  /** Forgets the instances of a node that left the cluster. */
+  dropNode(nodeId: number): void {
+    this.mirror.dropNode(nodeId);
+  }
+
+  mirroredNodes(): Set<number> {
+    return this.mirror.mirroredNodes();
   }
 
   // ---- internals ---------------------------------------------------------------------------------

@@ -100,7 +100,7 @@ export class SqliteTransferStore implements TransferStore {
 }
 
 /** Newest-first rows -> the entries since the config's last deletion, oldest first. */
-function currentLife(newestFirst: ConfigHistoryEntry[]): ConfigHistoryEntry[] {
+export function currentLife(newestFirst: ConfigHistoryEntry[]): ConfigHistoryEntry[] {
   const deleted = newestFirst.findIndex((h) => h.op === 'D');
   return (deleted === -1 ? newestFirst : newestFirst.slice(0, deleted)).reverse();
 }

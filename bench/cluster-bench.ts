@@ -1,0 +1,124 @@
+// Cluster benchmark: 3 nodes on one PostgreSQL (all on this machine). Publish on node 1 -> long-poll
+// wake-up on node 2 with 1,000 held listeners; config get throughput of each node against a single
+// embedded-store node; HTTP register throughput on one node of the cluster and on the single node.
+// Run: npm run bench:cluster (builds first; needs Debian's postgresql, as the cluster tests do)
+import os from 'node:os';
+import { hit, type Run } from './http-compare.js';
+import { percentile, requireBuild, startServer, stopServer, type BenchServer } from './lib.js';
+import { startPostgres } from '../packages/server/test/postgres-server.js';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const LISTENERS = 1000;
+const WAKEUPS = 200;
+
+requireBuild();
+
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+const target = (s: BenchServer) => ({ child: s.child, port: s.port });
+
+async function publish(base: string, dataId: string, content: string): Promise<void> {
+  const res = await fetch(`${base}/nacos/v1/cs/configs`, {
+    method: 'POST',
+    headers: form,
+    body: new URLSearchParams({ dataId, group: 'BENCH', content }),
+  });
+  if (res.status !== 200) throw new Error(`publish ${dataId}: ${res.status} ${await res.text()}`);
+}
+
+/** Median of `ROUNDS` runs of the same load. */
+async function median(server: BenchServer, method: 'GET' | 'POST', next: () => string): Promise<Run> {
+  await hit(target(server), method, next, { connections: CONNECTIONS, seconds: 2 });
+  const runs: Run[] = [];
+  for (let r = 0; r < ROUNDS; r++)
+    runs.push(await hit(target(server), method, next, { connections: CONNECTIONS, seconds: DURATION }));
+  return runs.sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
+}
+
+let port = 10_000;
+const register = () =>
+  `/nacos/v1/ns/instance?serviceName=bench-svc&ip=10.9.${(port >> 8) & 255}.${port & 255}&port=${(port++ % 60000) + 1}&ephemeral=false`;
+
+async function wakeups(writer: BenchServer, reader: BenchServer): Promise<number[]> {
+  for (let i = 0; i < LISTENERS; i++) await publish(writer.base, `cfg-${i}`, `a: ${i}`);
+  // every node has every key before the listeners start
+  for (let i = 0; i < LISTENERS; i += 97) {
+    while ((await fetch(`${reader.base}/nacos/v1/cs/configs?dataId=cfg-${i}&group=BENCH`)).status !== 200)
+      await new Promise((r) => setTimeout(r, 20));
+  }
+  const md5s = await Promise.all(
+    Array.from({ length: LISTENERS }, async (_, i) =>
+      (await fetch(`${reader.base}/nacos/v1/cs/configs?dataId=cfg-${i}&group=BENCH`)).headers.get('content-md5')!,
+    ),
+  );
+  const arrivals = new Map<number, number>();
+  const held = md5s.map((md5, i) =>
+    fetch(`${reader.base}/nacos/v1/cs/configs/listener`, {
+      method: 'POST',
+      headers: { ...form, 'Long-Pulling-Timeout': '60000' },
+      body: new URLSearchParams({ 'Listening-Configs': `cfg-${i}\u0002BENCH\u0002${md5}\u0001` }),
+    }).then(async (res) => {
+      await res.text();
+      arrivals.set(i, performance.now());
+    }),
+  );
+  await new Promise((r) => setTimeout(r, 1500));
+  const latencies: number[] = [];
+  for (let i = 0; i < WAKEUPS; i++) {
+    const t0 = performance.now();
+    await publish(writer.base, `cfg-${i}`, `changed ${i}`);
+    const deadline = Date.now() + 5000;
+    while (!arrivals.has(i) && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+    latencies.push((arrivals.get(i) ?? NaN) - t0);
+  }
+  for (let i = WAKEUPS; i < LISTENERS; i++) await publish(writer.base, `cfg-${i}`, `release ${i}`);
+  await Promise.all(held);
+  return latencies.sort((a, b) => a - b);
+}
+
+async function main() {
+  const pg = await startPostgres();
+  if (typeof pg === 'string') throw new Error(`PostgreSQL cannot run here: ${pg}`);
+  const servers: BenchServer[] = [];
+  try {
+    const single = await startServer();
+    servers.push(single);
+    const url = await pg.createDatabase('bench');
+    const nodes: BenchServer[] = [];
+    for (const id of [1, 2, 3]) nodes.push(await startServer({ RNACOS_DB_URL: url, RNACOS_RAFT_NODE_ID: String(id) }));
+    servers.push(...nodes);
+
+    const latencies = await wakeups(nodes[0], nodes[1]);
+    await publish(single.base, 'cfg-7', 'a: 7');
+    const getPath = () => '/nacos/v1/cs/configs?dataId=cfg-7&group=BENCH';
+    const singleGet = await median(single, 'GET', getPath);
+    const nodeGets: Run[] = [];
+    for (const node of nodes) nodeGets.push(await median(node, 'GET', getPath));
+    const singleReg = await median(single, 'POST', register);
+    const clusterReg = await median(nodes[0], 'POST', register);
+
+    console.log(
+      `cluster bench: ${os.cpus().length} cores, Node ${process.version}, 3 nodes + PostgreSQL on this machine`,
+    );
+    console.log(
+      `publish on node 1 -> long-poll wake-up on node 2 (${LISTENERS} listeners, ${WAKEUPS} changes): ` +
+        `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+    );
+    console.log('| Load | req/s | p99 ms | CPU µs/req | against single node |');
+    console.log('|---|---|---|---|---|');
+    const row = (name: string, r: Run, base: Run) =>
+      console.log(
+        `| ${name} | ${Math.round(r.rps)} | ${r.p99} | ${Math.round(r.cpuUs)} | ${(r.rps / base.rps).toFixed(2)} |`,
+      );
+    row('config get, single node (SQLite)', singleGet, singleGet);
+    nodeGets.forEach((r, i) => row(`config get, cluster node ${i + 1}`, r, singleGet));
+    row('persistent register, single node', singleReg, singleReg);
+    row('persistent register, cluster node 1', clusterReg, singleReg);
+  } finally {
+    for (const s of servers) await stopServer(s);
+    await pg.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,46 @@
+import { applyStoreChanges, type ClusterModels } from './core/cluster/change-applier.js';
+import type { ClusterMembers } from './core/cluster/cluster-members.js';
+import { ClusterNode } from './core/cluster/cluster-node.js';
+import { EphemeralReplicator } from './core/cluster/ephemeral-replicator.js';
+import type { Settings } from './settings.js';
+import type { Logger } from './shared/logger.js';
+import type { Stores } from './store-wiring.js';
+
+export interface ClusterMembership {
+  members: ClusterMembers;
+  /** On a clean stop: the node's lease and instances go at once instead of after the lease. */
+  leave(): Promise<void>;
+}
+
+/**
+ * Makes this node one of a cluster sharing `cluster`'s store: other nodes' writes reach this node's memory
+ * (and its listeners), this node's ephemeral instances reach theirs, and a lease tells who is alive.
+ */
+export async function joinCluster(
+  cluster: NonNullable<Stores['cluster']>,
+  models: Omit<ClusterModels, 'replicator'>,
+  settings: Pick<Settings, 'nodeId' | 'nodeAddr' | 'clusterLeaseMs'>,
+  logger: Logger,
+): Promise<ClusterMembership> {
+  const replicator = new EphemeralReplicator(cluster.store, models.naming, settings.nodeId, logger);
+  const node = new ClusterNode(
+    cluster.store,
+    models.naming,
+    { nodeId: settings.nodeId, addr: settings.nodeAddr, leaseMs: settings.clusterLeaseMs },
+    logger,
+    () => replicator.republishAll(),
+  );
+  const feed = await cluster.startFeed();
+  // the models were loaded before the feed listened: a resync first catches what changed in between
+  applyStoreChanges(feed, { ...models, replicator }, logger, { resyncFirst: true });
+  await node.start();
+  await replicator.start();
+  return {
+    members: node,
+    async leave() {
+      replicator.stop();
+      await replicator.flush().catch(() => undefined);
+      await node.stop();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { Logger } from '../../shared/logger.js';
+import type { SessionService } from '../auth/session-service.js';
+import type { UserService } from '../auth/user-service.js';
+import type { ConfigService } from '../config/config-service.js';
+import type { NamespaceService } from '../namespace/namespace-service.js';
+import type { NamingService } from '../naming/naming-service.js';
+import type { EphemeralReplicator } from './ephemeral-replicator.js';
+import type { ChangeFeed, StoreChange } from './store-change.js';
+
+export interface ClusterModels {
+  configs: ConfigService;
+  namespaces: NamespaceService;
+  naming: NamingService;
+  users: UserService;
+  sessions: SessionService;
+  replicator: EphemeralReplicator;
+}
+
+/**
+ * Brings what other nodes wrote into this node's memory, one change at a time in the order the store
+ * committed them. The in-memory models then wake their own listeners (long-polls, gRPC pushes, UDP).
+ */
+export function applyStoreChanges(
+  feed: ChangeFeed,
+  models: ClusterModels,
+  logger: Logger,
+  options: { resyncFirst?: boolean } = {},
+): void {
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (what: string, step: () => Promise<void>) => {
+    queue = queue.then(step).catch((err: unknown) => logger.warn({ err, change: what }, 'applying a cluster change'));
+  };
+  feed.onChange((change) => enqueue(change.kind, () => apply(change, models)));
+  feed.onResync(() => enqueue('resync', () => reloadAll(models)));
+  if (options.resyncFirst) enqueue('resync', () => reloadAll(models));
+}
+
+async function apply(change: StoreChange, m: ClusterModels): Promise<void> {
+  switch (change.kind) {
+    case 'config':
+      return m.configs.refresh(change.key);
+    case 'namespaces':
+      return m.namespaces.reload();
+    case 'users':
+      return m.users.reload();
+    case 'sessions':
+      return m.sessions.applyRemote(change.added, change.removed);
+    case 'service':
+      return m.naming.refreshStored(change.key);
+    case 'ephemeral':
+      return m.replicator.remoteChanged(change.key, change.nodeId);
+    case 'node-gone':
+      return m.naming.dropNode(change.nodeId);
+    case 'all':
+      return reloadAll(m);
+  }
+}
+
+/** Changes may have been missed: every model re-reads the store. */
+async function reloadAll(m: ClusterModels): Promise<void> {
+  await m.configs.reload();
+  await m.namespaces.reload();
+  await m.users.reload();
+  await m.sessions.reload();
+  await m.naming.reloadStored();
+  await m.replicator.resync();
+}

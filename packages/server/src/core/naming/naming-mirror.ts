@@ -1,0 +1,152 @@
+import type { Clock } from '../../shared/clock.js';
+import type { KeyedLock } from '../../shared/keyed-lock.js';
+import { fromStored, sameVisible, toStored, type TimeoutDefaults } from './instance-records.js';
+import type { InstanceStore, StoredInstance } from './instance-store.js';
+import { remoteOwner, serviceKeyString, type ServiceKey } from './naming-model.js';
+import type { ServiceCatalog } from './service-catalog.js';
+import { instanceIdentity, type ServiceEntry } from './service-entry.js';
+import type { ServiceRegistry } from './service-registry.js';
+
+/**
+ * What other nodes of a cluster changed, brought into this node's registry: the stored part of a service
+ * (settings, persistent instances) re-read from the shared store, and the ephemeral instances each other
+ * node owns, mirrored with a `remote` owner. A node's own clients always win over a mirror of the same
+ * instance (a client that moved here before its old node was declared dead).
+ */
+export class NamingMirror {
+  constructor(
+    private readonly registry: ServiceRegistry,
+    private readonly catalog: ServiceCatalog,
+    private readonly store: InstanceStore,
+    private readonly clock: Clock,
+    private readonly locks: KeyedLock,
+    private readonly options: TimeoutDefaults,
+    private readonly changed: (entry: ServiceEntry) => void,
+  ) {}
+
+  /** Re-reads one service's stored part after another node changed it. */
+  async refreshStored(key: ServiceKey): Promise<void> {
+    await this.locks.run(serviceKeyString(key), async () => {
+      const { service, instances } = await this.store.loadService(key);
+      const now = this.clock.now();
+      if (service) this.catalog.restore(service);
+      const entry = service || instances.length > 0 ? this.registry.ensure(key, now) : this.registry.get(key);
+      if (!entry) return;
+      if (!service) entry.explicit = false;
+      const wanted = new Set(instances.map((s) => instanceIdentity(s.ip, s.port, s.clusterName)));
+      for (const [identity, record] of [...entry.instances]) {
+        if (record.owner.kind === 'persistent' && !wanted.has(identity)) this.registry.remove(entry, identity);
+      }
+      for (const s of instances) this.registry.put(entry, fromStored(s, now, this.options));
+      this.changed(entry);
+    });
+  }
+
+  /** Re-reads the whole stored part (after the change stream was broken). */
+  async reloadStored(): Promise<void> {
+    const { services, instances } = await this.store.loadAll();
+    const keys = new Map<string, ServiceKey>();
+    for (const s of services) keys.set(serviceKeyString(s.key), s.key);
+    for (const s of instances) keys.set(serviceKeyString(s.key), s.key);
+    for (const entry of this.registry.entries()) {
+      const stored = entry.explicit || [...entry.instances.values()].some((r) => r.owner.kind === 'persistent');
+      if (stored) keys.set(entry.keyString, entry.key);
+    }
+    for (const key of keys.values()) await this.refreshStored(key);
+  }
+
+  /** This node's own ephemeral instances of a service, as another node mirrors them. */
+  ownEphemeral(key: ServiceKey): StoredInstance[] {
+    const entry = this.registry.get(key);
+    if (!entry) return [];
+    const out: StoredInstance[] = [];
+    for (const record of entry.instances.values()) {
+      const kind = record.owner.kind;
+      if (kind === 'beat' || kind === 'connection') out.push(toStored(key, record));
+    }
+    return out;
+  }
+
+  /** Every service holding own ephemeral instances (to publish them all after a reconnect). */
+  servicesWithOwnEphemeral(): ServiceKey[] {
+    const out: ServiceKey[] = [];
+    for (const entry of this.registry.entries()) {
+      for (const record of entry.instances.values()) {
+        if (record.owner.kind === 'beat' || record.owner.kind === 'connection') {
+          out.push(entry.key);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Replaces the mirror of what `nodeId` owns in one service. */
+  replaceRemote(key: ServiceKey, nodeId: number, instances: StoredInstance[]): void {
+    const now = this.clock.now();
+    let entry = this.registry.get(key);
+    if (!entry && instances.length === 0) return;
+    entry ??= this.registry.ensure(key, now);
+    let changed = false;
+    const wanted = new Set(instances.map((s) => instanceIdentity(s.ip, s.port, s.clusterName)));
+    for (const [identity, record] of [...entry.instances]) {
+      if (isMirrorOf(record.owner, nodeId) && !wanted.has(identity)) {
+        this.registry.remove(entry, identity);
+        changed = true;
+      }
+    }
+    for (const s of instances) {
+      const current = entry.instances.get(instanceIdentity(s.ip, s.port, s.clusterName));
+      // a local client's instance, or a persistent one, is not replaced by another node's copy
+      if (current && current.owner.kind !== 'remote') continue;
+      const record = fromStored(s, now, this.options, remoteOwner(nodeId));
+      this.registry.put(entry, record);
+      if (!current || !sameVisible(current, record)) changed = true;
+    }
+    if (changed) this.changed(entry);
+  }
+
+  /** Replaces every mirror with what the other nodes own now (after changes may have been missed). */
+  replaceAllRemote(owned: Array<{ nodeId: number; instances: StoredInstance[] }>): void {
+    const wanted = new Map<string, { key: ServiceKey; nodeId: number; instances: StoredInstance[] }>();
+    const add = (key: ServiceKey, nodeId: number) => {
+      const id = `${serviceKeyString(key)}\u0003${nodeId}`;
+      let slot = wanted.get(id);
+      if (!slot) wanted.set(id, (slot = { key, nodeId, instances: [] }));
+      return slot;
+    };
+    for (const entry of this.registry.entries()) {
+      for (const record of entry.instances.values())
+        if (record.owner.kind === 'remote') add(entry.key, record.owner.nodeId);
+    }
+    for (const { nodeId, instances } of owned) for (const s of instances) add(s.key, nodeId).instances.push(s);
+    for (const slot of wanted.values()) this.replaceRemote(slot.key, slot.nodeId, slot.instances);
+  }
+
+  /** Drops everything mirrored from a node that left the cluster. */
+  dropNode(nodeId: number): void {
+    for (const entry of [...this.registry.entries()]) {
+      let changed = false;
+      for (const [identity, record] of [...entry.instances]) {
+        if (isMirrorOf(record.owner, nodeId)) {
+          this.registry.remove(entry, identity);
+          changed = true;
+        }
+      }
+      if (changed) this.changed(entry);
+    }
+  }
+
+  /** Nodes this node mirrors instances of. */
+  mirroredNodes(): Set<number> {
+    const nodes = new Set<number>();
+    for (const entry of this.registry.entries()) {
+      for (const record of entry.instances.values()) if (record.owner.kind === 'remote') nodes.add(record.owner.nodeId);
+    }
+    return nodes;
+  }
+}
+
+function isMirrorOf(owner: { kind: string; nodeId?: number }, nodeId: number): boolean {
+  return owner.kind === 'remote' && owner.nodeId === nodeId;
+}

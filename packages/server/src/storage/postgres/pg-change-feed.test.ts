@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres, type Postgres } from '../../../test/postgres-server.js';
+import { waitUntil } from '../../../test/interop/wait-until.js';
+import type { StoreChange } from '../../core/cluster/store-change.js';
+import { CasMismatchError } from '../../core/config/config-store.js';
+import { PgChangeFeed } from './pg-change-feed.js';
+import { PgConfigStore } from './pg-config-store.js';
+import { openPostgres, type PgDatabase } from './pg-database.js';
+
+const pg = await startPostgres();
+if (typeof pg === 'string') console.warn(`PostgreSQL change feed tests skipped: ${pg}`);
+
+const key = { namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'feed.txt' };
+const item = (content: string) => ({
+  ...key,
+  content,
+  md5: `md5-${content}`,
+  type: 'text' as const,
+  desc: '',
+  appName: '',
+  configTags: '',
+  srcUser: '',
+  srcIp: '',
+  createdAt: 1,
+  modifiedAt: 1,
+});
+const history = (content: string) => ({ ...item(content), op: 'U' as const });
+
+describe.skipIf(typeof pg === 'string')('the PostgreSQL change feed between two nodes', () => {
+  let node1: PgDatabase;
+  let node2: PgDatabase;
+  let feed1: PgChangeFeed;
+  let feed2: PgChangeFeed;
+  const heard1: StoreChange[] = [];
+  const heard2: StoreChange[] = [];
+  let resyncs2 = 0;
+
+  beforeAll(async () => {
+    const url = await (pg as Postgres).createDatabase('feed');
+    node1 = await openPostgres(url, { nodeId: 1 });
+    node2 = await openPostgres(url, { nodeId: 2 });
+    feed1 = await PgChangeFeed.start(node1);
+    feed2 = await PgChangeFeed.start(node2);
+    feed1.onChange((c) => heard1.push(c));
+    feed2.onChange((c) => heard2.push(c));
+    feed2.onResync(() => resyncs2++);
+  });
+
+  afterAll(async () => {
+    await Promise.all([feed1?.close(), feed2?.close()]);
+    await Promise.all([node1?.close(), node2?.close()]);
+    if (typeof pg !== 'string') await pg.stop();
+  });
+
+  it("delivers a node's committed change to the other node, not back to itself", async () => {
+    await new PgConfigStore(node1).save(item('one'), history('one'));
+    await waitUntil('node 2 hears it', () => heard2.length === 1);
+    expect(heard2).toEqual([{ kind: 'config', key }]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heard1).toEqual([]);
+  });
+
+  it('announces nothing for a write that failed, and lets exactly one of two racing CAS writes win', async () => {
+    heard2.length = 0;
+    const stores = [new PgConfigStore(node1), new PgConfigStore(node2)];
+    await expect(stores[0].save(item('x'), history('x'), 'md5-wrong')).rejects.toThrow(CasMismatchError);
+    const results = await Promise.allSettled(
+      stores.map((s, i) => s.save(item(`racer-${i}`), history(`racer-${i}`), 'md5-one')),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(lost.reason).toBeInstanceOf(CasMismatchError);
+    await new Promise((r) => setTimeout(r, 200));
+    // only the winner announced, and only if node 1 won (node 2 does not hear its own)
+    expect(heard2.length).toBeLessThanOrEqual(1);
+  });
+
+  it('reconnects after its connection is cut and asks for a resync', async () => {
+    await node1.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+    );
+    await waitUntil('node 2 resyncs', () => resyncs2 >= 1, 10_000);
+    heard2.length = 0;
+    await new PgConfigStore(node1).save(item('after'), history('after'));
+    await waitUntil('node 2 hears changes again', () => heard2.length === 1);
+  });
+
+  it('names the database without its password when it cannot be reached', async () => {
+    const url = `postgres://tsnacos:s3cret-pw@127.0.0.1:${(pg as Postgres).port + 1}/nowhere`;
+    const failure = await openPostgres(url, { nodeId: 9 }).catch((err: Error) => err);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toContain('postgres://tsnacos:***@127.0.0.1');
+    expect((failure as Error).message).not.toContain('s3cret-pw');
+  });
+});

@@ -1,0 +1,97 @@
+import pg from 'pg';
+import type { StoreChange, StoreEvent } from '../../core/cluster/store-change.js';
+import { maskUrl } from '../../shared/mask-url.js';
+import { PG_MIGRATIONS } from './pg-migrations.js';
+
+// int8 (BIGINT, COUNT) arrives as a string by default: every such value here is a count, id or ms time
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** A result row: columns by name, values as the driver gives them (int8 already a number). */
+export type Row = Record<string, unknown>;
+
+/** The channel every node listens on. */
+export const CHANGES_CHANNEL = 'tsnacos_changes';
+/** Held while migrating, so nodes starting together apply each migration once. */
+const MIGRATION_LOCK = 7_480_013;
+
+export interface PgDatabase {
+  pool: pg.Pool;
+  nodeId: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Connects, brings the schema up to date, and fails with the (masked) URL named when it cannot. */
+export async function openPostgres(url: string, options: { nodeId: number }): Promise<PgDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // a broken idle connection must not end the process: the next query gets a fresh one or an error
+  pool.on('error', () => undefined);
+  try {
+    await migrate(pool);
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    const reason = err instanceof Error ? err.message || (err as { code?: string }).code : String(err);
+    throw new Error(`cannot use PostgreSQL at ${maskUrl(url)}: ${reason}`, { cause: err });
+  }
+  return { pool, nodeId: options.nodeId, url, close: () => pool.end() };
+}
+
+async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  const onError = () => undefined;
+  client.on('error', onError);
+  try {
+    await client.query<Row>('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query<Row>('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+    const { rows } = await client.query<Row>('SELECT max(version) AS v FROM schema_version');
+    const current = Number(rows[0]?.v ?? 0);
+    if (current > PG_MIGRATIONS.length) {
+      throw new Error(
+        `the database was written by a newer tsnacos (schema ${current}, this one knows ${PG_MIGRATIONS.length})`,
+      );
+    }
+    for (let version = current + 1; version <= PG_MIGRATIONS.length; version++) {
+      await client.query<Row>('BEGIN');
+      try {
+        await client.query<Row>(PG_MIGRATIONS[version - 1]);
+        await client.query<Row>('INSERT INTO schema_version (version) VALUES ($1)', [version]);
+        await client.query<Row>('COMMIT');
+      } catch (err) {
+        await client.query<Row>('ROLLBACK');
+        throw err;
+      }
+    }
+  } finally {
+    await client.query<Row>('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.off('error', onError);
+    client.release();
+  }
+}
+
+/** Runs `fn` in one transaction on one pooled connection; rolls back when it throws. */
+export async function inTransaction<T>(db: PgDatabase, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.pool.connect();
+  // a connection that breaks while checked out emits 'error': unheard, that would end the process
+  let broken: Error | undefined;
+  const onError = (err: Error) => (broken = err);
+  client.on('error', onError);
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken ??= rollbackErr));
+    throw err;
+  } finally {
+    client.off('error', onError);
+    // a broken connection is dropped, not handed to the next caller
+    client.release(broken);
+  }
+}
+
+/** Announces a change to the other nodes; inside the write's transaction, so only a commit announces it. */
+export async function notifyChange(client: pg.PoolClient, db: PgDatabase, change: StoreChange): Promise<void> {
+  const event: StoreEvent = { origin: db.nodeId, change };
+  await client.query<Row>('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(event)]);
+}

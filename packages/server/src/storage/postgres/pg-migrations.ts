@@ -1,0 +1,119 @@
+/**
+ * Schema versions of the PostgreSQL store, applied in order and recorded in `schema_version`. The tables
+ * and columns are those of the SQLite store (times in ms), plus what only a cluster needs. Never edit a
+ * released entry: add a new one.
+ */
+export const PG_MIGRATIONS: string[] = [
+  // 1: everything the SQLite store holds
+  `
+  CREATE TABLE config (
+    id BIGSERIAL PRIMARY KEY,
+    namespace_id TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    data_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    md5 TEXT NOT NULL,
+    config_type TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    app_name TEXT NOT NULL DEFAULT '',
+    config_tags TEXT NOT NULL DEFAULT '',
+    src_user TEXT NOT NULL DEFAULT '',
+    src_ip TEXT NOT NULL DEFAULT '',
+    created_at BIGINT NOT NULL,
+    modified_at BIGINT NOT NULL,
+    UNIQUE (namespace_id, group_name, data_id)
+  );
+  CREATE TABLE config_history (
+    id BIGSERIAL PRIMARY KEY,
+    namespace_id TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    data_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    md5 TEXT NOT NULL,
+    config_type TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    app_name TEXT NOT NULL DEFAULT '',
+    config_tags TEXT NOT NULL DEFAULT '',
+    op_type TEXT NOT NULL,
+    src_ip TEXT NOT NULL DEFAULT '',
+    src_user TEXT NOT NULL DEFAULT '',
+    created_at BIGINT NOT NULL
+  );
+  CREATE INDEX config_history_by_key ON config_history (namespace_id, group_name, data_id, id);
+  CREATE TABLE namespace (
+    namespace_id TEXT PRIMARY KEY,
+    namespace_name TEXT NOT NULL,
+    namespace_desc TEXT NOT NULL DEFAULT '',
+    created_at BIGINT NOT NULL
+  );
+  CREATE TABLE naming_service (
+    namespace_id TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    protect_threshold DOUBLE PRECISION NOT NULL DEFAULT 0,
+    metadata TEXT NOT NULL DEFAULT '{}',
+    selector TEXT NOT NULL DEFAULT '{"type":"none"}',
+    created_at BIGINT NOT NULL,
+    modified_at BIGINT NOT NULL,
+    PRIMARY KEY (namespace_id, group_name, service_name)
+  );
+  CREATE TABLE naming_instance (
+    namespace_id TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    cluster_name TEXT NOT NULL,
+    ip TEXT NOT NULL,
+    port INTEGER NOT NULL,
+    instance_id TEXT NOT NULL,
+    weight DOUBLE PRECISION NOT NULL,
+    healthy INTEGER NOT NULL,
+    enabled INTEGER NOT NULL,
+    metadata TEXT NOT NULL DEFAULT '{}',
+    app_name TEXT NOT NULL DEFAULT '',
+    registered_at BIGINT NOT NULL,
+    modified_at BIGINT NOT NULL,
+    PRIMARY KEY (namespace_id, group_name, service_name, cluster_name, ip, port)
+  );
+  CREATE TABLE users (
+    username TEXT PRIMARY KEY,
+    nickname TEXT NOT NULL DEFAULT '',
+    password_hash TEXT NOT NULL,
+    enabled INTEGER NOT NULL,
+    roles TEXT NOT NULL,
+    extend_info TEXT NOT NULL DEFAULT '{}',
+    namespace_privilege TEXT NOT NULL,
+    source TEXT,
+    created_at BIGINT NOT NULL,
+    modified_at BIGINT NOT NULL
+  );
+  CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    username TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL
+  );
+  CREATE INDEX sessions_by_expiry ON sessions (expires_at);
+  `,
+  // 2: cluster membership (leases on the database's clock) and each node's ephemeral instances
+  `
+  CREATE TABLE cluster_node (
+    node_id BIGINT PRIMARY KEY,
+    addr TEXT NOT NULL,
+    lease_until BIGINT NOT NULL,
+    joined_at BIGINT NOT NULL
+  );
+  CREATE TABLE ephemeral_instance (
+    node_id BIGINT NOT NULL,
+    namespace_id TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    cluster_name TEXT NOT NULL,
+    ip TEXT NOT NULL,
+    port INTEGER NOT NULL,
+    instance TEXT NOT NULL,
+    PRIMARY KEY (node_id, namespace_id, group_name, service_name, cluster_name, ip, port)
+  );
+  CREATE INDEX ephemeral_instance_by_service ON ephemeral_instance (namespace_id, group_name, service_name);
+  `,
+];

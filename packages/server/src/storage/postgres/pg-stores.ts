@@ -1,0 +1,34 @@
+import type { Stores } from '../stores.js';
+import { PgChangeFeed } from './pg-change-feed.js';
+import { PgClusterStore } from './pg-cluster-store.js';
+import { PgConfigStore } from './pg-config-store.js';
+import { maskUrl } from '../../shared/mask-url.js';
+import { openPostgres } from './pg-database.js';
+import { PgInstanceStore } from './pg-instance-store.js';
+import { PgNamespaceStore } from './pg-namespace-store.js';
+import { PgSessionStore } from './pg-session-store.js';
+import { PgTransferStore } from './pg-transfer-store.js';
+import { PgUserStore } from './pg-user-store.js';
+
+/** Every store over one PostgreSQL database shared by the nodes of a cluster. */
+export async function openPostgresStores(url: string, nodeId: number): Promise<Stores> {
+  const db = await openPostgres(url, { nodeId });
+  let feed: PgChangeFeed | null = null;
+  return {
+    configs: new PgConfigStore(db),
+    namespaces: new PgNamespaceStore(db),
+    instances: new PgInstanceStore(db),
+    users: new PgUserStore(db),
+    sessions: new PgSessionStore(db),
+    transfer: new PgTransferStore(db),
+    cluster: {
+      store: new PgClusterStore(db),
+      startFeed: async () => (feed = await PgChangeFeed.start(db)),
+    },
+    location: maskUrl(url),
+    close: async () => {
+      await feed?.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { SessionStore } from '../core/auth/session-store.js';
+import type { UserStore } from '../core/auth/user-store.js';
+import type { ClusterStore } from '../core/cluster/cluster-store.js';
+import type { ChangeFeed } from '../core/cluster/store-change.js';
+import type { ConfigStore } from '../core/config/config-store.js';
+import type { NamespaceStore } from '../core/namespace/namespace-store.js';
+import type { InstanceStore } from '../core/naming/instance-store.js';
+import type { TransferStore } from '../core/transfer/transfer-store.js';
+
+/** The durable part of the server, whichever backend holds it. */
+export interface Stores {
+  configs: ConfigStore;
+  namespaces: NamespaceStore;
+  instances: InstanceStore;
+  users: UserStore;
+  sessions: SessionStore;
+  transfer: TransferStore;
+  /** Set when the store is shared by the nodes of a cluster (PostgreSQL). */
+  cluster?: { store: ClusterStore; startFeed(): Promise<ChangeFeed> };
+  /** Where the data is, for the start-up banner (password masked). */
+  location: string;
+  close(): Promise<void>;
+}
