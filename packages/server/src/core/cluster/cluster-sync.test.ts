@@ -39,10 +39,10 @@ async function nodeOf(store: MemoryClusterStore, nodeId: number) {
     replicator,
     membership,
     pushed,
-    /** Publishes this node's changes and waits until the others applied them. */
+    /** Applies what this node heard from the others, then publishes this node's own changes. */
     async sync() {
-      await replicator.flush();
       await Promise.all(pending.splice(0));
+      await replicator.flush();
     },
     ports: () => naming.query(orders).hosts.map((h) => h.port),
   };
@@ -87,6 +87,26 @@ describe('a cluster sharing ephemeral instances through its store', () => {
       ['10.1.1.1', 1],
       ['10.1.1.2', 3],
     ]);
+  });
+
+  it('an HTTP instance goes with its beats when a load balancer sends them to another node', async () => {
+    const store = new MemoryClusterStore();
+    const a = await nodeOf(store, 1);
+    const b = await nodeOf(store, 2);
+    const ownedBy = (nodeId: number) =>
+      [...(store.owned.get(nodeId)?.values() ?? [])].flat().map((i) => `${i.ip}:${i.port}`);
+    await a.naming.registerInstance(orders, { ip: '10.1.1.1', port: 7001 });
+    await a.sync();
+    await b.sync();
+    expect(b.naming.beat(orders, { ip: '10.1.1.1', port: 7001 }).found).toBe(true);
+    await b.sync();
+    await a.sync();
+    await b.sync();
+    expect([ownedBy(1), ownedBy(2)]).toEqual([[], ['10.1.1.1:7001']]);
+    // node 1 no longer expires it: node 2 gets the beats now
+    expect(a.naming.ownEphemeral(orders)).toEqual([]);
+    expect(a.ports()).toEqual([7001]);
+    expect(b.ports()).toEqual([7001]);
   });
 
   it('keeps a local client instance over another node mirror of the same address', async () => {

@@ -10,8 +10,9 @@ import type { ServiceRegistry } from './service-registry.js';
 /**
  * What other nodes of a cluster changed, brought into this node's registry: the stored part of a service
  * (settings, persistent instances) re-read from the shared store, and the ephemeral instances each other
- * node owns, mirrored with a `remote` owner. A node's own clients always win over a mirror of the same
- * instance (a client that moved here before its old node was declared dead).
+ * node owns, mirrored with a `remote` owner. An instance a gRPC connection holds here wins over a mirror of
+ * the same address (a client that moved here before its old node was declared dead); an HTTP instance goes
+ * to whichever node its beats reach last.
  */
 export class NamingMirror {
   constructor(
@@ -97,11 +98,12 @@ export class NamingMirror {
     }
     for (const s of instances) {
       const current = entry.instances.get(instanceIdentity(s.ip, s.port, s.clusterName));
-      // a local client's instance, or a persistent one, is not replaced by another node's copy
-      if (current && current.owner.kind !== 'remote') continue;
+      // an instance a gRPC connection holds here, or a persistent one, is not replaced by another node's copy;
+      // one kept alive by HTTP beats is: the client's beats now go to that node (a load balancer moved them)
+      if (current && (current.owner.kind === 'connection' || current.owner.kind === 'persistent')) continue;
       const record = fromStored(s, now, this.options, remoteOwner(nodeId));
       this.registry.put(entry, record);
-      if (!current || !sameVisible(current, record)) changed = true;
+      if (!current || current.owner.kind !== 'remote' || !sameVisible(current, record)) changed = true;
     }
     if (changed) this.changed(entry);
   }

@@ -276,6 +276,13 @@ export class NamingService {
         return { found: true, clientBeatInterval: created.beatInterval, instance: created };
       }
     }
+    if (record.owner.kind === 'remote') {
+      // a load balancer sent the beat to this node: it keeps the instance alive from now on, and the node
+      // that had it hands it over when it hears of this
+      record = this.apply(key, { ...record, owner: BEAT_OWNER, lastBeat: now, healthy: true, modifiedAt: now });
+      this.changed(entry);
+      return { found: true, clientBeatInterval: record.beatInterval, instance: record };
+    }
     record.lastBeat = now;
     if (!record.healthy && record.owner.kind === 'beat') {
       record.healthy = true;
