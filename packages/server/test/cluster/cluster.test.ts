@@ -195,6 +195,22 @@ describe.skipIf(typeof pg === 'string')('a 3-node cluster on PostgreSQL', () => 
     }
   }, 60_000);
 
+  it('a service and a persistent instance written on one node are read, changed and removed on the others', async () => {
+    const post = (node: ClusterNodeProcess, path: string, fields: Record<string, string>, method = 'POST') =>
+      fetch(`${node.http}${path}?${form(fields)}`, { method });
+    const created = await post(nodes[0], '/nacos/v1/ns/service', { serviceName: 'billing', protectThreshold: '0.5' });
+    expect(await created.text()).toBe('ok');
+    const ref = { serviceName: 'billing', ip: '10.2.2.2', port: '9000', ephemeral: 'false' };
+    expect(await (await post(nodes[1], '/nacos/v1/ns/instance', { ...ref, weight: '2' })).text()).toBe('ok');
+    await waitUntil('node 3 lists the persistent instance', async () =>
+      (await hosts(nodes[2], 'billing')).includes(9000),
+    );
+    const service = await (await fetch(`${nodes[2].http}/nacos/v1/ns/service?serviceName=billing`)).json();
+    expect(service.protectThreshold).toBe(0.5);
+    expect(await (await post(nodes[2], '/nacos/v1/ns/instance', ref, 'DELETE')).text()).toBe('ok');
+    await waitUntil('node 1 drops it', async () => (await hosts(nodes[0], 'billing')).length === 0);
+  });
+
   it('moves an embedded store into the running cluster with export and import', async () => {
     const single = await buildTestApp();
     try {

@@ -10,6 +10,10 @@ export class MemoryInstanceStore implements InstanceStore {
     return { services: [...this.services.values()], instances: [...this.instances.values()] };
   }
 
+  async loadInstance(key: ServiceKey, ref: { ip: string; port: number; clusterName: string }) {
+    return this.instances.get(instanceKey(key, ref));
+  }
+
   async loadService(key: ServiceKey) {
     const prefix = `${serviceKeyString(key)}\u0002`;
     return {

@@ -46,7 +46,7 @@ async function apply(change: StoreChange, m: ClusterModels): Promise<void> {
     case 'sessions':
       return m.sessions.applyRemote(change.added, change.removed);
     case 'service':
-      return m.naming.refreshStored(change.key);
+      return m.naming.refreshStored(change.key, change.instance);
     case 'ephemeral':
       return m.replicator.remoteChanged(change.key, change.nodeId);
     case 'node-gone':

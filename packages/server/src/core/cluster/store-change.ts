@@ -2,6 +2,13 @@ import type { StoredSession } from '../auth/session-store.js';
 import type { ConfigKey } from '../config/config-key.js';
 import type { ServiceKey } from '../naming/naming-model.js';
 
+/** A persistent instance within its service. */
+export interface InstanceRef {
+  ip: string;
+  port: number;
+  clusterName: string;
+}
+
 /**
  * A change a node made to a shared store, as the other nodes hear of it. It names what changed; the
  * listeners read the new state from the store (except sessions, which travel whole: they are tiny).
@@ -11,8 +18,8 @@ export type StoreChange =
   | { kind: 'namespaces' }
   | { kind: 'users' }
   | { kind: 'sessions'; added: StoredSession[]; removed: string[] }
-  /** An explicit service or one of its persistent instances. */
-  | { kind: 'service'; key: ServiceKey }
+  /** An explicit service's settings, or (`instance` set) one of its persistent instances. */
+  | { kind: 'service'; key: ServiceKey; instance?: InstanceRef }
   /** The ephemeral instances node `nodeId` owns in one service changed. */
   | { kind: 'ephemeral'; key: ServiceKey; nodeId: number }
   /** Node `nodeId` left the cluster (its lease ran out, or it started again): its instances are gone. */

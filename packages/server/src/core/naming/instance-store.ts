@@ -30,6 +30,11 @@ export interface StoredInstance {
  */
 export interface InstanceStore {
   loadAll(): Promise<{ services: StoredService[]; instances: StoredInstance[] }>;
+  /** One persistent instance as stored now. */
+  loadInstance(
+    key: ServiceKey,
+    ref: { ip: string; port: number; clusterName: string },
+  ): Promise<StoredInstance | undefined>;
   /** One service as stored now: its explicit settings (when created explicitly) and persistent instances. */
   loadService(key: ServiceKey): Promise<{ service: StoredService | undefined; instances: StoredInstance[] }>;
   saveService(service: StoredService): Promise<void>;

@@ -43,6 +43,21 @@ export class NamingMirror {
     });
   }
 
+  /** Re-reads one persistent instance another node wrote or removed. */
+  async refreshStoredInstance(key: ServiceKey, ref: { ip: string; port: number; clusterName: string }): Promise<void> {
+    await this.locks.run(serviceKeyString(key), async () => {
+      const stored = await this.store.loadInstance(key, ref);
+      const identity = instanceIdentity(ref.ip, ref.port, ref.clusterName);
+      const entry = stored ? this.registry.ensure(key, this.clock.now()) : this.registry.get(key);
+      const current = entry?.instances.get(identity);
+      if (!entry || (current && current.owner.kind !== 'persistent')) return;
+      if (stored) this.registry.put(entry, fromStored(stored, this.clock.now(), this.options));
+      else if (current) this.registry.remove(entry, identity);
+      else return;
+      this.changed(entry);
+    });
+  }
+
   /** Re-reads the whole stored part (after the change stream was broken). */
   async reloadStored(): Promise<void> {
     const { services, instances } = await this.store.loadAll();

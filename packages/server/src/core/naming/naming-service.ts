@@ -388,9 +388,9 @@ export class NamingService {
 
   // ---- cluster: what other nodes changed ----------------------------------------------------------
 
-  /** Re-reads a service's settings and persistent instances after another node changed them. */
-  refreshStored(key: ServiceKey): Promise<void> {
-    return this.mirror.refreshStored(key);
+  /** Re-reads a service's settings and persistent instances (or only `instance`) after another node changed them. */
+  refreshStored(key: ServiceKey, instance?: { ip: string; port: number; clusterName: string }): Promise<void> {
+    return instance ? this.mirror.refreshStoredInstance(key, instance) : this.mirror.refreshStored(key);
   }
 
   /** Re-reads every stored service (after changes from other nodes may have been missed). */

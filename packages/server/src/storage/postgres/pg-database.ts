@@ -95,3 +95,22 @@ export async function notifyChange(client: pg.PoolClient, db: PgDatabase, change
   const event: StoreEvent = { origin: db.nodeId, change };
   await client.query<Row>('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(event)]);
 }
+
+/**
+ * One write statement and its announcement in a single round trip, without BEGIN/COMMIT: the announcement
+ * is sent only when the statement wrote a row, and leaves when it commits. `sql` has no RETURNING.
+ */
+export async function writeAnnounced(
+  db: PgDatabase,
+  sql: string,
+  params: unknown[],
+  change: StoreChange,
+): Promise<void> {
+  const event: StoreEvent = { origin: db.nodeId, change };
+  const n = params.length;
+  await db.pool.query(
+    `WITH written AS (${sql} RETURNING 1)
+     SELECT pg_notify($${n + 1}, $${n + 2}) FROM (SELECT 1 FROM written LIMIT 1) AS any_row`,
+    [...params, CHANGES_CHANNEL, JSON.stringify(event)],
+  );
+}

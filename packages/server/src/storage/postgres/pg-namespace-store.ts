@@ -1,14 +1,14 @@
 import type { Namespace, NamespaceStore } from '../../core/namespace/namespace-store.js';
-import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
+import { writeAnnounced, type PgDatabase, type Row } from './pg-database.js';
 import type pg from 'pg';
 
+const UPSERT = `INSERT INTO namespace (namespace_id, namespace_name, namespace_desc, created_at) VALUES ($1, $2, $3, $4)
+  ON CONFLICT (namespace_id) DO UPDATE SET namespace_name = excluded.namespace_name,
+    namespace_desc = excluded.namespace_desc`;
+const paramsOf = (ns: Namespace) => [ns.namespaceId, ns.namespaceName, ns.namespaceDesc, ns.createdAt];
+
 export async function upsertNamespace(client: pg.PoolClient, ns: Namespace): Promise<void> {
-  await client.query<Row>(
-    `INSERT INTO namespace (namespace_id, namespace_name, namespace_desc, created_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (namespace_id) DO UPDATE SET namespace_name = excluded.namespace_name,
-       namespace_desc = excluded.namespace_desc`,
-    [ns.namespaceId, ns.namespaceName, ns.namespaceDesc, ns.createdAt],
-  );
+  await client.query<Row>(UPSERT, paramsOf(ns));
 }
 
 export function toNamespace(r: Record<string, unknown>): Namespace {
@@ -29,16 +29,12 @@ export class PgNamespaceStore implements NamespaceStore {
   }
 
   async save(ns: Namespace): Promise<void> {
-    await inTransaction(this.db, async (client) => {
-      await upsertNamespace(client, ns);
-      await notifyChange(client, this.db, { kind: 'namespaces' });
-    });
+    await writeAnnounced(this.db, UPSERT, paramsOf(ns), { kind: 'namespaces' });
   }
 
   async remove(namespaceId: string): Promise<void> {
-    await inTransaction(this.db, async (client) => {
-      await client.query<Row>('DELETE FROM namespace WHERE namespace_id = $1', [namespaceId]);
-      await notifyChange(client, this.db, { kind: 'namespaces' });
+    await writeAnnounced(this.db, 'DELETE FROM namespace WHERE namespace_id = $1', [namespaceId], {
+      kind: 'namespaces',
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { SessionKind, SessionStore, StoredSession } from '../../core/auth/session-store.js';
-import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
+import { inTransaction, notifyChange, writeAnnounced, type PgDatabase, type Row } from './pg-database.js';
 
 /** Logins in PostgreSQL; a login made or ended on one node travels whole to the others (it is tiny). */
 export class PgSessionStore implements SessionStore {
@@ -17,15 +17,14 @@ export class PgSessionStore implements SessionStore {
   }
 
   async add(s: StoredSession): Promise<void> {
-    await inTransaction(this.db, async (client) => {
-      await client.query<Row>(
-        `INSERT INTO sessions (token_hash, kind, username, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (token_hash) DO UPDATE SET kind = excluded.kind, username = excluded.username,
-           created_at = excluded.created_at, expires_at = excluded.expires_at`,
-        [s.tokenHash, s.kind, s.username, s.createdAt, s.expiresAt],
-      );
-      await notifyChange(client, this.db, { kind: 'sessions', added: [s], removed: [] });
-    });
+    await writeAnnounced(
+      this.db,
+      `INSERT INTO sessions (token_hash, kind, username, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (token_hash) DO UPDATE SET kind = excluded.kind, username = excluded.username,
+         created_at = excluded.created_at, expires_at = excluded.expires_at`,
+      [s.tokenHash, s.kind, s.username, s.createdAt, s.expiresAt],
+      { kind: 'sessions', added: [s], removed: [] },
+    );
   }
 
   async remove(tokenHashes: string[]): Promise<void> {

@@ -1,32 +1,35 @@
 import type { User } from '../../core/auth/user-model.js';
 import type { UserStore } from '../../core/auth/user-store.js';
 import { toUser, userParams } from '../sqlite/sqlite-user-store.js';
-import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
+import { writeAnnounced, type PgDatabase, type Row } from './pg-database.js';
 import type pg from 'pg';
 
-export async function upsertUser(client: pg.PoolClient, user: User): Promise<void> {
+const UPSERT = `INSERT INTO users (username, nickname, password_hash, enabled, roles, extend_info, namespace_privilege,
+    source, created_at, modified_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+  ON CONFLICT (username) DO UPDATE SET nickname = excluded.nickname, password_hash = excluded.password_hash,
+    enabled = excluded.enabled, roles = excluded.roles, extend_info = excluded.extend_info,
+    namespace_privilege = excluded.namespace_privilege, source = excluded.source,
+    modified_at = excluded.modified_at`;
+
+function paramsOf(user: User): unknown[] {
   const p = userParams(user);
-  await client.query<Row>(
-    `INSERT INTO users (username, nickname, password_hash, enabled, roles, extend_info, namespace_privilege, source,
-       created_at, modified_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     ON CONFLICT (username) DO UPDATE SET nickname = excluded.nickname, password_hash = excluded.password_hash,
-       enabled = excluded.enabled, roles = excluded.roles, extend_info = excluded.extend_info,
-       namespace_privilege = excluded.namespace_privilege, source = excluded.source,
-       modified_at = excluded.modified_at`,
-    [
-      p.username,
-      p.nickname,
-      p.passwordHash,
-      p.enabled,
-      p.roles,
-      p.extendInfo,
-      p.privilege,
-      p.source,
-      p.createdAt,
-      p.modifiedAt,
-    ],
-  );
+  return [
+    p.username,
+    p.nickname,
+    p.passwordHash,
+    p.enabled,
+    p.roles,
+    p.extendInfo,
+    p.privilege,
+    p.source,
+    p.createdAt,
+    p.modifiedAt,
+  ];
+}
+
+export async function upsertUser(client: pg.PoolClient, user: User): Promise<void> {
+  await client.query<Row>(UPSERT, paramsOf(user));
 }
 
 export class PgUserStore implements UserStore {
@@ -38,16 +41,10 @@ export class PgUserStore implements UserStore {
   }
 
   async save(user: User): Promise<void> {
-    await inTransaction(this.db, async (client) => {
-      await upsertUser(client, user);
-      await notifyChange(client, this.db, { kind: 'users' });
-    });
+    await writeAnnounced(this.db, UPSERT, paramsOf(user), { kind: 'users' });
   }
 
   async remove(username: string): Promise<void> {
-    await inTransaction(this.db, async (client) => {
-      await client.query<Row>('DELETE FROM users WHERE username = $1', [username]);
-      await notifyChange(client, this.db, { kind: 'users' });
-    });
+    await writeAnnounced(this.db, 'DELETE FROM users WHERE username = $1', [username], { kind: 'users' });
   }
 }

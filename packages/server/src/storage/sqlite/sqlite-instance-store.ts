@@ -100,6 +100,19 @@ export class SqliteInstanceStore implements InstanceStore {
     return { services, instances };
   }
 
+  async loadInstance(
+    key: ServiceKey,
+    ref: { ip: string; port: number; clusterName: string },
+  ): Promise<StoredInstance | undefined> {
+    const row = this.db
+      .prepare(
+        `SELECT * FROM naming_instance WHERE namespace_id = @ns AND group_name = @grp AND service_name = @svc
+           AND cluster_name = @clusterName AND ip = @ip AND port = @port`,
+      )
+      .get({ ...keyParams(key), ...ref }) as Row | undefined;
+    return row && toStoredInstance(row);
+  }
+
   async loadService(key: ServiceKey): Promise<{ service: StoredService | undefined; instances: StoredInstance[] }> {
     const where = 'namespace_id = @ns AND group_name = @grp AND service_name = @svc';
     const service = this.db.prepare(`SELECT * FROM naming_service WHERE ${where}`).get(keyParams(key)) as
