@@ -3,7 +3,7 @@
  * protobuf tags), independent of the project's own encoder, so format tests compare against the format itself.
  */
 
-export function varint(n: number): number[] {
+function varint(n: number): number[] {
   const out: number[] = [];
   let v = n;
   while (v >= 0x80) {
@@ -19,19 +19,19 @@ const utf8 = (s: string) => [...new TextEncoder().encode(s)];
 /** Wire type 0 field. */
 export const vint = (tag: number, n: number) => [...varint(tag * 8), ...varint(n)];
 /** Wire type 2 field (string, bytes, sub-message). */
-export const lenField = (tag: number, bytes: number[]) => [...varint(tag * 8 + 2), ...varint(bytes.length), ...bytes];
+const lenField = (tag: number, bytes: number[]) => [...varint(tag * 8 + 2), ...varint(bytes.length), ...bytes];
 export const str = (tag: number, s: string) => lenField(tag, utf8(s));
 /** Wire type 5 field holding a little-endian float32. */
-export function float32(tag: number, value: number): number[] {
+function float32(tag: number, value: number): number[] {
   const b = new Uint8Array(4);
   new DataView(b.buffer).setFloat32(0, value, true);
   return [...varint(tag * 8 + 5), ...b];
 }
 /** A map<string,string> entry. */
-export const mapEntry = (tag: number, k: string, v: string) => lenField(tag, [...str(1, k), ...str(2, v)]);
-export const delimitedBytes = (bytes: number[]) => [...varint(bytes.length), ...bytes];
+const mapEntry = (tag: number, k: string, v: string) => lenField(tag, [...str(1, k), ...str(2, v)]);
+const delimitedBytes = (bytes: number[]) => [...varint(bytes.length), ...bytes];
 
-export const PREFIX = [0x6e, 0x61, 0x63, 0x6f, 0, 0, 0, 0];
+const PREFIX = [0x6e, 0x61, 0x63, 0x6f, 0, 0, 0, 0];
 
 export function header(modifyTime: number, fromSys: string, tables: Array<[number, string]>): number[] {
   return [
@@ -69,13 +69,9 @@ export function configValue(content: string, histories: number[][], type?: strin
   ];
 }
 
-export const namespaceValue = (id: string, name: string, type = '2') => [
-  ...str(1, id),
-  ...str(2, name),
-  ...str(3, type),
-];
+const namespaceValue = (id: string, name: string, type = '2') => [...str(1, id), ...str(2, name), ...str(3, type)];
 
-export function userValue(u: {
+function userValue(u: {
   username: string;
   nickname: string;
   gmtCreate: number;
@@ -106,7 +102,7 @@ export function userValue(u: {
 }
 
 /** The length-prefixed InstanceDo value of a T_NAMING_INSTANCE record. */
-export function instanceValue(i: {
+function instanceValue(i: {
   ip: string;
   port: number;
   weight: number;

@@ -10,7 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../..');
 
 /** The virtualenv python with nacos-sdk-python, as `.ci/run` installs it (or `TSNACOS_PYTHON`). */
-export const pythonSdkInterpreter = process.env.TSNACOS_PYTHON ?? path.join(repoRoot, '.cache/py-interop/bin/python');
+const pythonSdkInterpreter = process.env.TSNACOS_PYTHON ?? path.join(repoRoot, '.cache/py-interop/bin/python');
 export const pythonSdkAvailable = existsSync(pythonSdkInterpreter);
 if (!pythonSdkAvailable) {
   console.warn(

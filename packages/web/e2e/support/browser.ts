@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's chromium; a browser is never downloaded. */
-export const CHROMIUM = process.env.TSNACOS_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.TSNACOS_CHROMIUM ?? '/usr/bin/chromium';
 
 const ARGS = [
   '--headless',

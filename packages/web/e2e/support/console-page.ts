@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { KNOWN_CAPTCHA } from './console-server.js';
 
@@ -49,8 +48,4 @@ export async function expectToast(page: Page, text: string | RegExp) {
 /** The rows of the page's table, as their visible text. */
 export async function tableRows(page: Page): Promise<string[]> {
   return page.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts();
-}
-
-export async function expectNoErrors(errors: string[]) {
-  expect(errors).toEqual([]);
 }

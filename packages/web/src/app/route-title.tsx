@@ -8,7 +8,7 @@ export interface RouteHandle {
   title?: string;
 }
 
-export function titleFor(routes: RouteObject[], pathname: string, translate: (key: string) => string): string {
+function titleFor(routes: RouteObject[], pathname: string, translate: (key: string) => string): string {
   const matches = matchRoutes(routes, pathname) ?? [];
   const key = [...matches]
     .reverse()

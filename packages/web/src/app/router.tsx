@@ -45,7 +45,7 @@ const page = (path: string, element: ReactNode, title: string): RouteObject => (
   handle: { title } satisfies RouteHandle,
 });
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   { path: paths.home, element: <Navigate replace to={paths.about} /> },
   page(paths.notFound, <NotFoundPage />, 'menu.not_found'),
   page(paths.noPermission, <NoPermissionPage />, 'menu.no_permission'),

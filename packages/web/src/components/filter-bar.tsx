@@ -2,7 +2,7 @@ import { Button, Input, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export interface FilterField {
+interface FilterField {
   key: string;
   label: string;
   value: string;

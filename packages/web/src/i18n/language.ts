@@ -1,10 +1,9 @@
 import { readStorage, writeStorage } from '../lib/storage.js';
 
 export type Language = 'en' | 'zh';
-export const LANGUAGES: readonly Language[] = ['en', 'zh'];
 /** localStorage key holding the chosen language. */
 export const LANG_STORAGE_KEY = 'lang';
-export const DEFAULT_LANGUAGE: Language = 'en';
+const DEFAULT_LANGUAGE: Language = 'en';
 /** Texts missing in the chosen language fall back to Chinese. */
 export const FALLBACK_LANGUAGE: Language = 'zh';
 

@@ -92,7 +92,7 @@ interface EnvelopeBody extends Partial<ApiResult<unknown>> {
 }
 
 /** Unwraps `{success, data, code, message}`; throws ApiError with the translated text otherwise. */
-export async function readEnvelope<T>(res: Response): Promise<T> {
+async function readEnvelope<T>(res: Response): Promise<T> {
   if (res.status !== 200) throw new ApiError(t('error.http_code', { status: res.status }), 'http', res.status);
   const body = (await res.json().catch(() => null)) as EnvelopeBody | null;
   if (!body || typeof body !== 'object') throw new ApiError(t('error.SYSTEM_ERROR'), 'parse', res.status);

@@ -2,12 +2,12 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { apiGet } from './api-client.js';
 import { toConsoleState, type ConsoleState, type WebResources } from './permissions.js';
 
-export const webResourcesKey = ['auth', 'web-resources'] as const;
+const webResourcesKey = ['auth', 'web-resources'] as const;
 
 export const getWebResources = () => apiGet<WebResources>('/v2/user/web_resources');
 
 /** Loaded once per session: fetched only if not already in the cache. */
-export const webResourcesQuery = queryOptions({
+const webResourcesQuery = queryOptions({
   queryKey: webResourcesKey,
   queryFn: getWebResources,
   staleTime: Infinity,

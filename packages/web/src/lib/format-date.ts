@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** Milliseconds since the epoch as YYYY-MM-DD HH:mm:ss; empty for missing values. */
 export function formatDateTime(ms: number | null | undefined): string {

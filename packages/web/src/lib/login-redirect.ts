@@ -1,6 +1,6 @@
 import { ROUTER_BASE } from './constants.js';
 
-export const LOGIN_PATH = '/p/login';
+const LOGIN_PATH = '/p/login';
 
 type Navigate = (to: string) => void;
 let routerNavigate: Navigate | null = null;

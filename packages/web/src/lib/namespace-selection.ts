@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { readStoredNamespace, storeNamespace, useNamespaces, type NamespaceRef } from './namespaces.js';
 import { useUrlState } from './url-state.js';
 
-export const NAMESPACE_PARAM = 'namespaceId';
+const NAMESPACE_PARAM = 'namespaceId';
 
 /**
  * The namespace a page works in: the URL's namespaceId when present, else the one kept in localStorage.

@@ -9,14 +9,14 @@ export type { NamespaceInfo };
 export type NamespaceRef = Pick<NamespaceInfo, 'namespaceId' | 'namespaceName'>;
 
 /** The reserved default namespace: empty id, named public. */
-export const DEFAULT_NAMESPACE: NamespaceRef = { namespaceId: '', namespaceName: 'public' };
-export const NAMESPACE_STORAGE_KEY = 'RNACOS_NAMESPACE_KEY';
+const DEFAULT_NAMESPACE: NamespaceRef = { namespaceId: '', namespaceName: 'public' };
+const NAMESPACE_STORAGE_KEY = 'RNACOS_NAMESPACE_KEY';
 
 export const namespaceKeys = { all: ['namespaces'] as const, list: () => ['namespaces', 'list'] as const };
 
-export const getNamespaces = () => apiGet<NamespaceInfo[]>('/v2/namespaces/list');
+const getNamespaces = () => apiGet<NamespaceInfo[]>('/v2/namespaces/list');
 
-export const namespacesQuery = queryOptions({ queryKey: namespaceKeys.list(), queryFn: getNamespaces });
+const namespacesQuery = queryOptions({ queryKey: namespaceKeys.list(), queryFn: getNamespaces });
 
 /** The local list starts as just the default namespace and is replaced once loaded. */
 export function useNamespaces() {

@@ -3,8 +3,8 @@ import type { UserPermissions } from '@tsnacos/protocol';
 /** What GET /v2/user/web_resources answers. */
 export type WebResources = UserPermissions;
 
-export const OLD_CONSOLE = 'OLD_CONSOLE';
-export const RESOURCE = {
+const OLD_CONSOLE = 'OLD_CONSOLE';
+const RESOURCE = {
   CONFIG_UPDATE: 'CONFIG_UPDATE',
   SERVICE_UPDATE: 'SERVICE_UPDATE',
   NAMESPACE_UPDATE: 'NAMESPACE_UPDATE',

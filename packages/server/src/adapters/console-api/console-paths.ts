@@ -122,7 +122,7 @@ export function pathAllowed(roles: readonly string[], method: string, path: stri
 }
 
 /** Whether any of the modules opens `path` for `method`. */
-export function pathOpenIn(modules: Iterable<Module>, method: string, path: string): boolean {
+function pathOpenIn(modules: Iterable<Module>, method: string, path: string): boolean {
   const m = method === 'HEAD' ? 'GET' : method;
   for (const module of modules) {
     const methods = INDEX[module].get(path);

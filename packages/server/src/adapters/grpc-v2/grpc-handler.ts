@@ -24,7 +24,7 @@ export interface RequestContext {
  * lose a push that overtakes its response (nacos-sdk-go drops a config change that way), so a request's
  * pushes leave this long after its response.
  */
-export const AFTER_REPLY_DELAY_MS = 30;
+const AFTER_REPLY_DELAY_MS = 30;
 
 /** Schedules the after-reply work of a request whose response was just written. */
 export function runAfterReply(tasks: readonly (() => void)[] | undefined, delayMs = AFTER_REPLY_DELAY_MS): void {

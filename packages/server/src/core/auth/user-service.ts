@@ -39,8 +39,8 @@ export interface UserQuery {
 export type UserChangeListener = (username: string, endSessions: boolean, keepSession?: string) => unknown;
 
 export const LAST_ADMIN_MESSAGE = 'at least one admin must be reserved!';
-export const OWN_ACCOUNT_REMOVE_MESSAGE = 'you cannot delete your own account';
-export const OWN_ADMIN_MESSAGE = 'you cannot take the admin role from your own account or disable it';
+const OWN_ACCOUNT_REMOVE_MESSAGE = 'you cannot delete your own account';
+const OWN_ADMIN_MESSAGE = 'you cannot take the admin role from your own account or disable it';
 
 /** Who asks for a change: an admin may not lock themselves out (another admin can). */
 export interface ChangeContext {

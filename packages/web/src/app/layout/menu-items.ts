@@ -1,7 +1,7 @@
 import type { ConsoleState } from '../../lib/permissions.js';
 import { paths } from '../paths.js';
 
-export interface MenuEntry {
+interface MenuEntry {
   /** The route path; also the resource string that grants the entry. */
   key: string;
   /** i18n key of the label. */
@@ -19,7 +19,7 @@ export type MenuNode = MenuGroup | MenuEntry;
 export const isGroup = (node: MenuNode): node is MenuGroup => 'children' in node;
 
 /** The whole side menu before filtering: config, service and system management groups. */
-export const SIDE_MENU: MenuNode[] = [
+const SIDE_MENU: MenuNode[] = [
   { key: 'config', label: 'menu.config_management', children: [{ key: paths.configs, label: 'menu.config_list' }] },
   {
     key: 'service',

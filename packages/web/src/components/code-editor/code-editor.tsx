@@ -12,7 +12,7 @@ export interface CodeEditorProps {
 }
 
 /** CodeMirror 6 with highlighting for the config's type (its code loads with the editor). */
-export function CodeEditor({ value, onChange, type, readOnly, height = '420px' }: CodeEditorProps) {
+function CodeEditor({ value, onChange, type, readOnly, height = '420px' }: CodeEditorProps) {
   const language = useLanguage(type);
   return (
     <div className="code-editor" data-testid="code-editor">

@@ -12,7 +12,7 @@ export interface DiffViewProps {
 }
 
 /** Side-by-side diff of two texts, both read-only, highlighted for the config type. */
-export function DiffView({ original, modified, type, originalLabel, modifiedLabel }: DiffViewProps) {
+function DiffView({ original, modified, type, originalLabel, modifiedLabel }: DiffViewProps) {
   const language = useLanguage(type);
   const extensions = [
     ...language,

@@ -3,16 +3,16 @@ import { apiRequestWithResponse } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/notify.js';
 import { t } from '../../../i18n/index.js';
 
-export interface Captcha {
+interface Captcha {
   /** Base64 PNG, or null when the server does not ask for a captcha. */
   image: string | null;
   /** Also the key of the password encryption. */
   token: string;
 }
 
-export const captchaKey = ['auth', 'captcha'] as const;
+const captchaKey = ['auth', 'captcha'] as const;
 
-export async function getCaptcha(): Promise<Captcha> {
+async function getCaptcha(): Promise<Captcha> {
   try {
     const { data, response } = await apiRequestWithResponse<string | null>('GET', '/v2/login/captcha', {
       silent: true,

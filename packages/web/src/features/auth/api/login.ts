@@ -4,16 +4,16 @@ import { t } from '../../../i18n/index.js';
 import type { LoginParam } from '@tsnacos/protocol';
 
 /** The password is already encrypted with the captcha token when there is one. */
-export type LoginInput = LoginParam;
+type LoginInput = LoginParam;
 
 const KNOWN_LOGIN_CODES = new Set(['USER_CHECK_ERROR', 'CAPTCHA_CHECK_ERROR', 'LOGIN_LIMITE_ERROR']);
 
 /** The login page's own error texts: the three known login codes, anything else an unknown login error. */
-export function loginErrorText(code: string | null | undefined): string {
+function loginErrorText(code: string | null | undefined): string {
   return code && KNOWN_LOGIN_CODES.has(code) ? t(`login.${code}`) : t('login.LOGIN_UNKNOWN_ERROR');
 }
 
-export async function login(input: LoginInput): Promise<void> {
+async function login(input: LoginInput): Promise<void> {
   let res: Response;
   try {
     res = await apiFetch('POST', '/v2/login/login', { form: { ...input } });

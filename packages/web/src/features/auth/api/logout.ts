@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.js';
 
-export const logout = () => apiRequest<boolean>('POST', '/v2/login/logout');
+const logout = () => apiRequest<boolean>('POST', '/v2/login/logout');
 
 export function useLogout() {
   return useMutation({ mutationFn: logout });

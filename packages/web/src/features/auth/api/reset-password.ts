@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { ResetPasswordParam } from '@tsnacos/protocol';
 import { apiPostJson } from '../../../lib/api-client.js';
 
-export type ResetPasswordInput = ResetPasswordParam;
+type ResetPasswordInput = ResetPasswordParam;
 
-export const resetPassword = (input: ResetPasswordInput) => apiPostJson<boolean>('/v2/user/reset_password', input);
+const resetPassword = (input: ResetPasswordInput) => apiPostJson<boolean>('/v2/user/reset_password', input);
 
 export function useResetPassword() {
   return useMutation({ mutationFn: resetPassword });

@@ -5,9 +5,9 @@ import type { ClusterNodeInfo } from '@tsnacos/protocol';
 
 export type ClusterNode = ClusterNodeInfo;
 
-export const clusterKeys = { nodes: ['cluster', 'nodes'] as const };
+const clusterKeys = { nodes: ['cluster', 'nodes'] as const };
 
-export const getClusterNodes = () => apiGet<ClusterNode[]>('/v2/cluster/cluster_node_list');
+const getClusterNodes = () => apiGet<ClusterNode[]>('/v2/cluster/cluster_node_list');
 
 export function useClusterNodes() {
   return useQuery({ queryKey: clusterKeys.nodes, queryFn: getClusterNodes });

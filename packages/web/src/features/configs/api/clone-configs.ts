@@ -5,14 +5,14 @@ import { configKeys, type ConfigKey } from './keys.js';
 
 export type ClonePolicy = Extract<ConflictPolicy, 'SKIP' | 'OVERWRITE'>;
 
-export interface CloneInput {
+interface CloneInput {
   keys: ConfigKey[];
   targetTenant: string;
   policy: ClonePolicy;
 }
 
 /** Copies the configs (content, type, description) into the target namespace in one server-side batch. */
-export const cloneConfigs = ({ keys, targetTenant, policy }: CloneInput) =>
+const cloneConfigs = ({ keys, targetTenant, policy }: CloneInput) =>
   apiPostJson<ConfigTransferResult>('/v2/config/clone', {
     targetTenant,
     policy,

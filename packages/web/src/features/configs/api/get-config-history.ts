@@ -10,8 +10,7 @@ export type HistoryRow = Pick<
   'id' | 'tenant' | 'group' | 'dataId' | 'content' | 'modifiedTime' | 'opUser'
 >;
 
-export const getConfigHistory = (p: ConfigHistoryParams) =>
-  apiGet<PageResult<HistoryRow>>('/v2/config/history', { ...p });
+const getConfigHistory = (p: ConfigHistoryParams) => apiGet<PageResult<HistoryRow>>('/v2/config/history', { ...p });
 
 export function useConfigHistory(params: ConfigHistoryParams, enabled = true) {
   return useQuery({

@@ -6,7 +6,7 @@ import type { ConfigInfo } from '@tsnacos/protocol';
 
 export type { ConfigInfo };
 
-export const getConfig = (k: ConfigKey, options: RequestOptions = {}) =>
+const getConfig = (k: ConfigKey, options: RequestOptions = {}) =>
   apiGet<ConfigInfo>('/v2/config/info', { dataId: k.dataId, group: k.group, tenant: k.tenant }, options);
 
 /** The current content of one config (edit, detail and history diff). */

@@ -6,7 +6,7 @@ import { configKeys, type ConfigListParams } from './keys.js';
 /** A list row: the key and description (the list carries no content). */
 export type ConfigRow = ConfigInfoDto;
 
-export const getConfigs = (p: ConfigListParams) => apiGet<PageResult<ConfigRow>>('/v2/config/list', { ...p });
+const getConfigs = (p: ConfigListParams) => apiGet<PageResult<ConfigRow>>('/v2/config/list', { ...p });
 
 export function useConfigs(params: ConfigListParams) {
   return useQuery({

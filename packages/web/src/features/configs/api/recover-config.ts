@@ -5,7 +5,7 @@ import type { HistoryRow } from './get-config-history.js';
 import { invalidateConfig, publishConfig } from './publish-config.js';
 
 /** Recover = publish the history record's content again (type and description stay as they are). */
-export const recoverConfig = (row: HistoryRow) =>
+const recoverConfig = (row: HistoryRow) =>
   publishConfig({ dataId: row.dataId, group: row.group, tenant: row.tenant, content: row.content }, { silent: true });
 
 export function useRecoverConfig() {

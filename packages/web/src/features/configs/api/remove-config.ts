@@ -3,7 +3,7 @@ import { apiPostJson } from '../../../lib/api-client.js';
 import type { ConfigKey } from './keys.js';
 import { invalidateConfig } from './publish-config.js';
 
-export const removeConfig = (key: ConfigKey) =>
+const removeConfig = (key: ConfigKey) =>
   apiPostJson<boolean>('/v2/config/remove', { tenant: key.tenant, group: key.group, dataId: key.dataId });
 
 export function useRemoveConfig() {

@@ -6,7 +6,7 @@ const OK: ContentCheck = { ok: true };
 const fail = (message: string): ContentCheck => ({ ok: false, message });
 
 /** Java .properties only rejects malformed \uXXXX escapes; everything else is a key, a value or a comment. */
-export function checkProperties(content: string): ContentCheck {
+function checkProperties(content: string): ContentCheck {
   const lines = content.split(/\r\n|\r|\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];

@@ -4,7 +4,7 @@ import { apiPostJson } from '../../../lib/api-client.js';
 import type { ServiceRef } from '../../../app/paths.js';
 
 /** The console adds persistent instances: ephemeral ones belong to the clients that keep them alive. */
-export const addPersistentInstance = (input: InstanceParams & ServiceRef) =>
+const addPersistentInstance = (input: InstanceParams & ServiceRef) =>
   apiPostJson<boolean>('/v2/instance/add', { ...input, ephemeral: 'false' });
 
 export function useAddPersistentInstance() {

@@ -5,12 +5,12 @@ import type { ServiceRef } from '../../../app/paths.js';
 
 export type Instance = InstanceDto;
 
-export const instanceKeys = {
+const instanceKeys = {
   all: ['instances'] as const,
   list: (s: ServiceRef) => ['instances', 'list', s] as const,
 };
 
-export const getInstances = (s: ServiceRef) => apiGet<PageResult<Instance>>('/v2/instance/list', { ...s });
+const getInstances = (s: ServiceRef) => apiGet<PageResult<Instance>>('/v2/instance/list', { ...s });
 
 /** Fetched once in full and paged in the browser; refresh fetches again. */
 export function useInstances(service: ServiceRef, enabled = true) {

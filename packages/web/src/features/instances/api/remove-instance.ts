@@ -3,7 +3,7 @@ import type { InstanceParams } from '@tsnacos/protocol';
 import { apiPostJson } from '../../../lib/api-client.js';
 import type { ServiceRef } from '../../../app/paths.js';
 
-export const removeInstance = (input: Pick<InstanceParams, 'ip' | 'port' | 'clusterName'> & ServiceRef) =>
+const removeInstance = (input: Pick<InstanceParams, 'ip' | 'port' | 'clusterName'> & ServiceRef) =>
   apiPostJson<boolean>('/v2/instance/remove', input);
 
 export function useRemoveInstance() {

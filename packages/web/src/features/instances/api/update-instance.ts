@@ -4,10 +4,10 @@ import { apiPostJson } from '../../../lib/api-client.js';
 import type { ServiceRef } from '../../../app/paths.js';
 
 /** `weight` and `metadata` are only sent from the edit form. */
-export type UpdateInstanceInput = InstanceParams & ServiceRef;
+type UpdateInstanceInput = InstanceParams & ServiceRef;
 
 /** The online/offline switch sends just the key and `enabled`; the edit form adds weight and metadata. */
-export const updateInstance = (input: UpdateInstanceInput) => apiPostJson<boolean>('/v2/instance/update', input);
+const updateInstance = (input: UpdateInstanceInput) => apiPostJson<boolean>('/v2/instance/update', input);
 
 export function useUpdateInstance() {
   return useMutation({ mutationFn: updateInstance });

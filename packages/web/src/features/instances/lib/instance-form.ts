@@ -37,7 +37,7 @@ export function metadataError(text: string | null | undefined): string | null {
   }
 }
 
-export function formatMetadata(metadata: Record<string, string> | null | undefined): string {
+function formatMetadata(metadata: Record<string, string> | null | undefined): string {
   return metadata && Object.keys(metadata).length > 0 ? JSON.stringify(metadata, null, 2) : '';
 }
 
@@ -48,7 +48,7 @@ export function portError(value: string | number | null | undefined): string | n
 }
 
 /** A new instance: online, weight 1, the default cluster. */
-export const NEW_INSTANCE: InstanceFormValues = {
+const NEW_INSTANCE: InstanceFormValues = {
   ip: '',
   port: '',
   clusterName: 'DEFAULT',

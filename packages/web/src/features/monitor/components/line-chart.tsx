@@ -6,18 +6,18 @@ import { useEffect, useRef } from 'react';
 
 echarts.use([EchartsLine, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
-export interface LineSeries {
+interface LineSeries {
   name: string;
   data: [number, number | null][];
 }
 
-export interface LineChartProps {
+interface LineChartProps {
   series: LineSeries[];
   height?: number;
 }
 
 /** A time-axis line chart (echarts, only the parts used here). */
-export function LineChart({ series, height = 220 }: LineChartProps) {
+function LineChart({ series, height = 220 }: LineChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
 

@@ -1,6 +1,6 @@
 import type { Timeline } from '../api/query-timeline.js';
 
-export interface SeriesDef {
+interface SeriesDef {
   /** i18n key of the legend name. */
   label: string;
   /** Values aligned with timeIndex (null where missing). */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPostJson } from '../../../lib/api-client.js';
 import { namespaceKeys } from '../../../lib/namespaces.js';
 
-export const removeNamespace = (namespaceId: string) => apiPostJson<boolean>('/v2/namespaces/remove', { namespaceId });
+const removeNamespace = (namespaceId: string) => apiPostJson<boolean>('/v2/namespaces/remove', { namespaceId });
 
 export function useRemoveNamespace() {
   const client = useQueryClient();

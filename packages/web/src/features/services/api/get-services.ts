@@ -5,7 +5,7 @@ import { serviceKeys, type ServiceListParams } from './keys.js';
 
 export type ServiceRow = ServiceDto;
 
-export const getServices = (p: ServiceListParams) => apiGet<PageResult<ServiceRow>>('/v2/service/list', { ...p });
+const getServices = (p: ServiceListParams) => apiGet<PageResult<ServiceRow>>('/v2/service/list', { ...p });
 
 export function useServices(params: ServiceListParams) {
   return useQuery({

@@ -9,7 +9,7 @@ export type Subscriber = SubscriberInfoDto;
 export type { SubscriberPage };
 
 /** The v1 subscriber route answers a bare `{count, subscribers}`; failures get the page's own texts. */
-export async function getSubscribers(p: SubscriberListParams): Promise<SubscriberPage> {
+async function getSubscribers(p: SubscriberListParams): Promise<SubscriberPage> {
   let res: Response;
   try {
     res = await apiFetch('GET', '/ns/service/subscribers', { query: { ...p, accessToken: null } });

@@ -3,9 +3,9 @@ import type { ServiceKeyParam } from '@tsnacos/protocol';
 import { apiPostJson } from '../../../lib/api-client.js';
 import { serviceKeys } from './keys.js';
 
-export type ServiceKeyInput = Required<ServiceKeyParam>;
+type ServiceKeyInput = Required<ServiceKeyParam>;
 
-export const removeService = (key: ServiceKeyInput) => apiPostJson<boolean>('/v2/service/remove', key);
+const removeService = (key: ServiceKeyInput) => apiPostJson<boolean>('/v2/service/remove', key);
 
 export function useRemoveService() {
   const client = useQueryClient();

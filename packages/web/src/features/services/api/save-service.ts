@@ -5,7 +5,7 @@ import { serviceKeys } from './keys.js';
 
 export type SaveServiceInput = Required<ServiceParam> & { mode: 'create' | 'update' };
 
-export const saveService = ({ mode, ...input }: SaveServiceInput) =>
+const saveService = ({ mode, ...input }: SaveServiceInput) =>
   apiPostJson<boolean>(mode === 'create' ? '/v2/service/add' : '/v2/service/update', {
     ...input,
     tenant: input.namespaceId,

@@ -11,7 +11,7 @@ export interface ServiceFormValues {
   selector: string;
 }
 
-export const DEFAULT_GROUP = 'DEFAULT_GROUP';
+const DEFAULT_GROUP = 'DEFAULT_GROUP';
 
 /** i18n key of the protect threshold's error: optional, numeric, 0 to 1 inclusive. */
 export function protectThresholdError(value: string | number | null | undefined): string | null {

@@ -5,7 +5,7 @@ import { userKeys, type UserListParams } from './keys.js';
 
 export type UserRow = UserDto;
 
-export const getUsers = (p: UserListParams) => apiGet<PageResult<UserRow>>('/v2/user/list', { ...p });
+const getUsers = (p: UserListParams) => apiGet<PageResult<UserRow>>('/v2/user/list', { ...p });
 
 export function useUsers(params: UserListParams) {
   return useQuery({

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPostJson } from '../../../lib/api-client.js';
 import { userKeys } from './keys.js';
 
-export const removeUser = (username: string) => apiPostJson<boolean>('/v2/user/remove', { username });
+const removeUser = (username: string) => apiPostJson<boolean>('/v2/user/remove', { username });
 
 export function useRemoveUser() {
   const client = useQueryClient();

@@ -5,8 +5,8 @@ import { userKeys } from './keys.js';
 
 export type SaveUserInput = UpdateUserInfoParam;
 
-export const addUser = (input: SaveUserInput) => apiPostJson<boolean>('/v2/user/add', input);
-export const updateUser = (input: SaveUserInput) => apiPostJson<boolean>('/v2/user/update', input);
+const addUser = (input: SaveUserInput) => apiPostJson<boolean>('/v2/user/add', input);
+const updateUser = (input: SaveUserInput) => apiPostJson<boolean>('/v2/user/update', input);
 
 export function useSaveUser() {
   const client = useQueryClient();

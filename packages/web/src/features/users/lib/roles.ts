@@ -1,6 +1,6 @@
 import type { RoleCode } from '@tsnacos/protocol';
 /** Role codes as stored by the server. */
-export const ROLE_CODES = { admin: '0', developer: '1', guest: '2' } as const satisfies Record<string, RoleCode>;
+const ROLE_CODES = { admin: '0', developer: '1', guest: '2' } as const satisfies Record<string, RoleCode>;
 
 const ROLE_LABEL_KEYS: Record<string, string> = { '0': 'role.admin', '1': 'role.developer', '2': 'role.guest' };
 

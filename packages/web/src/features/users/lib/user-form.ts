@@ -9,7 +9,7 @@ import type { NamespacePrivilege } from '@tsnacos/protocol';
 export type { NamespacePrivilege };
 
 /** Enabled, whitelist all, blacklist not all, both lists empty. */
-export const DEFAULT_PRIVILEGE: NamespacePrivilege = {
+const DEFAULT_PRIVILEGE: NamespacePrivilege = {
   enabled: true,
   whitelistIsAll: true,
   whitelist: [],
