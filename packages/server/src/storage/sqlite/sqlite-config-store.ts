@@ -8,6 +8,7 @@ import {
   type NewHistoryEntry,
 } from '../../core/config/config-store.js';
 import type { SqliteDatabase } from './database.js';
+import { groupCommitOf } from './group-commit.js';
 
 type Row = Record<string, unknown>;
 
@@ -114,7 +115,7 @@ export class SqliteConfigStore implements ConfigStore {
   }
 
   async save(item: Omit<ConfigItem, 'id'>, history: NewHistoryEntry, expectedMd5?: string): Promise<number> {
-    return this.saveTx(item, history, expectedMd5);
+    return groupCommitOf(this.db).run(() => this.saveTx(item, history, expectedMd5));
   }
 
   async get(key: ConfigKey): Promise<ConfigItem | undefined> {
@@ -125,7 +126,8 @@ export class SqliteConfigStore implements ConfigStore {
   }
 
   async remove(key: ConfigKey, history: NewHistoryEntry): Promise<void> {
-    this.removeTx({ namespaceId: key.namespaceId, group: key.group, dataId: key.dataId }, history);
+    const plainKey = { namespaceId: key.namespaceId, group: key.group, dataId: key.dataId };
+    await groupCommitOf(this.db).run(() => this.removeTx(plainKey, history));
   }
 
   async listHistory(key: ConfigKey, offset: number, limit: number): Promise<HistoryPage> {

@@ -1,6 +1,7 @@
 import type { InstanceStore, StoredInstance, StoredService } from '../../core/naming/instance-store.js';
 import { NO_SELECTOR, type Selector, type ServiceKey } from '../../core/naming/naming-model.js';
 import type { SqliteDatabase } from './database.js';
+import { groupCommitOf } from './group-commit.js';
 
 type Row = Record<string, unknown>;
 
@@ -124,38 +125,42 @@ export class SqliteInstanceStore implements InstanceStore {
   }
 
   async saveService(s: StoredService): Promise<void> {
-    this.upsertService.run({
-      ...keyParams(s.key),
-      protectThreshold: s.settings.protectThreshold,
-      metadata: JSON.stringify(s.settings.metadata),
-      selector: JSON.stringify(s.settings.selector),
-      createdAt: s.createdAt,
-      modifiedAt: s.modifiedAt,
-    });
+    await groupCommitOf(this.db).run(() =>
+      this.upsertService.run({
+        ...keyParams(s.key),
+        protectThreshold: s.settings.protectThreshold,
+        metadata: JSON.stringify(s.settings.metadata),
+        selector: JSON.stringify(s.settings.selector),
+        createdAt: s.createdAt,
+        modifiedAt: s.modifiedAt,
+      }),
+    );
   }
 
   async removeService(key: ServiceKey): Promise<void> {
-    this.deleteService.run(keyParams(key));
+    await groupCommitOf(this.db).run(() => this.deleteService.run(keyParams(key)));
   }
 
   async saveInstance(i: StoredInstance): Promise<void> {
-    this.upsertInstance.run({
-      ...keyParams(i.key),
-      clusterName: i.clusterName,
-      ip: i.ip,
-      port: i.port,
-      instanceId: i.instanceId,
-      weight: i.weight,
-      healthy: i.healthy ? 1 : 0,
-      enabled: i.enabled ? 1 : 0,
-      metadata: JSON.stringify(i.metadata),
-      appName: i.appName,
-      registeredAt: i.registeredAt,
-      modifiedAt: i.modifiedAt,
-    });
+    await groupCommitOf(this.db).run(() =>
+      this.upsertInstance.run({
+        ...keyParams(i.key),
+        clusterName: i.clusterName,
+        ip: i.ip,
+        port: i.port,
+        instanceId: i.instanceId,
+        weight: i.weight,
+        healthy: i.healthy ? 1 : 0,
+        enabled: i.enabled ? 1 : 0,
+        metadata: JSON.stringify(i.metadata),
+        appName: i.appName,
+        registeredAt: i.registeredAt,
+        modifiedAt: i.modifiedAt,
+      }),
+    );
   }
 
   async removeInstance(key: ServiceKey, ref: { ip: string; port: number; clusterName: string }): Promise<void> {
-    this.deleteInstance.run({ ...keyParams(key), ...ref });
+    await groupCommitOf(this.db).run(() => this.deleteInstance.run({ ...keyParams(key), ...ref }));
   }
 }

@@ -1,5 +1,6 @@
 import type { SessionKind, SessionStore, StoredSession } from '../../core/auth/session-store.js';
 import type { SqliteDatabase } from './database.js';
+import { groupCommitOf } from './group-commit.js';
 
 type Row = Record<string, unknown>;
 
@@ -27,7 +28,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async add(session: StoredSession): Promise<void> {
-    this.insert.run(session);
+    await groupCommitOf(this.db).run(() => this.insert.run(session));
   }
 
   async remove(tokenHashes: string[]): Promise<void> {
