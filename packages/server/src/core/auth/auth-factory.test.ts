@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
-import { createAuth } from './auth-factory.js';
+import { createAuth, DEFAULT_PASSWORD_CHECK_DELAY_MS } from './auth-factory.js';
 import type { User } from './user-model.js';
 import type { UserStore } from './user-store.js';
 import { MemorySessionStore } from '../../../test/fakes/memory-session-store.js';
@@ -51,9 +51,18 @@ describe('createAuth', () => {
     expect(first.lines.some((l) => l.startsWith('info created the console admin user admin'))).toBe(true);
     expect(first.lines.some((l) => l.startsWith('warn') && l.includes('default password'))).toBe(true);
 
+    // a later start still warns while the password is the default one, a moment after start-up
+    const again = recordingLogger();
+    await createAuth({ users: store, sessions: new MemorySessionStore() }, settings, new ManualClock(), again.logger);
+    expect(again.lines).toEqual([]);
+    await vi.waitFor(() => expect(again.lines.some((l) => l.includes('default password'))).toBe(true), {
+      timeout: DEFAULT_PASSWORD_CHECK_DELAY_MS + 2000,
+    });
+
     await auth.users.update({ username: 'admin', password: 'better' });
     const second = recordingLogger();
     await createAuth({ users: store, sessions: new MemorySessionStore() }, settings, new ManualClock(), second.logger);
+    await new Promise((r) => setTimeout(r, DEFAULT_PASSWORD_CHECK_DELAY_MS + 300));
     expect(second.lines).toEqual([]);
   });
 

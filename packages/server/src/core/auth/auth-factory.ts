@@ -24,6 +24,9 @@ const DEFAULT_ADMIN_PASSWORD = 'admin';
 
 const realCaptchaSource: CaptchaSource = { text: () => randomCaptchaText(), render: renderCaptchaPng };
 
+/** The default-password warning of a later start waits this long (the server is up by then). */
+export const DEFAULT_PASSWORD_CHECK_DELAY_MS = 1000;
+
 /** Users (with the first admin on an empty store), logins and the SDK access guard. */
 export async function createAuth(
   stores: { users: UserStore; sessions: SessionStore },
@@ -33,13 +36,21 @@ export async function createAuth(
   captchaSource: CaptchaSource = realCaptchaSource,
 ) {
   const users = await UserService.create(stores.users, clock);
-  if (await users.ensureInitialAdmin(settings.initAdminUsername, settings.initAdminPassword)) {
-    logger.info(`created the console admin user ${settings.initAdminUsername}`);
-  }
-  if (await users.hasPassword(settings.initAdminUsername, DEFAULT_ADMIN_PASSWORD)) {
+  const warnDefaultPassword = () =>
     logger.warn(
       `the console user ${settings.initAdminUsername} still has the default password "${DEFAULT_ADMIN_PASSWORD}": change it in the console`,
     );
+  if (await users.ensureInitialAdmin(settings.initAdminUsername, settings.initAdminPassword)) {
+    logger.info(`created the console admin user ${settings.initAdminUsername}`);
+    if (settings.initAdminPassword === DEFAULT_ADMIN_PASSWORD) warnDefaultPassword();
+  } else {
+    // a bcrypt comparison costs tens of ms: checked once the server is up, off the start-up path
+    setTimeout(() => {
+      users.hasPassword(settings.initAdminUsername, DEFAULT_ADMIN_PASSWORD).then(
+        (isDefault) => isDefault && warnDefaultPassword(),
+        () => undefined,
+      );
+    }, DEFAULT_PASSWORD_CHECK_DELAY_MS).unref();
   }
   const auth = new AuthService(
     users,

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Jimp, loadFont, type JimpInstance } from 'jimp';
-import { SANS_64_BLACK } from 'jimp/fonts';
+import type { JimpInstance } from 'jimp';
 
 const CAPTCHA_WIDTH = 220;
 const CAPTCHA_HEIGHT = 120;
@@ -13,18 +12,27 @@ export function randomCaptchaText(length = 4): string {
   return text;
 }
 
-type Font = Awaited<ReturnType<typeof loadFont>>;
-let font: Promise<Font> | undefined;
+/** The image library and its font, loaded with the first captcha: most starts never draw one. */
+let drawing:
+  Promise<{ Jimp: typeof import('jimp').Jimp; font: Awaited<ReturnType<typeof import('jimp').loadFont>> }> | undefined;
+
+function loadDrawing() {
+  drawing ??= (async () => {
+    const [{ Jimp, loadFont }, { SANS_64_BLACK }] = await Promise.all([import('jimp'), import('jimp/fonts')]);
+    return { Jimp, font: await loadFont(SANS_64_BLACK) };
+  })();
+  return drawing;
+}
 
 /** A 220x120 PNG of the text: each character tilted and shifted, over dot noise and a grid of faint lines. */
 export async function renderCaptchaPng(text: string): Promise<Buffer> {
-  font ??= loadFont(SANS_64_BLACK);
+  const { Jimp, font } = await loadDrawing();
   const image = new Jimp({ width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT, color: 0xf5f5f5ff });
   drawGrid(image);
   const step = (CAPTCHA_WIDTH - 30) / text.length;
   for (let i = 0; i < text.length; i++) {
     const glyph = new Jimp({ width: 70, height: 84, color: 0x00000000 });
-    glyph.print({ font: await font, x: 12, y: 6, text: text[i] });
+    glyph.print({ font, x: 12, y: 6, text: text[i] });
     glyph.rotate(randomInt(-25, 26));
     image.composite(glyph, Math.round(10 + i * step + randomInt(-4, 5)), randomInt(4, 30));
   }
