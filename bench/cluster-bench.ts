@@ -4,7 +4,7 @@
 // Run: npm run bench:cluster (builds first; needs Debian's postgresql, as the cluster tests do)
 import os from 'node:os';
 import { hit, type Run } from './http-compare.js';
-import { percentile, requireBuild, startServer, stopServer, type BenchServer } from './lib.js';
+import { percentile, requireBuild, startServer, stopServer, type BenchServer, publishConfig } from './lib.js';
 import { startPostgres } from '../packages/server/test/postgres-server.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
@@ -18,14 +18,7 @@ requireBuild();
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const target = (s: BenchServer) => ({ child: s.child, port: s.port });
 
-async function publish(base: string, dataId: string, content: string): Promise<void> {
-  const res = await fetch(`${base}/nacos/v1/cs/configs`, {
-    method: 'POST',
-    headers: form,
-    body: new URLSearchParams({ dataId, group: 'BENCH', content }),
-  });
-  if (res.status !== 200) throw new Error(`publish ${dataId}: ${res.status} ${await res.text()}`);
-}
+const publish = publishConfig;
 
 /** Median of `ROUNDS` runs of the same load. */
 async function median(server: BenchServer, method: 'GET' | 'POST', next: () => string): Promise<Run> {

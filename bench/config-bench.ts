@@ -3,7 +3,7 @@
 // Run: npm run bench:config (builds first)
 import os from 'node:os';
 import { compare, startBare, table, type Target } from './http-compare.js';
-import { percentile, requireBuild, rssMb, startServer, stop, stopServer } from './lib.js';
+import { percentile, requireBuild, rssMb, startServer, stop, stopServer, publishConfig } from './lib.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -15,14 +15,7 @@ requireBuild();
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
-async function publish(base: string, dataId: string, content: string): Promise<void> {
-  const res = await fetch(`${base}/nacos/v1/cs/configs`, {
-    method: 'POST',
-    headers: form,
-    body: new URLSearchParams({ dataId, group: 'BENCH', content }),
-  });
-  if (res.status !== 200) throw new Error(`publish ${dataId}: ${res.status} ${await res.text()}`);
-}
+const publish = publishConfig;
 
 async function main() {
   const tsnacos = await startServer();

@@ -31,7 +31,7 @@ export interface Target {
 }
 
 /** utime + stime of a process in µs (Linux /proc, clock ticks of 10 ms). */
-function cpuMicros(pid: number): number {
+export function cpuMicros(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }

@@ -109,3 +109,13 @@ export function stop(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/** Publishes one config of group BENCH over the v1 OpenAPI; throws on anything but 200. */
+export async function publishConfig(base: string, dataId: string, content: string): Promise<void> {
+  const res = await fetch(`${base}/nacos/v1/cs/configs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ dataId, group: 'BENCH', content }),
+  });
+  if (res.status !== 200) throw new Error(`publish ${dataId}: ${res.status} ${await res.text()}`);
+}

@@ -3,10 +3,11 @@
 // into .cache when cargo is there). Alternating runs, medians, server CPU per request from /proc.
 // Run: npm run bench:publish (builds first; BENCH_NO_RNACOS=1 measures tsnacos alone)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { cpuMicros } from './http-compare.js';
 import { freePort, requireBuild, startServer, stop, stopServer, waitHttp } from './lib.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
@@ -22,11 +23,6 @@ interface Peer {
   child: ChildProcess;
   port: number;
   cleanup(): Promise<void>;
-}
-
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 let sequence = 0;

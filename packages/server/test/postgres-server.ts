@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './server-process.js';
 
 /** A throwaway PostgreSQL server on a temp data dir and a free port, run as a child process. */
 export interface Postgres {
@@ -29,17 +29,6 @@ function findBinDir(): string | undefined {
     if (dir && existsSync(path.join(dir, 'initdb'))) return dir;
   }
   return undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** PostgreSQL refuses to run as root: then it runs as the `postgres` user Debian's package creates. */

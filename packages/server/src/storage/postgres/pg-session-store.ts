@@ -1,4 +1,5 @@
-import type { SessionKind, SessionStore, StoredSession } from '../../core/auth/session-store.js';
+import type { SessionStore, StoredSession } from '../../core/auth/session-store.js';
+import { toSession } from '../sqlite/sqlite-session-store.js';
 import { inTransaction, notifyChange, writeAnnounced, type PgDatabase, type Row } from './pg-database.js';
 
 /** Logins in PostgreSQL; a login made or ended on one node travels whole to the others (it is tiny). */
@@ -7,13 +8,7 @@ export class PgSessionStore implements SessionStore {
 
   async loadLive(now: number): Promise<StoredSession[]> {
     const { rows } = await this.db.pool.query<Row>('SELECT * FROM sessions WHERE expires_at > $1', [now]);
-    return rows.map((r) => ({
-      tokenHash: String(r.token_hash),
-      kind: String(r.kind) as SessionKind,
-      username: String(r.username),
-      createdAt: Number(r.created_at),
-      expiresAt: Number(r.expires_at),
-    }));
+    return rows.map(toSession);
   }
 
   async add(s: StoredSession): Promise<void> {

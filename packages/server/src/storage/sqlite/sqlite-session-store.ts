@@ -4,6 +4,17 @@ import { groupCommitOf } from './group-commit.js';
 
 type Row = Record<string, unknown>;
 
+/** A `sessions` row as the core sees it (also read from PostgreSQL). */
+export function toSession(r: Row): StoredSession {
+  return {
+    tokenHash: String(r.token_hash),
+    kind: String(r.kind) as SessionKind,
+    username: String(r.username),
+    createdAt: Number(r.created_at),
+    expiresAt: Number(r.expires_at),
+  };
+}
+
 export class SqliteSessionStore implements SessionStore {
   private readonly insert;
   private readonly deleteOne;
@@ -17,14 +28,7 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async loadLive(now: number): Promise<StoredSession[]> {
-    const rows = this.db.prepare('SELECT * FROM sessions WHERE expires_at > ?').all(now) as Row[];
-    return rows.map((r) => ({
-      tokenHash: String(r.token_hash),
-      kind: String(r.kind) as SessionKind,
-      username: String(r.username),
-      createdAt: Number(r.created_at),
-      expiresAt: Number(r.expires_at),
-    }));
+    return (this.db.prepare('SELECT * FROM sessions WHERE expires_at > ?').all(now) as Row[]).map(toSession);
   }
 
   async add(session: StoredSession): Promise<void> {
