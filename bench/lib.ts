@@ -34,6 +34,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
   const port = await freePort();
   const grpcPort = await freePort();
   const child = startNode(SERVER_MAIN, [], {
+    // run as `npm start` and the `tsnacos` command run it
+    NODE_OPTIONS: '--max-semi-space-size=2',
     RNACOS_HTTP_PORT: String(port),
     RNACOS_GRPC_PORT: String(grpcPort),
     RNACOS_HTTP_CONSOLE_PORT: '0',
