@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import dgram from 'node:dgram';
 import { writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { encryptPassword } from '../console-helpers.js';
 import { buildTestApp } from '../helpers.js';
@@ -247,6 +249,17 @@ describe.skipIf(typeof pg === 'string')('a 3-node cluster on PostgreSQL', () => 
   });
 
   it('an instance registered on node 1 is pushed on node 2; kill -9 of node 1 removes it everywhere', async () => {
+    // a 1.x client of node 3 listening for UDP pushes
+    const udp = dgram.createSocket('udp4');
+    const udpHosts: number[][] = [];
+    udp.on('message', (msg) => {
+      const text = (msg[0] === 0x1f && msg[1] === 0x8b ? gunzipSync(msg) : msg).toString('utf8');
+      const data = JSON.parse(JSON.parse(text).data) as { hosts: Array<{ port: number }> };
+      udpHosts.push(data.hosts.map((h) => h.port));
+    });
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    const udpPort = udp.address().port;
+    await fetch(`${nodes[2].http}/nacos/v1/ns/instance/list?serviceName=orders&clientIP=127.0.0.1&udpPort=${udpPort}`);
     const owner = await rustOn(nodes[0]);
     await owner.driver.call('naming.create', { ...owner.clientArgs, client: 'n1' });
     const watcher = await rustOn(nodes[1]);
@@ -262,11 +275,14 @@ describe.skipIf(typeof pg === 'string')('a 3-node cluster on PostgreSQL', () => 
       JSON.stringify(((e.instances ?? []) as Array<{ port: number }>).map((i) => i.port)) === JSON.stringify(ports);
     await watcher.driver.waitEvent(isPush([7001]), 5_000);
     await waitUntil('node 3 lists it', async () => (await hosts(nodes[2], 'orders')).includes(7001));
+    await waitUntil('node 3 pushes it over UDP', () => udpHosts.some((ports) => ports.includes(7001)));
 
     const since = watcher.driver.events.length;
     await nodes[0].kill9();
     await watcher.driver.waitEvent(isPush([]), 20_000, since);
     await waitUntil('node 3 drops it', async () => (await hosts(nodes[2], 'orders')).length === 0, 20_000);
+    await waitUntil('node 3 pushes the empty list over UDP', () => udpHosts.at(-1)?.length === 0);
+    udp.close();
 
     // node 1 comes back: its old instance stays gone until a client registers it again, and only once
     await nodes[0].restart();
