@@ -27,13 +27,17 @@ export interface BenchServer {
 
 /**
  * The built server in its own process, on a fresh data dir and free ports, once it answers readiness;
- * `env` adds or overrides settings (a cluster node's RNACOS_DB_URL, say).
+ * `env` adds or overrides settings (a cluster node's RNACOS_DB_URL, say); `cpus` pins it (taskset).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { cpus?: string } = {},
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-bench-'));
   const port = await freePort();
   const grpcPort = await freePort();
   const child = startNode(SERVER_MAIN, [], {
+    ...(options.cpus ? { BENCH_PIN_CPUS: options.cpus } : {}),
     // run as `npm start` and the `tsnacos` command run it
     NODE_OPTIONS: '--max-semi-space-size=2',
     RNACOS_HTTP_PORT: String(port),
@@ -91,14 +95,17 @@ export async function waitHttp(url: string, child: ChildProcess, timeoutMs = 20_
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 100));
+    // polled often: start-up times are measured with it
+    await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`${url} did not answer in time`);
 }
 
-/** Runs `node <script>` with env, inheriting stderr. */
+/** Runs `node <script>` with env, inheriting stderr; under `taskset -c` when env has BENCH_PIN_CPUS. */
 export function startNode(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [script, ...args], {
+  const argv = [process.execPath, script, ...args];
+  const cpus = env.BENCH_PIN_CPUS;
+  return spawn(cpus ? 'taskset' : argv[0], cpus ? ['-c', cpus, ...argv] : argv.slice(1), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,0 +1,178 @@
+// tsnacos beside r-nacos 0.8.5, as the speed issue measures them: each server pinned to core 0, this load
+// process to core 1, the same load tools for both (autocannon for HTTP, the bench gRPC client doing the real
+// ServerCheck -> ConnectionSetup -> requests sequence), alternating runs, medians, server CPU per request.
+// Run: npm run bench:compare (builds first; installs r-nacos with cargo once). BENCH_ROUNDS (3), BENCH_DURATION (4).
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import { encodePayload } from '../packages/server/src/adapters/grpc-v2/payload.js';
+import { BenchConnection, drive, openMany } from './grpc-client.js';
+import { cpuMicros, hit, type Run } from './http-compare.js';
+import { publishConfig, requireBuild, rssMb, startServer, stopServer } from './lib.js';
+import { startRnacos, type Peer } from './rnacos.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = Number(process.env.BENCH_DURATION ?? 4);
+const CONNECTIONS = 50;
+const INSTANCES = 10_000;
+const SERVER_CPU = '0';
+
+requireBuild();
+// the load runs on the other core
+execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+
+interface Contender extends Peer {
+  grpc: string;
+}
+
+async function startTsnacos(): Promise<Contender> {
+  const s = await startServer({}, { cpus: SERVER_CPU });
+  return {
+    name: 'tsnacos',
+    child: s.child,
+    port: s.port,
+    grpc: `127.0.0.1:${s.grpcPort}`,
+    cleanup: () => stopServer(s),
+  };
+}
+
+async function startPeer(): Promise<Contender | null> {
+  const peer = await startRnacos({ cpus: SERVER_CPU });
+  return peer && { ...peer, grpc: `127.0.0.1:${peer.port + 1000}` };
+}
+
+/** Time to readiness of fresh starts, median of 5. */
+async function coldStart(start: () => Promise<Contender | null>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    const c = await start();
+    if (!c) return NaN;
+    times.push(performance.now() - t0);
+    await c.cleanup();
+  }
+  return times.sort((a, b) => a - b)[2];
+}
+
+async function seed(c: Contender): Promise<void> {
+  await publishConfig(`http://127.0.0.1:${c.port}`, 'bench.yaml', 'a: 1\nb: 2\n');
+  for (let i = 0; i < INSTANCES; i += 200) {
+    await Promise.all(
+      Array.from({ length: 200 }, (_, k) => {
+        const n = i + k;
+        const q = `serviceName=svc-${n % 50}&ip=10.${(n >> 8) & 255}.${n & 255}.1&port=8080`;
+        return fetch(`http://127.0.0.1:${c.port}/nacos/v1/ns/instance?${q}`, { method: 'POST' });
+      }),
+    );
+  }
+}
+
+type Measure = (c: Contender) => Promise<Run>;
+
+const httpGet =
+  (path: () => string): Measure =>
+  (c) =>
+    hit(c, 'GET', path, { connections: CONNECTIONS, seconds: DURATION });
+let registered = 0;
+const httpRegister: Measure = (c) =>
+  hit(
+    c,
+    'POST',
+    () =>
+      `/nacos/v1/ns/instance?serviceName=reg-${registered % 100}&ip=10.200.${(registered >> 8) & 255}.${registered++ & 255}&port=9000`,
+    {
+      connections: CONNECTIONS,
+      seconds: DURATION,
+    },
+  );
+
+function grpcMeasure(bytes: (i: number) => Buffer): Measure {
+  const pools = new Map<string, BenchConnection[]>();
+  return async (c) => {
+    let conns = pools.get(c.name);
+    if (!conns) pools.set(c.name, (conns = await openMany(c.grpc, CONNECTIONS)));
+    const cpu0 = cpuMicros(c.child.pid!);
+    const t = await drive(conns, 4, DURATION, bytes);
+    const cpuUs = (cpuMicros(c.child.pid!) - cpu0) / Math.max(1, t.rps * DURATION);
+    return { rps: t.rps, p99: t.p99, errors: t.errors, cpuUs };
+  };
+}
+
+const query = encodePayload('ConfigQueryRequest', {
+  headers: {},
+  requestId: '',
+  module: 'config',
+  dataId: 'bench.yaml',
+  group: 'BENCH',
+  tenant: '',
+});
+const turn = new Array<number>(CONNECTIONS).fill(0);
+const register = (i: number) =>
+  encodePayload('InstanceRequest', {
+    headers: {},
+    requestId: '',
+    module: 'naming',
+    namespace: 'public',
+    groupName: 'DEFAULT_GROUP',
+    serviceName: `grpc-svc-${i}`,
+    type: 'registerInstance',
+    instance: {
+      ip: '10.1.2.3',
+      port: 8080 + (turn[i]++ & 1),
+      weight: 1,
+      healthy: true,
+      enabled: true,
+      ephemeral: true,
+      clusterName: 'DEFAULT',
+      metadata: {},
+    },
+  });
+
+async function main() {
+  const tsStart = await coldStart(startTsnacos);
+  const rnStart = await coldStart(startPeer);
+  const contenders = [await startTsnacos()];
+  const peer = await startPeer();
+  if (peer) contenders.push(peer);
+  else console.log('r-nacos is not available: tsnacos alone');
+  try {
+    const rssEmpty = contenders.map((c) => rssMb(c.child.pid!));
+    for (const c of contenders) await seed(c);
+    await new Promise((r) => setTimeout(r, 1000));
+    const rss10k = contenders.map((c) => rssMb(c.child.pid!));
+    const workloads: Array<[string, Measure]> = [
+      ['HTTP config get', httpGet(() => '/nacos/v1/cs/configs?dataId=bench.yaml&group=BENCH')],
+      ['HTTP instance list', httpGet(() => '/nacos/v1/ns/instance/list?serviceName=svc-7')],
+      ['HTTP register', httpRegister],
+      ['gRPC ConfigQueryRequest, 50 conns x 4', grpcMeasure(() => query)],
+      ['gRPC InstanceRequest register, 50 conns x 4', grpcMeasure(register)],
+    ];
+    console.log(
+      `compare: ${os.cpus().length} cores, Node ${process.version}; servers on core ${SERVER_CPU}, load on core 1; median of ${ROUNDS}`,
+    );
+    console.log(`| workload | ${contenders.map((c) => c.name).join(' | ')} | ratio |`);
+    console.log(`|---|${contenders.map(() => '---|').join('')}---|`);
+    for (const [name, measure] of workloads) {
+      const runs = contenders.map(() => [] as Run[]);
+      for (let r = 0; r < ROUNDS; r++)
+        for (let k = 0; k < contenders.length; k++) runs[k].push(await measure(contenders[k]));
+      const med = runs.map((rs) => [...rs].sort((a, b) => a.rps - b.rps)[Math.floor(rs.length / 2)]);
+      const cells = med.map(
+        (m) =>
+          `${Math.round(m.rps)} req/s, ${Math.round(m.cpuUs)} µs CPU, p99 ${m.p99} ms${m.errors ? `, ${m.errors} errors` : ''}`,
+      );
+      const ratio = med.length === 2 ? (med[0].rps / med[1].rps).toFixed(2) : '';
+      console.log(`| ${name} | ${cells.join(' | ')} | ${ratio} |`);
+    }
+    console.log(
+      `| RSS empty / ${INSTANCES} instances | ${contenders.map((_, k) => `${rssEmpty[k]} / ${rss10k[k]} MB`).join(' | ')} | |`,
+    );
+    console.log(
+      `| cold start to readiness (median of 5) | ${tsStart.toFixed(0)} ms | ${Number.isNaN(rnStart) ? '-' : `${rnStart.toFixed(0)} ms`} | |`,
+    );
+  } finally {
+    for (const c of contenders) await c.cleanup();
+  }
+}
+
+await main();
+process.exit(0);
