@@ -39,7 +39,7 @@ export async function startServer(
   const child = startNode(SERVER_MAIN, [], {
     ...(options.cpus ? { BENCH_PIN_CPUS: options.cpus } : {}),
     // run as `npm start` and the `tsnacos` command run it
-    NODE_OPTIONS: '--max-semi-space-size=2',
+    NODE_OPTIONS: '--max-semi-space-size=4',
     RNACOS_HTTP_PORT: String(port),
     RNACOS_GRPC_PORT: String(grpcPort),
     RNACOS_HTTP_CONSOLE_PORT: '0',

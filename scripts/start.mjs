@@ -6,7 +6,7 @@ import { ensureInstalled, root, run } from './ensure-install.mjs';
 ensureInstalled();
 run('npm', ['run', 'build']);
 // the same V8 flag as the `tsnacos` command's first line (a smaller young generation: less memory)
-const NODE_FLAGS = ['--max-semi-space-size=2'];
+const NODE_FLAGS = ['--max-semi-space-size=4'];
 const child = spawn(
   process.execPath,
   [...NODE_FLAGS, path.join(root, 'packages/server/dist/main.js'), ...process.argv.slice(2)],

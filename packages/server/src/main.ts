@@ -1,6 +1,6 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
-// A young generation of 2 MB instead of 16: about 25 MB less memory with 10k instances, same throughput
-// (bench/README.md). `npm start` passes the same flag.
+#!/usr/bin/env -S node --max-semi-space-size=4
+// A young generation of 4 MB instead of 16: about 20 MB less memory with 10k instances at the same GC cost
+// per request (2 MB costs more GC under gRPC load; bench/README.md). `npm start` passes the same flag.
 import { createProgram, VERSION, type ServeRequest } from './cli.js';
 import { SettingsError } from './settings.js';
 import { createLogger } from './shared/logger.js';
