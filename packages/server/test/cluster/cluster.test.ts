@@ -237,6 +237,17 @@ describe.skipIf(typeof pg === 'string')('a 3-node cluster on PostgreSQL', () => 
     }
   });
 
+  it('a second live node with the same id does not start', async () => {
+    const started = await runCli([], {
+      env: { RNACOS_DB_URL: dbUrl, RNACOS_RAFT_NODE_ID: '2', RNACOS_HTTP_PORT: String(await freePort()) },
+      timeoutMs: 30_000,
+    });
+    expect(started.code).toBe(1);
+    expect(started.stderr).toContain('cluster node id 2 is in use by the live node at');
+    // node 2 itself goes on
+    expect((await fetch(`${nodes[1].http}/nacos/v1/console/health/readiness`)).status).toBe(200);
+  });
+
   it('a node that cannot reach its database stops with the URL named, password masked', async () => {
     const url = `postgres://tsnacos:s3cret-pw@127.0.0.1:${db.port + 1}/nowhere`;
     const started = await runCli([], {

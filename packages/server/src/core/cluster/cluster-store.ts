@@ -20,7 +20,8 @@ export interface NodeLease {
 export interface ClusterStore {
   /**
    * Takes the node's place after a start: forgets the instances it owned in an earlier life (its clients
-   * register again) and announces that, then records its lease.
+   * register again) and announces that, then records its lease. Refuses when a live node at another
+   * address holds the same id.
    */
   join(node: { nodeId: number; addr: string }, leaseMs: number): Promise<void>;
   /**

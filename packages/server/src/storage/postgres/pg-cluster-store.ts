@@ -15,6 +15,16 @@ export class PgClusterStore implements ClusterStore {
 
   async join(node: Node, leaseMs: number): Promise<void> {
     await inTransaction(this.db, async (client) => {
+      // two live nodes with one id would remove each other's instances: the second one does not start
+      const { rows } = await client.query<Row>(
+        `SELECT addr FROM cluster_node WHERE node_id = $1 AND lease_until > ${NOW_MS} FOR UPDATE`,
+        [node.nodeId],
+      );
+      if (rows.length > 0 && rows[0].addr !== node.addr) {
+        throw new Error(
+          `cluster node id ${node.nodeId} is in use by the live node at ${String(rows[0].addr)}: give this node another RNACOS_RAFT_NODE_ID`,
+        );
+      }
       await client.query<Row>('DELETE FROM ephemeral_instance WHERE node_id = $1', [node.nodeId]);
       await upsertLease(client, node, leaseMs);
       await notifyChange(client, this.db, { kind: 'node-gone', nodeId: node.nodeId });
