@@ -1,4 +1,4 @@
-// tsnacos beside r-nacos 0.8.5, as the speed issue measures them: each server pinned to core 0, this load
+// tsnacos beside r-nacos 0.8.5, measured alike: each server pinned to core 0, this load
 // process to core 1, the same load tools for both (autocannon for HTTP, the bench gRPC client doing the real
 // ServerCheck -> ConnectionSetup -> requests sequence), alternating runs, medians, server CPU per request.
 // Run: npm run bench:compare (builds first; installs r-nacos with cargo once). BENCH_ROUNDS (3), BENCH_DURATION (4).
