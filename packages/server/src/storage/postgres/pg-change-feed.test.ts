@@ -89,7 +89,9 @@ describe.skipIf(typeof pg === 'string')('the PostgreSQL change feed between two 
     const url = `postgres://tsnacos:s3cret-pw@127.0.0.1:${(pg as Postgres).port + 1}/nowhere`;
     const failure = await openPostgres(url, { nodeId: 9 }).catch((err: Error) => err);
     expect(failure).toBeInstanceOf(Error);
-    expect((failure as Error).message).toContain('postgres://tsnacos:***@127.0.0.1');
+    expect((failure as Error).message).toMatch(
+      /^cannot reach PostgreSQL at postgres:\/\/tsnacos:\*\*\*@127\.0\.0\.1:\d+\/nowhere: .*ECONNREFUSED/,
+    );
     expect((failure as Error).message).not.toContain('s3cret-pw');
   });
 });

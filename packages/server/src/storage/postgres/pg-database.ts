@@ -3,6 +3,8 @@ import type { StoreChange, StoreEvent } from '../../core/cluster/store-change.js
 import { maskUrl } from '../../shared/mask-url.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 
+export { maskUrl };
+
 // int8 (BIGINT, COUNT) arrives as a string by default: every such value here is a count, id or ms time
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
@@ -21,23 +23,33 @@ export interface PgDatabase {
   close(): Promise<void>;
 }
 
+// a refused connection can come as an AggregateError with no message, only a code
+const reasonOf = (err: unknown) =>
+  err instanceof Error ? err.message || String((err as { code?: string }).code) : String(err);
+
 /** Connects, brings the schema up to date, and fails with the (masked) URL named when it cannot. */
 export async function openPostgres(url: string, options: { nodeId: number }): Promise<PgDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // a broken idle connection must not end the process: the next query gets a fresh one or an error
   pool.on('error', () => undefined);
+  let client: pg.PoolClient;
   try {
-    await migrate(pool);
+    client = await pool.connect();
   } catch (err) {
     await pool.end().catch(() => undefined);
-    const reason = err instanceof Error ? err.message || (err as { code?: string }).code : String(err);
-    throw new Error(`cannot use PostgreSQL at ${maskUrl(url)}: ${reason}`, { cause: err });
+    throw new Error(`cannot reach PostgreSQL at ${maskUrl(url)}: ${reasonOf(err)}`, { cause: err });
+  }
+  try {
+    await migrate(client);
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw new Error(`cannot use PostgreSQL at ${maskUrl(url)}: ${reasonOf(err)}`, { cause: err });
   }
   return { pool, nodeId: options.nodeId, url, close: () => pool.end() };
 }
 
-async function migrate(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+/** Applies the missing migrations on `client`, then gives it back to the pool. */
+async function migrate(client: pg.PoolClient): Promise<void> {
   const onError = () => undefined;
   client.on('error', onError);
   try {

@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startPostgres, type Postgres } from '../../../test/postgres-server.js';
+import { PG_MIGRATIONS } from './pg-migrations.js';
+import { maskUrl, openPostgres } from './pg-database.js';
+
+const pg = await startPostgres();
+if (typeof pg === 'string') console.warn(`PostgreSQL database tests skipped: ${pg}`);
+
+afterAll(async () => {
+  if (typeof pg !== 'string') await pg.stop();
+});
+
+it('masks the password of a database URL only', () => {
+  expect(maskUrl('postgres://u:secret@h:5432/db')).toBe('postgres://u:***@h:5432/db');
+  expect(maskUrl('postgres://u@h/db')).toBe('postgres://u@h/db');
+});
+
+describe.skipIf(typeof pg === 'string')('opening a PostgreSQL database', () => {
+  it('migrates once when several nodes start on an empty database at the same time', async () => {
+    const url = await (pg as Postgres).createDatabase('racing_starts');
+    const dbs = await Promise.all([1, 2, 3, 4].map((nodeId) => openPostgres(url, { nodeId })));
+    try {
+      const { rows } = await dbs[0].pool.query('SELECT version FROM schema_version ORDER BY version');
+      expect(rows.map((r) => r.version)).toEqual(PG_MIGRATIONS.map((_, i) => i + 1));
+    } finally {
+      await Promise.all(dbs.map((db) => db.close()));
+    }
+  });
+
+  it('gives BIGINT times and ids back as numbers', async () => {
+    const db = await openPostgres(await (pg as Postgres).createDatabase('numbers'), { nodeId: 1 });
+    try {
+      const { rows } = await db.pool.query('SELECT 1700000000123::bigint AS at, COUNT(*) AS n FROM config');
+      expect(rows[0]).toEqual({ at: 1700000000123, n: 0 });
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses a schema newer than it knows, naming both versions', async () => {
+    const url = await (pg as Postgres).createDatabase('from_the_future');
+    const db = await openPostgres(url, { nodeId: 1 });
+    await db.pool.query('INSERT INTO schema_version (version) VALUES ($1)', [PG_MIGRATIONS.length + 1]);
+    await db.close();
+    await expect(openPostgres(url, { nodeId: 1 })).rejects.toThrow(
+      `schema ${PG_MIGRATIONS.length + 1}, this one knows ${PG_MIGRATIONS.length}`,
+    );
+  });
+});
