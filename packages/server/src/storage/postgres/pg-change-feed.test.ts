@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type Postgres } from '../../../test/postgres-server.js';
+import { startHoldingProxy } from '../../../test/holding-proxy.js';
 import { waitUntil } from '../../../test/interop/wait-until.js';
 import type { StoreChange } from '../../core/cluster/store-change.js';
 import { CasMismatchError } from '../../core/config/config-store.js';
@@ -83,6 +84,27 @@ describe.skipIf(typeof pg === 'string')('the PostgreSQL change feed between two 
     heard2.length = 0;
     await new PgConfigStore(node1).save(item('after'), history('after'));
     await waitUntil('node 2 hears changes again', () => heard2.length === 1);
+  });
+
+  it('closed while reconnecting, it leaves no connection behind and fires nothing', async () => {
+    const proxy = await startHoldingProxy((pg as Postgres).port);
+    const url = node2.url.replace(`:${(pg as Postgres).port}/`, `:${proxy.port}/`);
+    const feed = await PgChangeFeed.start({ ...node2, url });
+    let resyncs = 0;
+    feed.onResync(() => resyncs++);
+    try {
+      proxy.hold();
+      proxy.cut();
+      await waitUntil('the feed tries to reconnect', () => proxy.waiting.size > 0);
+      await feed.close();
+      await waitUntil('the feed drops its half-open connection', () => proxy.open.size === 0, 2000);
+      proxy.release();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(proxy.open.size).toBe(0);
+      expect(resyncs).toBe(0);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('names the database without its password when it cannot be reached', async () => {

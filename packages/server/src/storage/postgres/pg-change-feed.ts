@@ -4,6 +4,8 @@ import { CHANGES_CHANNEL, type PgDatabase } from './pg-database.js';
 
 const FIRST_RETRY_MS = 200;
 const LAST_RETRY_MS = 5000;
+// a connect that hangs (a dropped network) fails and is retried rather than waited on forever
+const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * The other nodes' changes, as PostgreSQL announces them on commit (LISTEN/NOTIFY) on a connection of
@@ -14,6 +16,8 @@ export class PgChangeFeed implements ChangeFeed {
   private readonly changeListeners: Array<(change: StoreChange) => void> = [];
   private readonly resyncListeners: Array<() => void> = [];
   private client: pg.Client | null = null;
+  /** Whether `client` is connected and listening (not still connecting). */
+  private listening = false;
   private closed = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -36,11 +40,23 @@ export class PgChangeFeed implements ChangeFeed {
   async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    await this.client?.end().catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    // end() of a connection still being opened waits for the server's answer, which may never come
+    if (client && !this.listening) client.connection.stream.destroy();
+    else await client?.end().catch(() => undefined);
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.db.url });
+    const client = new pg.Client({
+      connectionString: this.db.url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // without traffic of its own, a listener would not notice a silently dead link
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    this.client = client;
+    this.listening = false;
     let lost = false;
     const onLost = () => {
       if (lost) return;
@@ -59,10 +75,16 @@ export class PgChangeFeed implements ChangeFeed {
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
     } catch (err) {
       lost = true;
+      if (this.client === client) this.client = null;
       await client.end().catch(() => undefined);
       throw err;
     }
-    this.client = client;
+    if (this.closed) {
+      lost = true;
+      await client.end().catch(() => undefined);
+      throw new Error('change feed closed');
+    }
+    this.listening = true;
   }
 
   private retry(delayMs: number): void {
@@ -71,7 +93,9 @@ export class PgChangeFeed implements ChangeFeed {
       if (this.closed) return;
       this.connect().then(
         () => this.fire(this.resyncListeners, (listener) => listener()),
-        () => this.retry(Math.min(delayMs * 2, LAST_RETRY_MS)),
+        () => {
+          if (!this.closed) this.retry(Math.min(delayMs * 2, LAST_RETRY_MS));
+        },
       );
     }, delayMs);
     this.retryTimer.unref?.();
