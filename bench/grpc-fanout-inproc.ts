@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../packages/server/dist/app.js';
-import { loadSettings } from '../packages/server/dist/settings.js';
-import { createLogger } from '../packages/server/dist/shared/logger.js';
+import { buildApp } from '../packages/server/src/app.js';
+import { loadSettings } from '../packages/server/src/settings.js';
+import { createLogger } from '../packages/server/src/shared/logger.js';
 
 export async function fanOutServerCost(n: number, rounds: number): Promise<number[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-fanout-'));

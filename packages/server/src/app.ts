@@ -3,8 +3,7 @@ import { createSdkHttpServer } from './adapters/http-v1/sdk-http-server.js';
 import { DEFAULT_LONG_POLL_TIMING, type LongPollTiming } from './adapters/http-v1/listener-routes.js';
 import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
 import { DEFAULT_UDP_PUSH_TIMING, UdpPusher, type UdpPushTiming } from './adapters/udp-push/udp-pusher.js';
-import { createConsoleHttpServer, registerOldConsole } from './adapters/console-api/console-http-server.js';
-import { registerConsoleHint } from './adapters/console-api/console-spa.js';
+import { registerConsoleHint } from './adapters/console-api/console-hint.js';
 import { DEFAULT_CONNECTION_TIMINGS, type ConnectionTimings } from './adapters/grpc-v2/connections.js';
 import { createGrpcDoor, type GrpcDoor } from './adapters/grpc-v2/grpc-door.js';
 import { ConfigService } from './core/config/config-service.js';
@@ -42,6 +41,11 @@ export interface AppOptions {
   captchaSource?: CaptchaSource;
   /** The built web console served at `/rnacos`. */
   webDist?: URL;
+  /**
+   * Build the console in listen(), once the SDK ports are open (the process does: clients reconnecting
+   * after a restart are served some 40 ms sooner); otherwise it is built here, for tests that inject.
+   */
+  consoleAfterSdkPorts?: boolean;
 }
 
 export interface ListenAddresses {
@@ -55,7 +59,8 @@ export interface App {
   settings: Settings;
   core: Core;
   sdkHttp: FastifyInstance;
-  consoleHttp: FastifyInstance | null;
+  /** Null without a console, and until listen() with `consoleAfterSdkPorts`. */
+  readonly consoleHttp: FastifyInstance | null;
   /** The nacos 2.x gRPC door (its connections are readable through `core.connections`). */
   grpc: GrpcDoor;
   /** UDP pushes to 1.x naming clients; null when RNACOS_NAMING_UDP_PUSH is false. Binds in listen(). */
@@ -116,6 +121,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const consoleDeps = { core, logger, settings, clock, version: VERSION, webDist: options.webDist };
   // The no-login console never runs beside OpenAPI auth: it would be a way around it.
   const oldConsole = settings.enableNoAuthConsole && !settings.enableOpenApiAuth;
+  // the console's code (static files, uploads, cookies) is loaded only by a server that serves a console
+  const loadConsoleApi = () => import('./adapters/console-api/console-http-server.js');
+  const oldConsoleApi = oldConsole ? await loadConsoleApi() : null;
   const sdkHttp = createSdkHttpServer({
     core,
     logger,
@@ -125,8 +133,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     udpPush: udpPush !== null,
     server: { version: VERSION, consoleEnabled: settings.consoleEnabled },
     mountConsole: (app) =>
-      oldConsole
-        ? registerOldConsole(app, consoleDeps)
+      oldConsoleApi
+        ? oldConsoleApi.registerOldConsole(app, consoleDeps)
         : registerConsoleHint(app, settings.consoleEnabled ? settings.consolePort : 0),
   });
   core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
@@ -151,13 +159,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     configMaxContent: settings.configMaxContent,
     namingPushDelayMs: options.grpcPushDelayMs,
   });
-  const consoleHttp = settings.consoleEnabled ? await createConsoleHttpServer(consoleDeps) : null;
+  const buildConsole = async () => (await loadConsoleApi()).createConsoleHttpServer(consoleDeps);
+  let consoleHttp = settings.consoleEnabled && !options.consoleAfterSdkPorts ? await buildConsole() : null;
 
   return {
     settings,
     core,
     sdkHttp,
-    consoleHttp,
+    get consoleHttp() {
+      return consoleHttp;
+    },
     udpPush,
     grpc,
     async listen() {
@@ -172,6 +183,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
           logger.error({ err }, 'naming tick failed');
         }
       }, NAMING_TICK_MS);
+      if (settings.consoleEnabled && !consoleHttp) {
+        const built = await buildConsole();
+        // closed meanwhile: close() did not see this server
+        if (closing) await built.close();
+        else consoleHttp = built;
+      }
       const consoleUrl = consoleHttp
         ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })
         : null;

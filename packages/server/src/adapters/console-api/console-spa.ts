@@ -1,11 +1,15 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** Where `npm run build` of packages/web leaves the console (from src/ under tsx and from dist/ alike). */
-export const WEB_DIST = new URL('../../../../web/dist/', import.meta.url);
+/** Where `npm run build` of packages/web leaves the console: the dist/ of the @tsnacos/web workspace package. */
+export const WEB_DIST = new URL(
+  './dist/',
+  pathToFileURL(createRequire(import.meta.url).resolve('@tsnacos/web/package.json')),
+);
 
 /** Hashed asset names change with their content, so browsers may keep them (seven days, as r-nacos). */
 const ASSET_CACHE = 'max-age=604800, public';
@@ -70,22 +74,4 @@ export async function registerConsoleSpa(
     });
   }
   return sendIndex;
-}
-
-/**
- * On the SDK port when the no-login console is off: a short page pointing to the console port, for people
- * who open the SDK address in a browser.
- */
-export function registerConsoleHint(app: FastifyInstance, consolePort: number): void {
-  const html =
-    '<!doctype html><html><head><meta charset="utf-8"><title>tsnacos</title></head><body>' +
-    '<p>The console without login is disabled on this port.</p>' +
-    (consolePort > 0
-      ? `<p>Open the console on its own port: <a href="http://localhost:${consolePort}/rnacos/">http://localhost:${consolePort}/rnacos/</a></p>`
-      : '') +
-    '<p>To serve it here without login, start with <code>RNACOS_ENABLE_NO_AUTH_CONSOLE=true</code> ' +
-    '(only while <code>RNACOS_ENABLE_OPEN_API_AUTH</code> is off).</p></body></html>';
-  for (const path of ['/', '/nacos', '/nacos/', '/rnacos', '/rnacos/', '/rnacos/*']) {
-    app.get(path, async (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
-  }
 }

@@ -34,6 +34,17 @@ describe('UserService', () => {
     expect(users.get('other')).toBeUndefined();
   });
 
+  it('gives a first admin with the default password a working hash, and a changed password its own salt', async () => {
+    await users.ensureInitialAdmin('admin', 'admin');
+    const first = users.get('admin')!.passwordHash;
+    expect(await users.authenticate('admin', 'admin')).toBeDefined();
+    expect(await users.authenticate('admin', 'admin2')).toBeUndefined();
+    await users.update({ username: 'admin', password: 'admin' });
+    const changed = users.get('admin')!.passwordHash;
+    expect(changed).not.toBe(first);
+    expect(await users.authenticate('admin', 'admin')).toBeDefined();
+  });
+
   it('keeps users across a reopen of the store', async () => {
     await users.add({
       username: 'dev',

@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/clock.js';
 import { conflict, invalid, notFound } from '../../shared/errors.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashInitialPassword, hashPassword, verifyPassword } from './password.js';
 import { mergePrivilege } from './permissions.js';
 import { KNOWN_ROLES, ROLE_ADMIN, type NamespacePrivilege, type User } from './user-model.js';
 import type { UserStore } from './user-store.js';
@@ -106,7 +106,8 @@ export class UserService {
   async ensureInitialAdmin(username: string, password: string): Promise<boolean> {
     return this.serialized(async () => {
       if (this.byName.size > 0) return false;
-      await this.insert({ username, password, nickname: username, roles: [ROLE_ADMIN] });
+      const passwordHash = await hashInitialPassword(checkPassword(password));
+      await this.insert({ username, password, nickname: username, roles: [ROLE_ADMIN] }, passwordHash);
       return true;
     });
   }
@@ -193,12 +194,12 @@ export class UserService {
     return user !== undefined && verifyPassword(password, user.passwordHash);
   }
 
-  private async insert(input: NewUser): Promise<User> {
+  private async insert(input: NewUser, passwordHash?: string): Promise<User> {
     const now = this.clock.now();
     const user: User = {
       username: checkUsername(input.username),
       nickname: checkNickname(input.nickname ?? ''),
-      passwordHash: await hashPassword(checkPassword(input.password)),
+      passwordHash: passwordHash ?? (await hashPassword(checkPassword(input.password))),
       enabled: input.enabled ?? true,
       roles: checkRoles(input.roles),
       extendInfo: {},

@@ -1,0 +1,36 @@
+// Builds the server into a few bundled files under dist/ (dist/main.js is the `tsnacos` command).
+// One bundle instead of hundreds of modules: Node spends about 140 ms less loading it at start-up.
+// Type checking is `npm run typecheck`; this only transpiles.
+import { build } from 'esbuild';
+import { chmodSync, cpSync, rmSync } from 'node:fs';
+
+const dist = new URL('./dist/', import.meta.url);
+rmSync(dist, { recursive: true, force: true });
+
+await build({
+  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  outdir: dist.pathname,
+  bundle: true,
+  // what only some commands need (the cluster store, the MySQL converter) stays in chunks loaded on demand
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  // smaller text to parse at start-up (about 10 ms); names stay, so stack traces still read
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // load from node_modules: native code, packages that find their own files at run time, mysql2 (its
+  // CommonJS exports need Node's own import of them; only the MySQL converter loads it), and grpc-js's
+  // proto loader (used only by its channelz and ORCA services, which tsnacos does not run)
+  external: ['better-sqlite3', 'pg-native', 'jimp', 'mysql2', '@grpc/proto-loader'],
+  // the bundled CommonJS packages call require() for Node's own modules
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
+
+// the gRPC .proto is read at run time, next to the code that reads it (see grpc-v2/payload.ts)
+cpSync(new URL('./src/adapters/grpc-v2/proto/', import.meta.url), new URL('./proto/', dist), { recursive: true });
+chmodSync(new URL('./main.js', dist), 0o755);
