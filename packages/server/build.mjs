@@ -20,10 +20,9 @@ await build({
   // smaller text to parse at start-up (about 10 ms); names stay, so stack traces still read
   minifyWhitespace: true,
   minifySyntax: true,
-  // load from node_modules: native code, packages that find their own files at run time, mysql2 (its
-  // CommonJS exports need Node's own import of them; only the MySQL converter loads it), and grpc-js's
-  // proto loader (used only by its channelz and ORCA services, which tsnacos does not run)
-  external: ['better-sqlite3', 'pg-native', 'jimp', 'mysql2', '@grpc/proto-loader'],
+  // load from node_modules: native code, packages that find their own files at run time, and mysql2 (its
+  // CommonJS exports need Node's own import of them; only the MySQL converter loads it)
+  external: ['better-sqlite3', 'pg-native', 'jimp', 'mysql2'],
   // the bundled CommonJS packages call require() for Node's own modules
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",

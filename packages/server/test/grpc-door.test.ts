@@ -74,6 +74,31 @@ describe('gRPC door', () => {
     expect((await c.request('HealthCheckRequest')).body.success).toBe(true);
   });
 
+  it('answers an unknown method with UNIMPLEMENTED, gzip-compressed calls, and a 4 MB config in many frames', async () => {
+    await start();
+    const plain = client();
+    const unknown = await new Promise<{ code: number }>((resolve) =>
+      plain.client.makeUnaryRequest(
+        '/Nope/call',
+        (b: Buffer) => b,
+        (b: Buffer) => b,
+        Buffer.from('x'),
+        (err) => resolve(err as { code: number }),
+      ),
+    );
+    expect(unknown.code).toBe(status.UNIMPLEMENTED);
+
+    const gzip = new RawNacosClient(`127.0.0.1:${port}`, { 'grpc.default_compression_algorithm': 2 });
+    clients.push(gzip);
+    await gzip.connect();
+    const content = 'line of a big config\n'.repeat(200_000);
+    const published = await gzip.request('ConfigPublishRequest', { dataId: 'big', group: 'G', content });
+    expect(published.body.success).toBe(true);
+    await plain.connect();
+    const read = await plain.request('ConfigQueryRequest', { dataId: 'big', group: 'G' });
+    expect(read.body.content).toBe(content);
+  });
+
   it('answers bytes that are no Payload with an error', async () => {
     await start();
     const c = client();

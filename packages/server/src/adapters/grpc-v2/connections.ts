@@ -43,7 +43,7 @@ export class GrpcConnection {
   ) {}
 }
 
-/** `1.2.3.4:5678`, `::1:5678` or `::ffff:1.2.3.4:5678` (as grpc-js reports peers) -> ip and port. */
+/** `1.2.3.4:5678`, `::1:5678` or `::ffff:1.2.3.4:5678` (as the gRPC transport names peers) -> ip and port. */
 export function parsePeer(peer: string): { ip: string; port: number } {
   const at = peer.lastIndexOf(':');
   if (at <= 0) return { ip: peer, port: 0 };
