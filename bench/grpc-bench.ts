@@ -1,5 +1,5 @@
 // gRPC door benchmark: config-query and register throughput over N real connections beside a bare
-// grpc-js echo server (the ceiling), RSS of 10,000 idle connections, push fan-out latency to 1,000
+// node:http2 gRPC echo server (the ceiling), RSS of 10,000 idle connections, push fan-out latency to 1,000
 // subscribers of one service. Run: npm run bench:grpc (builds first).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -216,7 +216,7 @@ async function main() {
       `idle: ${IDLE} connections: RSS ${idle.before} MB -> ${idle.after} MB, ${idle.perConnKb} KB per connection (target <= 30 KB)`,
     );
     console.log(
-      `  bare grpc-js: RSS ${bareIdle.before} MB -> ${bareIdle.after} MB, ${bareIdle.perConnKb} KB per connection`,
+      `  bare server: RSS ${bareIdle.before} MB -> ${bareIdle.after} MB, ${bareIdle.perConnKb} KB per connection`,
     );
     console.log(
       `fan-out to ${SUBSCRIBERS} subscribers, ${FANOUT_ROUNDS} changes after ${FANOUT_WARMUP} unmeasured: p50 ${percentile(fan, 50).toFixed(1)} ms, p99 ${percentile(fan, 99).toFixed(1)} ms, max ${fan[fan.length - 1]?.toFixed(1)} ms, ${fan.length}/${expected} pushes seen (target p99 <= 100 ms)`,

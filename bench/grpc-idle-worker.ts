@@ -1,6 +1,6 @@
 // Holds `COUNT` idle gRPC connections to `ADDRESS` until stdin closes (a child of grpc-bench.ts, so the
 // client side does not weigh on the measuring process). With BARE=1 it only does what any gRPC client
-// does (one unary call, one open bi-stream with one message), for the bare grpc-js server.
+// does (one unary call, one open bi-stream with one message), for the bare server.
 import { BenchConnection, openMany } from './grpc-client.js';
 import { encodePayload } from '../packages/server/src/adapters/grpc-v2/payload.js';
 

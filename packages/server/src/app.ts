@@ -4,6 +4,7 @@ import { DEFAULT_LONG_POLL_TIMING, type LongPollTiming } from './adapters/http-v
 import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
 import { DEFAULT_UDP_PUSH_TIMING, UdpPusher, type UdpPushTiming } from './adapters/udp-push/udp-pusher.js';
 import { registerConsoleHint } from './adapters/console-api/console-hint.js';
+import { LazyConsolePort } from './adapters/console-api/lazy-console-port.js';
 import { DEFAULT_CONNECTION_TIMINGS, type ConnectionTimings } from './adapters/grpc-v2/connections.js';
 import { createGrpcDoor, type GrpcDoor } from './adapters/grpc-v2/grpc-door.js';
 import { ConfigService } from './core/config/config-service.js';
@@ -42,10 +43,10 @@ export interface AppOptions {
   /** The built web console served at `/rnacos`. */
   webDist?: URL;
   /**
-   * Build the console in listen(), once the SDK ports are open (the process does: clients reconnecting
-   * after a restart are served some 40 ms sooner); otherwise it is built here, for tests that inject.
+   * Build the console when its port gets its first request (the process does: the SDK ports are ready
+   * some 50 ms sooner); otherwise it is built here, for tests that inject.
    */
-  consoleAfterSdkPorts?: boolean;
+  lazyConsole?: boolean;
 }
 
 export interface ListenAddresses {
@@ -59,8 +60,8 @@ export interface App {
   settings: Settings;
   core: Core;
   sdkHttp: FastifyInstance;
-  /** Null without a console, and until listen() with `consoleAfterSdkPorts`. */
-  readonly consoleHttp: FastifyInstance | null;
+  /** Null without a console, and with `lazyConsole`. */
+  consoleHttp: FastifyInstance | null;
   /** The nacos 2.x gRPC door (its connections are readable through `core.connections`). */
   grpc: GrpcDoor;
   /** UDP pushes to 1.x naming clients; null when RNACOS_NAMING_UDP_PUSH is false. Binds in listen(). */
@@ -160,15 +161,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     namingPushDelayMs: options.grpcPushDelayMs,
   });
   const buildConsole = async () => (await loadConsoleApi()).createConsoleHttpServer(consoleDeps);
-  let consoleHttp = settings.consoleEnabled && !options.consoleAfterSdkPorts ? await buildConsole() : null;
+  const lazyConsole = settings.consoleEnabled && options.lazyConsole ? new LazyConsolePort(buildConsole, logger) : null;
+  const consoleHttp = settings.consoleEnabled && !lazyConsole ? await buildConsole() : null;
 
   return {
     settings,
     core,
     sdkHttp,
-    get consoleHttp() {
-      return consoleHttp;
-    },
+    consoleHttp,
     udpPush,
     grpc,
     async listen() {
@@ -183,15 +183,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
           logger.error({ err }, 'naming tick failed');
         }
       }, NAMING_TICK_MS);
-      if (settings.consoleEnabled && !consoleHttp) {
-        const built = await buildConsole();
-        // closed meanwhile: close() did not see this server
-        if (closing) await built.close();
-        else consoleHttp = built;
-      }
-      const consoleUrl = consoleHttp
-        ? await consoleHttp.listen({ port: settings.consolePort, host: settings.consoleHost })
-        : null;
+      const consolePort = { port: settings.consolePort, host: settings.consoleHost };
+      const consoleUrl = lazyConsole
+        ? await lazyConsole.listen(consolePort.port, consolePort.host)
+        : ((await consoleHttp?.listen(consolePort)) ?? null);
       core.metrics.start();
       return { http, console: consoleUrl, grpc: grpcPort };
     },
@@ -201,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (namingTimer) clearInterval(namingTimer);
       core.metrics.stop();
       longPolls.releaseAll();
-      await Promise.all([sdkHttp.close(), consoleHttp?.close(), udpPush?.close(), grpc.close()]);
+      await Promise.all([sdkHttp.close(), consoleHttp?.close(), lazyConsole?.close(), udpPush?.close(), grpc.close()]);
       await membership?.leave();
       await stores.close();
     },

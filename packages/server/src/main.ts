@@ -10,7 +10,7 @@ async function serve({ settings }: ServeRequest): Promise<void> {
   // Loaded here so the offline tools start without the HTTP stack.
   const { buildApp } = await import('./app.js');
   const logger = createLogger(settings.logLevel);
-  const app = await buildApp({ settings, logger, consoleAfterSdkPorts: true });
+  const app = await buildApp({ settings, logger, lazyConsole: true });
   const urls = await app.listen();
   const store = settings.dbUrl ? `${maskUrl(settings.dbUrl)} (cluster node ${settings.nodeId})` : settings.dataDir;
   logger.info({ store }, `tsnacos ${VERSION} started`);
