@@ -29,6 +29,8 @@ export class LazyConsolePort {
       );
     });
     this.server.keepAliveTimeout = KEEP_ALIVE_MS;
+    // as fastify sets it: a long transfer-file upload is not cut
+    this.server.requestTimeout = 0;
   }
 
   /** Resolves with the console's URL, as fastify names it (127.0.0.1 for a wildcard host). */
