@@ -1,0 +1,245 @@
+import { unzipSync } from 'fflate';
+import type { LightMyRequestResponse } from 'fastify';
+import { call } from './console-helpers.js';
+import type { TestApp } from './helpers.js';
+
+// The users, namespaces and console routes of privilege-matrix.test.ts, and what each user may reach.
+
+export const NAMESPACES = ['', 'dev'] as const;
+export type Ns = (typeof NAMESPACES)[number];
+
+export interface TestUser {
+  name: string;
+  roles: string[];
+  privilege?: { whitelistIsAll?: boolean; whitelist?: string[]; blacklistIsAll?: boolean; blacklist?: string[] };
+  /** Namespaces this user may touch. */
+  reach: Ns[];
+}
+
+export const USERS: TestUser[] = [
+  { name: 'admin', roles: ['0'], reach: ['', 'dev'] },
+  { name: 'dev', roles: ['1'], reach: ['', 'dev'] },
+  { name: 'guest', roles: ['2'], reach: ['', 'dev'] },
+  { name: 'devOnlyDev', roles: ['1'], privilege: { whitelistIsAll: false, whitelist: ['dev'] }, reach: ['dev'] },
+  { name: 'devNotDev', roles: ['1'], privilege: { blacklist: ['dev'] }, reach: [''] },
+  { name: 'devNothing', roles: ['1'], privilege: { blacklistIsAll: true }, reach: [] },
+  { name: 'guestPublic', roles: ['2'], privilege: { whitelistIsAll: false, whitelist: ['public'] }, reach: [''] },
+  { name: 'guestAndDev', roles: ['2', '1'], privilege: { whitelistIsAll: false, whitelist: ['dev'] }, reach: ['dev'] },
+];
+
+export type Need = 'read' | 'write' | 'manageNamespaces' | 'admin' | 'monitor';
+/** Which roles a kind of route needs (the union of a user's roles counts). */
+export const ROLES_FOR: Record<Need, string[]> = {
+  read: ['0', '1', '2'],
+  write: ['0', '1'],
+  manageNamespaces: ['0', '1'],
+  monitor: ['0', '1'],
+  admin: ['0'],
+};
+
+export const expectedAllowed = (user: TestUser, need: Need, ns: Ns | null) =>
+  user.roles.some((r) => ROLES_FOR[need].includes(r)) && (ns === null || user.reach.includes(ns));
+
+let seq = 0;
+/** A new number each call: names and ports no other cell uses. */
+export const nextSeq = () => ++seq;
+export const unique = (prefix: string) => `${prefix}${nextSeq()}`;
+
+export interface ConsoleCell {
+  name: string;
+  need: Need;
+  /** False: the route touches no namespace. */
+  namespaced: boolean;
+  /** The namespaces to try (default: all). */
+  only?: Ns[];
+  run: (app: TestApp, token: string, ns: Ns) => Promise<LightMyRequestResponse>;
+}
+
+export const nsName = (ns: Ns) => (ns === '' ? 'public' : ns);
+
+export const CONSOLE_CELLS: ConsoleCell[] = [
+  {
+    name: 'config list',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/config/list', { token: t, query: { tenant: ns } }),
+  },
+  {
+    name: 'config info',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'GET', 'v2/config/info', { token: t, query: { tenant: ns, dataId: 'seed', group: 'G' } }),
+  },
+  {
+    name: 'config history',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'GET', 'v2/config/history', { token: t, query: { tenant: ns, dataId: 'seed', group: 'G' } }),
+  },
+  {
+    name: 'config zip export',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/config/download', { token: t, query: { tenant: ns } }),
+  },
+  {
+    name: 'config export chosen',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/config/download', {
+        token: t,
+        json: [{ tenant: ns, group: 'G', dataId: 'seed' }],
+      }),
+  },
+  {
+    name: 'config v1 list',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'configs', { token: t, query: { tenant: ns } }),
+  },
+  {
+    name: 'config publish',
+    need: 'write',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/config/update', {
+        token: t,
+        json: { tenant: ns, group: 'G', dataId: unique('w'), content: 'x' },
+      }),
+  },
+  {
+    name: 'config remove',
+    need: 'write',
+    namespaced: true,
+    run: async (a, t, ns) => {
+      const dataId = unique('rm');
+      await a.core.configs.publish({ namespaceId: ns, group: 'G', dataId, content: 'x' });
+      return call(a.consoleHttp!, 'POST', 'v2/config/remove', { token: t, json: { tenant: ns, group: 'G', dataId } });
+    },
+  },
+  {
+    name: 'config clone into',
+    need: 'write',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/config/clone', {
+        token: t,
+        json: { targetTenant: ns, policy: 'OVERWRITE', keys: [{ tenant: ns, group: 'G', dataId: 'seed' }] },
+      }),
+  },
+  {
+    name: 'service list',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/service/list', { token: t, query: { namespaceId: nsName(ns) } }),
+  },
+  {
+    name: 'instance list',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'GET', 'v2/instance/list', {
+        token: t,
+        query: { namespaceId: nsName(ns), serviceName: 'seed' },
+      }),
+  },
+  {
+    name: 'subscriber list',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'GET', 'v2/service/subscriber/list', { token: t, query: { namespaceId: nsName(ns) } }),
+  },
+  {
+    name: 'instance v1 list',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'GET', 'instances', { token: t, query: { namespaceId: nsName(ns), serviceName: 'seed' } }),
+  },
+  {
+    name: 'service add',
+    need: 'write',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/service/add', {
+        token: t,
+        json: { namespaceId: ns, serviceName: unique('svc') },
+      }),
+  },
+  {
+    name: 'service remove',
+    need: 'write',
+    namespaced: true,
+    run: async (a, t, ns) => {
+      const serviceName = unique('svcrm');
+      await a.core.naming.createService({ namespaceId: nsName(ns), groupName: 'DEFAULT_GROUP', serviceName }, {});
+      return call(a.consoleHttp!, 'POST', 'v2/service/remove', { token: t, json: { namespaceId: ns, serviceName } });
+    },
+  },
+  {
+    name: 'instance update',
+    need: 'write',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/instance/update', {
+        token: t,
+        json: { namespaceId: ns, serviceName: 'seed', ip: '10.9.0.1', port: 1000 + seq++, ephemeral: 'false' },
+      }),
+  },
+  // The default namespace cannot be renamed by anyone, so only a created one is tried.
+  {
+    name: 'namespace rename',
+    need: 'manageNamespaces',
+    namespaced: true,
+    only: ['dev'],
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/namespaces/update', {
+        token: t,
+        json: { namespaceId: ns, namespaceName: 'Dev' },
+      }),
+  },
+  {
+    name: 'user list',
+    need: 'admin',
+    namespaced: false,
+    run: (a, t) => call(a.consoleHttp!, 'GET', 'v2/user/list', { token: t }),
+  },
+  {
+    name: 'user add',
+    need: 'admin',
+    namespaced: false,
+    run: (a, t) =>
+      call(a.consoleHttp!, 'POST', 'v2/user/add', {
+        token: t,
+        json: { username: unique('u'), password: 'pw', roles: '2' },
+      }),
+  },
+  {
+    name: 'monitor timeline',
+    need: 'monitor',
+    namespaced: false,
+    run: (a, t) =>
+      call(a.consoleHttp!, 'POST', 'v2/metrics/timeline', { token: t, json: { keys: ['config_data_size'] } }),
+  },
+  {
+    name: 'cluster list',
+    need: 'monitor',
+    namespaced: false,
+    run: (a, t) => call(a.consoleHttp!, 'GET', 'v2/cluster/cluster_node_list', { token: t }),
+  },
+];
+
+/** Allowed, refused, or something else (which would hide the answer the matrix is about). */
+export function consoleOutcome(res: LightMyRequestResponse): string {
+  if (res.statusCode === 401 || res.statusCode === 403) return 'denied';
+  if (res.headers['content-type'] === 'application/octet-stream')
+    return res.statusCode === 200 && unzipSync(res.rawPayload) ? 'allowed' : `status ${res.statusCode}`;
+  const body = res.json();
+  if (body.success === true || (res.statusCode === 200 && 'count' in body)) return 'allowed';
+  if (body.code === 'NO_PERMISSION' || body.code === 'NO_NAMESPACE_PERMISSION') return 'denied';
+  return `unexpected ${res.statusCode} ${res.body}`;
+}
