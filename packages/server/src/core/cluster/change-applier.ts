@@ -46,11 +46,14 @@ async function apply(change: StoreChange, m: ClusterModels): Promise<void> {
     case 'sessions':
       return m.sessions.applyRemote(change.added, change.removed);
     case 'service':
-      return m.naming.refreshStored(change.key, change.instance);
+      // a change naming one instance re-reads that row only
+      return change.instance
+        ? m.naming.cluster.refreshStoredInstance(change.key, change.instance)
+        : m.naming.cluster.refreshStored(change.key);
     case 'ephemeral':
       return m.replicator.remoteChanged(change.key, change.nodeId);
     case 'node-gone':
-      return m.naming.dropNode(change.nodeId);
+      return m.naming.cluster.dropNode(change.nodeId);
     case 'all':
       return reloadAll(m);
   }
@@ -62,6 +65,6 @@ async function reloadAll(m: ClusterModels): Promise<void> {
   await m.namespaces.reload();
   await m.users.reload();
   await m.sessions.reload();
-  await m.naming.reloadStored();
+  await m.naming.cluster.reloadStored();
   await m.replicator.resync();
 }

@@ -82,12 +82,13 @@ export class ClusterNode implements ClusterMembers {
       const deadline = now >= this.graceUntil ? now : -Infinity;
       for (const dead of nodes.filter((n) => n.leaseUntil <= deadline)) {
         this.logger.warn({ nodeId: dead.nodeId, addr: dead.addr }, 'cluster node lease ran out: removing it');
-        if (await this.store.evict(dead.nodeId)) this.naming.dropNode(dead.nodeId);
+        if (await this.store.evict(dead.nodeId)) this.naming.cluster.dropNode(dead.nodeId);
       }
       this.nodes = nodes.filter((n) => n.leaseUntil > deadline).sort((a, b) => a.nodeId - b.nodeId);
       // mirrors of nodes no longer in the store (an eviction this node did not hear of)
       const alive = new Set(this.nodes.map((n) => n.nodeId));
-      for (const nodeId of this.naming.mirroredNodes()) if (!alive.has(nodeId)) this.naming.dropNode(nodeId);
+      for (const nodeId of this.naming.cluster.mirroredNodes())
+        if (!alive.has(nodeId)) this.naming.cluster.dropNode(nodeId);
     } catch (err) {
       if (!this.lastRenewFailed) this.logger.warn({ err }, 'cluster lease renewal failed (store unreachable?)');
       this.lastRenewFailed = true;

@@ -27,7 +27,7 @@ async function nodeOf(store: MemoryClusterStore, nodeId: number) {
   const pending: Array<Promise<void>> = [];
   store.subscribe(nodeId, (change) => {
     if (change.kind === 'ephemeral') pending.push(replicator.remoteChanged(change.key, change.nodeId));
-    if (change.kind === 'node-gone') naming.dropNode(change.nodeId);
+    if (change.kind === 'node-gone') naming.cluster.dropNode(change.nodeId);
   });
   await membership.start();
   await replicator.start();
@@ -104,7 +104,7 @@ describe('a cluster sharing ephemeral instances through its store', () => {
     await b.sync();
     expect([ownedBy(1), ownedBy(2)]).toEqual([[], ['10.1.1.1:7001']]);
     // node 1 no longer expires it: node 2 gets the beats now
-    expect(a.naming.ownEphemeral(orders)).toEqual([]);
+    expect(a.naming.cluster.ownEphemeral(orders)).toEqual([]);
     expect(a.ports()).toEqual([7001]);
     expect(b.ports()).toEqual([7001]);
   });

@@ -53,7 +53,7 @@ export class EphemeralReplicator {
       for (const [keyString, key] of [...this.dirty]) {
         this.dirty.delete(keyString);
         const before: Published = this.published.get(keyString) ?? new Map<string, never>();
-        const { changes, after } = diff(before, this.naming.ownEphemeral(key));
+        const { changes, after } = diff(before, this.naming.cluster.ownEphemeral(key));
         if (changes.put.length === 0 && changes.removed.length === 0) continue;
         try {
           await this.store.publishOwned(this.nodeId, key, changes);
@@ -81,13 +81,13 @@ export class EphemeralReplicator {
 
   /** Re-reads everything other nodes own (at start, and after changes may have been missed). */
   async resync(): Promise<void> {
-    this.naming.replaceAllRemote(await this.store.loadAllOwned(this.nodeId));
+    this.naming.cluster.replaceAllRemote(await this.store.loadAllOwned(this.nodeId));
   }
 
   /** The store lost what this node published (it was evicted): publish everything again. */
   republishAll(): void {
     this.published.clear();
-    for (const key of this.naming.servicesWithOwnEphemeral()) this.dirty.set(serviceKeyString(key), key);
+    for (const key of this.naming.cluster.servicesWithOwnEphemeral()) this.dirty.set(serviceKeyString(key), key);
   }
 
   private async drainRemote(): Promise<void> {
@@ -98,7 +98,7 @@ export class EphemeralReplicator {
       this.remotePending.clear();
       for (const { key, nodeId } of batch) {
         const owned = await this.store.loadOwned(key, this.nodeId);
-        this.naming.replaceRemote(key, nodeId, owned.get(nodeId) ?? []);
+        this.naming.cluster.replaceRemote(key, nodeId, owned.get(nodeId) ?? []);
       }
     }
   }

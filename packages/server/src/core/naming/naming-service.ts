@@ -32,7 +32,7 @@ import {
   type ServiceView,
 } from './naming-model.js';
 import { NamingMirror } from './naming-mirror.js';
-import { checkInstanceRef } from './naming-validation.js';
+import { checkInstanceRef, checkSameKind, checkServiceKind } from './naming-validation.js';
 import { instanceIdentity, type ServiceEntry } from './service-entry.js';
 import { ServiceCatalog, type ServiceListFilter } from './service-catalog.js';
 import { ServiceRegistry } from './service-registry.js';
@@ -83,8 +83,8 @@ export class NamingService {
   private readonly health = new HealthChecker(this.registry);
   private readonly listeners = new Set<ServiceChangeListener>();
   private readonly locks = new KeyedLock();
-  /** What other nodes of a cluster changed (unused on a single node). */
-  private readonly mirror: NamingMirror;
+  /** What other nodes of a cluster changed, applied here (unused on a single node). */
+  readonly cluster: NamingMirror;
 
   private constructor(
     private readonly store: InstanceStore,
@@ -92,7 +92,7 @@ export class NamingService {
     readonly options: NamingOptions,
   ) {
     this.catalog = new ServiceCatalog(this.registry, store, clock, this.locks, (entry) => this.changed(entry));
-    this.mirror = new NamingMirror(this.registry, this.catalog, store, clock, this.locks, options, (entry) =>
+    this.cluster = new NamingMirror(this.registry, this.catalog, store, clock, this.locks, options, (entry) =>
       this.changed(entry),
     );
   }
@@ -371,11 +371,7 @@ export class NamingService {
     const now = this.clock.now();
     const report = this.health.check(now);
     for (const entry of report.changed) this.changed(entry);
-    for (const entry of this.registry.entries()) {
-      if (!entry.explicit && entry.instances.size === 0 && entry.emptySince !== null) {
-        if (now - entry.emptySince >= this.options.emptyServiceTtlMs) this.registry.drop(entry);
-      }
-    }
+    this.registry.dropEmptyImplicit(now - this.options.emptyServiceTtlMs);
     this.subscribers.expireUdp(now - this.options.udpSubscriberTtlMs);
     return report;
   }
@@ -384,45 +380,6 @@ export class NamingService {
   adoptStored(instances: StoredInstance[]): void {
     const now = this.clock.now();
     for (const s of instances) this.apply(s.key, fromStored(s, now, this.options));
-  }
-
-  // ---- cluster: what other nodes changed ----------------------------------------------------------
-
-  /** Re-reads a service's settings and persistent instances (or only `instance`) after another node changed them. */
-  refreshStored(key: ServiceKey, instance?: { ip: string; port: number; clusterName: string }): Promise<void> {
-    return instance ? this.mirror.refreshStoredInstance(key, instance) : this.mirror.refreshStored(key);
-  }
-
-  /** Re-reads every stored service (after changes from other nodes may have been missed). */
-  reloadStored(): Promise<void> {
-    return this.mirror.reloadStored();
-  }
-
-  /** This node's own ephemeral instances of a service, for the other nodes to mirror. */
-  ownEphemeral(key: ServiceKey): StoredInstance[] {
-    return this.mirror.ownEphemeral(key);
-  }
-
-  servicesWithOwnEphemeral(): ServiceKey[] {
-    return this.mirror.servicesWithOwnEphemeral();
-  }
-
-  /** Mirrors the ephemeral instances another node owns in one service. */
-  replaceRemote(key: ServiceKey, nodeId: number, instances: StoredInstance[]): void {
-    this.mirror.replaceRemote(key, nodeId, instances);
-  }
-
-  replaceAllRemote(owned: Array<{ nodeId: number; instances: StoredInstance[] }>): void {
-    this.mirror.replaceAllRemote(owned);
-  }
-
-  /** Forgets the instances of a node that left the cluster. */
-  dropNode(nodeId: number): void {
-    this.mirror.dropNode(nodeId);
-  }
-
-  mirroredNodes(): Set<number> {
-    return this.mirror.mirroredNodes();
   }
 
   // ---- internals ---------------------------------------------------------------------------------
@@ -437,27 +394,5 @@ export class NamingService {
   private changed(entry: ServiceEntry): void {
     entry.touch(this.clock.now());
     for (const listener of this.listeners) listener(entry.key);
-  }
-}
-
-/**
- * As in nacos 2.x, a service holds ephemeral or persistent instances, not both: the kind of its instances
- * decides (an empty service takes either).
- */
-function checkServiceKind(entry: ServiceEntry | undefined, next: InstanceRecord): void {
-  const first = entry?.instances.values().next().value;
-  if (!entry || !first || first.ephemeral === next.ephemeral) return;
-  throw invalid(
-    next.ephemeral
-      ? `Current service ${entry.groupedName} is persistent service, can't register ephemeral instance.`
-      : `Current service ${entry.groupedName} is ephemeral service, can't register persistent instance.`,
-  );
-}
-
-function checkSameKind(previous: InstanceRecord | undefined, next: InstanceRecord): void {
-  if (previous && previous.ephemeral !== next.ephemeral) {
-    throw invalid(
-      `instance ${next.ip}:${next.port} is already registered as ${previous.ephemeral ? 'ephemeral' : 'persistent'}; deregister it first`,
-    );
   }
 }

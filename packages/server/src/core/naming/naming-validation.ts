@@ -9,10 +9,12 @@ import {
   PRESERVED_BEAT_INTERVAL,
   PRESERVED_BEAT_TIMEOUT,
   PRESERVED_DELETE_TIMEOUT,
+  type InstanceRecord,
   type InstanceRef,
   type Selector,
   type ServiceKey,
 } from './naming-model.js';
+import type { ServiceEntry } from './service-entry.js';
 
 const MAX_SERVICE_NAME_LENGTH = 512;
 const MAX_GROUP_LENGTH = 128;
@@ -161,4 +163,26 @@ export function checkMetadata(metadata: Record<string, string>): Record<string, 
     out[k] = v;
   }
   return out;
+}
+
+/**
+ * As in nacos 2.x, a service holds ephemeral or persistent instances, not both: the kind of its instances
+ * decides (an empty service takes either).
+ */
+export function checkServiceKind(entry: ServiceEntry | undefined, next: InstanceRecord): void {
+  const first = entry?.instances.values().next().value;
+  if (!entry || !first || first.ephemeral === next.ephemeral) return;
+  throw invalid(
+    next.ephemeral
+      ? `Current service ${entry.groupedName} is persistent service, can't register ephemeral instance.`
+      : `Current service ${entry.groupedName} is ephemeral service, can't register persistent instance.`,
+  );
+}
+
+export function checkSameKind(previous: InstanceRecord | undefined, next: InstanceRecord): void {
+  if (previous && previous.ephemeral !== next.ephemeral) {
+    throw invalid(
+      `instance ${next.ip}:${next.port} is already registered as ${previous.ephemeral ? 'ephemeral' : 'persistent'}; deregister it first`,
+    );
+  }
 }

@@ -43,6 +43,15 @@ export class ServiceRegistry {
     this.services.delete(entry.keyString);
   }
 
+  /** Forgets the services only their instances created that have been empty since `before` or earlier. */
+  dropEmptyImplicit(before: number): void {
+    for (const entry of this.services.values()) {
+      if (!entry.explicit && entry.instances.size === 0 && entry.emptySince !== null && entry.emptySince <= before) {
+        this.drop(entry);
+      }
+    }
+  }
+
   entries(): IterableIterator<ServiceEntry> {
     return this.services.values();
   }
