@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../../shared/logger.js';
+import { isWildcardHost } from '../../shared/wildcard-host.js';
 
 /** Fastify's own keep-alive default, which the console had when it owned its port. */
 const KEEP_ALIVE_MS = 72_000;
@@ -40,7 +41,7 @@ export class LazyConsolePort {
       this.server.listen(port, host, () => {
         this.server.off('error', reject);
         const bound = (this.server.address() as AddressInfo).port;
-        const shown = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+        const shown = isWildcardHost(host) ? '127.0.0.1' : host;
         resolve(`http://${shown.includes(':') ? `[${shown}]` : shown}:${bound}`);
       });
     });

@@ -1,5 +1,6 @@
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
+import { isWildcardHost } from '../../shared/wildcard-host.js';
 import { frameMessage, GrpcFrameError, GrpcMessageReader, GrpcStatus } from './grpc-frames.js';
 
 /**
@@ -74,7 +75,7 @@ export function createGrpcTransport(methods: GrpcMethods, maxMessageBytes: numbe
 
   return {
     async listen(host, port) {
-      if (host === '0.0.0.0' || host === '::' || host === '') {
+      if (isWildcardHost(host)) {
         // `::` accepts IPv4 too (dual stack); hosts without IPv6 fall back to IPv4 only
         return bind('::', port).catch(() => bind('0.0.0.0', port));
       }

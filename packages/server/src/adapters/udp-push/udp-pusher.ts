@@ -8,6 +8,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { PUSH_CACHE_MILLIS, serviceListJson } from '../http-v1/naming-json.js';
 import { decodeClientPacket, encodePush, MAX_DATAGRAM } from './push-packet.js';
+import { isWildcardHost } from '../../shared/wildcard-host.js';
 
 export interface UdpPushTiming {
   /** Changes that follow a push within this window go out together in one push. */
@@ -74,7 +75,7 @@ export class UdpPusher {
   async start(host = '0.0.0.0'): Promise<void> {
     if (this.sockets.size > 0) return;
     const family = isIP(host);
-    const wildcard = family === 0 || host === '0.0.0.0' || host === '::';
+    const wildcard = family === 0 || isWildcardHost(host);
     if (wildcard || family === 4) await this.bind(4, wildcard ? '0.0.0.0' : host);
     if (wildcard) {
       await this.bind(6, '::').catch((err: Error) =>

@@ -5,6 +5,7 @@ import { AuthService } from './auth-service.js';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.js';
 import { CaptchaService, type CaptchaSource } from './captcha-service.js';
 import { LoginLimiter } from './login-limiter.js';
+import { DEFAULT_PASSWORD as DEFAULT_ADMIN_PASSWORD } from './password.js';
 import { SessionService } from './session-service.js';
 import type { SessionStore } from './session-store.js';
 import { UserService } from './user-service.js';
@@ -19,8 +20,6 @@ export interface AuthSettings {
   initAdminUsername: string;
   initAdminPassword: string;
 }
-
-const DEFAULT_ADMIN_PASSWORD = 'admin';
 
 const realCaptchaSource: CaptchaSource = { text: () => randomCaptchaText(), render: renderCaptchaPng };
 

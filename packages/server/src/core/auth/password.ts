@@ -7,7 +7,7 @@ const BCRYPT_COST = 10;
  * bcrypt of `admin`, the well-known default password, hashed once here: the first start on an empty store
  * stores it instead of spending ~60 ms of its start-up on it. Every password set later gets its own salt.
  */
-const DEFAULT_PASSWORD = 'admin';
+export const DEFAULT_PASSWORD = 'admin';
 const DEFAULT_PASSWORD_HASH = '$2b$10$cemkuXXeR/o.jNgvDuUMJOaWKsOG9y.6L8tS4qLV/gvq7rY5ejx8O';
 
 /** The first admin's hash (see DEFAULT_PASSWORD_HASH). */
