@@ -1,6 +1,9 @@
+import http2 from 'node:http2';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { status } from '@grpc/grpc-js';
+import { frameMessage } from '../src/adapters/grpc-v2/grpc-frames.js';
+import { decodePayload, encodePayload } from '../src/adapters/grpc-v2/payload.js';
 import { RawNacosClient } from './grpc-raw-client.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 import { waitUntil } from './interop/wait-until.js';
@@ -72,6 +75,42 @@ describe('gRPC door', () => {
     expect(tooLongContent.body).toMatchObject({ errorCode: 400, success: false });
     expect(String(tooLongContent.body.message)).toMatch(/too large/);
     expect((await c.request('HealthCheckRequest')).body.success).toBe(true);
+  });
+
+  it('resets a bi-stream that announces an oversized message, and the connection serves on', async () => {
+    await start();
+    // node:http2 directly: the test writes the gRPC length prefix itself
+    const session = http2.connect(`http://127.0.0.1:${port}`);
+    try {
+      const stream = session.request({
+        ':method': 'POST',
+        ':path': '/BiRequestStream/requestBiStream',
+        'content-type': 'application/grpc',
+        te: 'trailers',
+      });
+      stream.resume();
+      stream.on('error', () => undefined); // the reset, read from rstCode below
+      const prefix = Buffer.alloc(5);
+      prefix.writeUInt32BE(64 * 1024 * 1024, 1); // far above the server's message limit
+      stream.write(Buffer.concat([prefix, Buffer.alloc(1024)]));
+      const rstCode = await new Promise<number>((resolve) => stream.on('close', () => resolve(stream.rstCode ?? -1)));
+      expect(rstCode).toBe(http2.constants.NGHTTP2_PROTOCOL_ERROR);
+      // the same connection still answers a unary call
+      const check = session.request({
+        ':method': 'POST',
+        ':path': '/Request/request',
+        'content-type': 'application/grpc',
+        te: 'trailers',
+      });
+      const chunks: Buffer[] = [];
+      check.on('data', (c: Buffer) => chunks.push(c));
+      check.end(frameMessage(encodePayload('ServerCheckRequest', { headers: {}, requestId: '1' })));
+      await new Promise((resolve) => check.on('close', resolve));
+      const reply = decodePayload(Buffer.concat(chunks).subarray(5));
+      expect(reply.type).toBe('ServerCheckResponse');
+    } finally {
+      session.destroy();
+    }
   });
 
   it('answers an unknown method with UNIMPLEMENTED, gzip-compressed calls, and a 4 MB config in many frames', async () => {
