@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { createSdkHttpServer } from './adapters/http-v1/sdk-http-server.js';
+import { createSdkHttpPort } from './adapters/http-v1/sdk-http-port.js';
 import { DEFAULT_LONG_POLL_TIMING, type LongPollTiming } from './adapters/http-v1/listener-routes.js';
 import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
 import { DEFAULT_UDP_PUSH_TIMING, UdpPusher, type UdpPushTiming } from './adapters/udp-push/udp-pusher.js';
 import { registerConsoleHint } from './adapters/console-api/console-hint.js';
-import { LazyConsolePort } from './adapters/console-api/lazy-console-port.js';
+import { FastifyPort } from './adapters/http-common/fastify-port.js';
 import { DEFAULT_CONNECTION_TIMINGS, type ConnectionTimings } from './adapters/grpc-v2/connections.js';
 import { createGrpcDoor, type GrpcDoor } from './adapters/grpc-v2/grpc-door.js';
 import { ConfigService } from './core/config/config-service.js';
@@ -26,6 +26,8 @@ import { joinCluster, type ClusterMembership } from './cluster-wiring.js';
 
 /** How often heartbeats, subscribers and push retries are checked once listening. */
 const NAMING_TICK_MS = 1000;
+/** Fastify's own keep-alive default, which the console has when fastify owns its port. */
+const CONSOLE_KEEP_ALIVE_MS = 72_000;
 
 /** What the process (or a test) can swap: everything else comes from the settings. */
 export interface AppOptions {
@@ -43,10 +45,11 @@ export interface AppOptions {
   /** The built web console served at `/rnacos`. */
   webDist?: URL;
   /**
-   * Build the console when its port gets its first request (the process does: the SDK ports are ready
-   * some 50 ms sooner); otherwise it is built here, for tests that inject.
+   * Build the OpenAPI routes and the console when their ports get the first request that needs them (the
+   * process does: it is ready sooner, and loads neither when no client needs it); otherwise both are built
+   * here, for tests that inject.
    */
-  lazyConsole?: boolean;
+  lazyHttp?: boolean;
 }
 
 export interface ListenAddresses {
@@ -59,8 +62,9 @@ export interface ListenAddresses {
 export interface App {
   settings: Settings;
   core: Core;
-  sdkHttp: FastifyInstance;
-  /** Null without a console, and with `lazyConsole`. */
+  /** The OpenAPI routes; null with `lazyHttp`. */
+  sdkHttp: FastifyInstance | null;
+  /** Null without a console, and with `lazyHttp`. */
   consoleHttp: FastifyInstance | null;
   /** The nacos 2.x gRPC door (its connections are readable through `core.connections`). */
   grpc: GrpcDoor;
@@ -125,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // the console's code (static files, uploads, cookies) is loaded only by a server that serves a console
   const loadConsoleApi = () => import('./adapters/console-api/console-http-server.js');
   const oldConsoleApi = oldConsole ? await loadConsoleApi() : null;
-  const sdkHttp = createSdkHttpServer({
+  const sdkPort = createSdkHttpPort({
     core,
     logger,
     longPolls,
@@ -161,7 +165,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     namingPushDelayMs: options.grpcPushDelayMs,
   });
   const buildConsole = async () => (await loadConsoleApi()).createConsoleHttpServer(consoleDeps);
-  const lazyConsole = settings.consoleEnabled && options.lazyConsole ? new LazyConsolePort(buildConsole, logger) : null;
+  const sdkHttp = options.lazyHttp ? null : await sdkPort.app();
+  const lazyConsole =
+    settings.consoleEnabled && options.lazyHttp
+      ? new FastifyPort({ name: 'console', build: buildConsole, keepAliveTimeoutMs: CONSOLE_KEEP_ALIVE_MS, logger })
+      : null;
   const consoleHttp = settings.consoleEnabled && !lazyConsole ? await buildConsole() : null;
 
   return {
@@ -172,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     udpPush,
     grpc,
     async listen() {
-      const http = await sdkHttp.listen({ port: settings.httpPort, host: settings.sdkHost });
+      const http = await sdkPort.listen(settings.httpPort, settings.sdkHost);
       const grpcPort = await grpc.listen(settings.sdkHost, settings.grpcPort);
       await udpPush?.start(settings.sdkHost);
       namingTimer ??= setInterval(() => {
@@ -196,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (namingTimer) clearInterval(namingTimer);
       core.metrics.stop();
       longPolls.releaseAll();
-      await Promise.all([sdkHttp.close(), consoleHttp?.close(), lazyConsole?.close(), udpPush?.close(), grpc.close()]);
+      await Promise.all([sdkPort.close(), consoleHttp?.close(), lazyConsole?.close(), udpPush?.close(), grpc.close()]);
       await membership?.leave();
       await stores.close();
     },

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { Command, Option } from 'commander';
-import dotenv from 'dotenv';
 import { transferCommands } from './commands/transfer-commands.js';
+import { resolveEnvironment } from './environment.js';
 import { SETTING_DEFS, flagName, loadSettings, type Settings } from './settings.js';
 import { VERSION } from './shared/version.js';
 
@@ -10,29 +8,6 @@ export { VERSION };
 
 export interface ServeRequest {
   settings: Settings;
-}
-
-/**
- * Environment for the settings: the process environment, then `--env-file` (or `.env` in the working
- * directory) for names the environment lacks, then command-line flags over both.
- */
-function resolveEnvironment(
-  flags: Record<string, string | undefined>,
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-): Record<string, string | undefined> {
-  const merged: Record<string, string | undefined> = { ...env };
-  const envFile = flags.envFile ?? (existsSync(path.join(cwd, '.env')) ? path.join(cwd, '.env') : undefined);
-  if (envFile) {
-    const result = dotenv.config({ path: path.resolve(cwd, envFile), processEnv: {}, quiet: true });
-    if (result.error) throw new Error(`cannot read env file ${envFile}: ${result.error.message}`);
-    for (const [k, v] of Object.entries(result.parsed ?? {})) if (!merged[k]?.trim()) merged[k] = v;
-  }
-  for (const def of SETTING_DEFS) {
-    const camel = flagName(def.env).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
-    if (flags[camel] !== undefined) merged[def.env] = flags[camel];
-  }
-  return merged;
 }
 
 /** The `tsnacos` command; `serve` (the default) starts the server, other subcommands are tools. */

@@ -1,16 +1,18 @@
 #!/usr/bin/env -S node --max-semi-space-size=4
 // A young generation of 4 MB instead of 16: about 20 MB less memory with 10k instances at the same GC cost
 // per request (2 MB costs more GC under gRPC load; bench/README.md). `npm start` passes the same flag.
-import { createProgram, VERSION, type ServeRequest } from './cli.js';
-import { SettingsError } from './settings.js';
+import type { ServeRequest } from './cli.js';
+import { resolveEnvironment } from './environment.js';
+import { loadSettings, SettingsError } from './settings.js';
 import { createLogger } from './shared/logger.js';
 import { maskUrl } from './shared/mask-url.js';
+import { VERSION } from './shared/version.js';
 
 async function serve({ settings }: ServeRequest): Promise<void> {
   // Loaded here so the offline tools start without the HTTP stack.
   const { buildApp } = await import('./app.js');
   const logger = createLogger(settings.logLevel);
-  const app = await buildApp({ settings, logger, lazyConsole: true });
+  const app = await buildApp({ settings, logger, lazyHttp: true });
   const urls = await app.listen();
   const store = settings.dbUrl ? `${maskUrl(settings.dbUrl)} (cluster node ${settings.nodeId})` : settings.dataDir;
   logger.info({ store }, `tsnacos ${VERSION} started`);
@@ -40,10 +42,15 @@ async function serve({ settings }: ServeRequest): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-createProgram(serve)
-  .parseAsync(process.argv)
-  .catch((err: unknown) => {
-    if (err instanceof SettingsError) console.error(`tsnacos: invalid setting: ${err.message}`);
-    else console.error(`tsnacos: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  });
+/** The plain start (`npm start`, containers) has no command line to parse: the CLI's code stays unloaded. */
+async function run(argv: string[]): Promise<void> {
+  if (argv.length <= 2) return serve({ settings: loadSettings(resolveEnvironment({}, process.env, process.cwd())) });
+  const { createProgram } = await import('./cli.js');
+  await createProgram(serve).parseAsync(argv);
+}
+
+run(process.argv).catch((err: unknown) => {
+  if (err instanceof SettingsError) console.error(`tsnacos: invalid setting: ${err.message}`);
+  else console.error(`tsnacos: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

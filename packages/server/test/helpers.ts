@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, type App, type AppOptions } from '../src/app.js';
 import { loadSettings, type Settings } from '../src/settings.js';
 import { createLogger } from '../src/shared/logger.js';
 
 export interface TestApp extends App {
+  /** Tests build the routes at once (no `lazyHttp`), to inject into them. */
+  sdkHttp: FastifyInstance;
   dataDir: string;
   /** Closes the app and deletes its data dir. */
   dispose(): Promise<void>;
@@ -32,7 +35,10 @@ export async function buildTestApp(
   const dataDir = options.dataDir ?? tempDataDir();
   const settings = options.settings ?? testSettings(dataDir, options.env);
   const app = await buildApp({ logger: createLogger('silent'), ...options, settings });
+  const sdkHttp = app.sdkHttp;
+  if (!sdkHttp) throw new Error('a test app builds its routes at once; leave lazyHttp out');
   return Object.assign(app, {
+    sdkHttp,
     dataDir,
     async dispose() {
       await app.close();

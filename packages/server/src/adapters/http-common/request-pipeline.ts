@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /**
  * One stage every SDK HTTP request passes, whether a fastify route or a fast path answers it.
  * - `before` needs the whole request (auth, say): while a stage with one is active, fast paths stand aside
- *   and every request goes through fastify, where it runs as a preHandler.
+ *   (all but the health probes, which the auth lets through) and every request goes through fastify, where
+ *   it runs as a preHandler.
  * - `after` sees the answered route and its handling time: fastify runs it on response, fast paths after
  *   they answer.
  */

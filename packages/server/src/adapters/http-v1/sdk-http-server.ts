@@ -1,25 +1,20 @@
-import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { httpLogger } from '../http-common/http-logger.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Core } from '../../core/core.js';
 import { ignoreOtherBodies, registerFormBody } from '../http-common/form-body.js';
 import { registerTextErrors } from '../http-common/text-errors.js';
-import { apiAuthStage } from './api-auth-hook.js';
+import type { RequestPipeline } from '../http-common/request-pipeline.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
 import { registerCoreRoutes } from './core-routes.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { registerListenerRoutes, type LongPollTiming } from './listener-routes.js';
-import { registerMetricsRoutes, requestMetricsStage } from './metrics-routes.js';
+import { registerMetricsRoutes } from './metrics-routes.js';
 import type { LongPollRegistry } from './long-poll.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerInstanceRoutes } from './instance-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
-import { createNamingFastPath } from './naming-fast-path.js';
-import { createConfigFastPath } from './config-fast-path.js';
-import { firstFastPath } from '../http-common/fast-path.js';
-import { RequestPipeline } from '../http-common/request-pipeline.js';
 
 export interface SdkHttpDeps {
   core: Core;
@@ -35,38 +30,19 @@ export interface SdkHttpDeps {
   mountConsole?: (app: FastifyInstance) => void;
 }
 
+/** Form bodies expand up to 3x when URL-encoded; room so an oversized config gets a clear 400. */
+function sdkBodyLimit(core: Core): number {
+  return core.configs.maxContentBytes * 3 + 64 * 1024;
+}
+
 /**
- * The SDK port (8848): the nacos OpenAPI v1 under `/nacos`. See endpoints.md beside this file for which
- * SDK call reaches which route.
+ * The routes of the SDK port (8848): the nacos OpenAPI v1 under `/nacos`. See endpoints.md beside this file
+ * for which SDK call reaches which route. `pipeline` holds the stages the fast paths run too.
  */
-export function createSdkHttpServer(deps: SdkHttpDeps): FastifyInstance {
+export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): FastifyInstance {
   const { core } = deps;
-  // Form bodies expand up to 3x when URL-encoded; leave room so an oversized config gets a clear 400.
-  const bodyLimit = core.configs.maxContentBytes * 3 + 64 * 1024;
-  // Long-poll requests are held ~30 s; idle keep-alive connections must outlive them.
-  const keepAliveTimeout = 75_000;
-  // Every hook of this port is a pipeline stage, so the fast paths run it too (or stand aside for it).
-  const pipeline = new RequestPipeline().use(requestMetricsStage(core.metrics)).use(apiAuthStage(core.apiAccess));
-  const fastPath = firstFastPath([
-    createConfigFastPath({ configs: core.configs, pipeline }),
-    createNamingFastPath({ naming: core.naming, udpPush: deps.udpPush, pipeline }),
-  ]);
-  const app = Fastify({
-    loggerInstance: httpLogger(deps.logger, 'sdk-http'),
-    bodyLimit,
-    keepAliveTimeout,
-    trustProxy: false,
-    // Plain config reads, instance-list polls and beats are answered before fastify; everything else goes
-    // through it.
-    serverFactory: (handler) => {
-      const server = http.createServer((req, res) => {
-        if (!fastPath(req, res)) handler(req, res);
-      });
-      server.keepAliveTimeout = keepAliveTimeout;
-      server.requestTimeout = 0;
-      return server;
-    },
-  });
+  const bodyLimit = sdkBodyLimit(core);
+  const app = Fastify({ loggerInstance: httpLogger(deps.logger, 'sdk-http'), bodyLimit, trustProxy: false });
   registerFormBody(app, bodyLimit);
   ignoreOtherBodies(app, bodyLimit);
   registerTextErrors(app);

@@ -1,0 +1,35 @@
+import { firstFastPath } from '../http-common/fast-path.js';
+import { FastifyPort } from '../http-common/fastify-port.js';
+import { RequestPipeline } from '../http-common/request-pipeline.js';
+import { apiAuthStage } from './api-auth-hook.js';
+import { createConfigFastPath } from './config-fast-path.js';
+import { createHealthFastPath } from './health-routes.js';
+import { requestMetricsStage } from './metrics-routes.js';
+import { createNamingFastPath } from './naming-fast-path.js';
+import type { SdkHttpDeps } from './sdk-http-server.js';
+
+/** Long-poll requests are held ~30 s; idle keep-alive connections must outlive them. */
+const KEEP_ALIVE_MS = 75_000;
+
+/**
+ * The SDK port (8848). Probes, plain config reads, instance-list polls and beats are answered before
+ * fastify; the routes (sdk-http-server.ts) are loaded and built for the first request they must take, so a
+ * port only 2.x clients use (they speak gRPC) never loads them.
+ */
+export function createSdkHttpPort(deps: SdkHttpDeps): FastifyPort {
+  const { core } = deps;
+  // Every hook of this port is a pipeline stage, so the fast paths run it too (or stand aside for it).
+  const pipeline = new RequestPipeline().use(requestMetricsStage(core.metrics)).use(apiAuthStage(core.apiAccess));
+  const fastPath = firstFastPath([
+    createHealthFastPath(deps.isReady, pipeline),
+    createConfigFastPath({ configs: core.configs, pipeline }),
+    createNamingFastPath({ naming: core.naming, udpPush: deps.udpPush, pipeline }),
+  ]);
+  return new FastifyPort({
+    name: 'OpenAPI',
+    fastPath,
+    keepAliveTimeoutMs: KEEP_ALIVE_MS,
+    logger: deps.logger,
+    build: async () => (await import('./sdk-http-server.js')).createSdkHttpApp(deps, pipeline),
+  });
+}

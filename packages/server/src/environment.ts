@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import dotenv from 'dotenv';
+import { SETTING_DEFS, flagName } from './settings.js';
+
+/**
+ * Environment for the settings: the process environment, then `--env-file` (or `.env` in the working
+ * directory) for names the environment lacks, then command-line flags over both.
+ */
+export function resolveEnvironment(
+  flags: Record<string, string | undefined>,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Record<string, string | undefined> {
+  const merged: Record<string, string | undefined> = { ...env };
+  const envFile = flags.envFile ?? (existsSync(path.join(cwd, '.env')) ? path.join(cwd, '.env') : undefined);
+  if (envFile) {
+    const result = dotenv.config({ path: path.resolve(cwd, envFile), processEnv: {}, quiet: true });
+    if (result.error) throw new Error(`cannot read env file ${envFile}: ${result.error.message}`);
+    for (const [k, v] of Object.entries(result.parsed ?? {})) if (!merged[k]?.trim()) merged[k] = v;
+  }
+  for (const def of SETTING_DEFS) {
+    const camel = flagName(def.env).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+    if (flags[camel] !== undefined) merged[def.env] = flags[camel];
+  }
+  return merged;
+}
