@@ -1,6 +1,7 @@
 #!/usr/bin/env -S node --max-semi-space-size=4
 // A young generation of 4 MB instead of 16: about 20 MB less memory with 10k instances at the same GC cost
 // per request (2 MB costs more GC under gRPC load; bench/README.md). `npm start` passes the same flag.
+import v8 from 'node:v8';
 import type { ServeRequest } from './cli.js';
 import { resolveEnvironment } from './environment.js';
 import { loadSettings, SettingsError } from './settings.js';
@@ -9,6 +10,11 @@ import { maskUrl } from './shared/mask-url.js';
 import { VERSION } from './shared/version.js';
 
 async function serve({ settings }: ServeRequest): Promise<void> {
+  // V8 pretenures an allocation site once many of its objects outlive a young-generation GC, and keeps
+  // doing so. A burst of requests held a moment (while the routes are built, or HTTP long-polls) made it
+  // allocate every later request's objects in the old generation: mark-compacts several times a second
+  // and a fifth to half less throughput for the life of the process, in about a third of the starts.
+  v8.setFlagsFromString('--no-allocation-site-pretenuring');
   // Loaded here so the offline tools start without the HTTP stack.
   const { buildApp } = await import('./app.js');
   const logger = createLogger(settings.logLevel);

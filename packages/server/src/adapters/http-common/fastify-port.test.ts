@@ -62,6 +62,31 @@ describe('FastifyPort', () => {
     await port.close();
   });
 
+  it('closes with a request left unanswered: the connection is cut after a grace', async () => {
+    const port = new FastifyPort({
+      name: 'OpenAPI',
+      keepAliveTimeoutMs: 5000,
+      logger,
+      build: async () => {
+        const app = Fastify();
+        app.get('/hang', () => new Promise(() => undefined));
+        app.get('/ok', async () => 'ok');
+        return app;
+      },
+    });
+    const url = await port.listen(0, '127.0.0.1');
+    expect(await (await fetch(`${url}/ok`)).text()).toBe('ok'); // leaves an idle keep-alive connection
+    const hanging = fetch(`${url}/hang`).then(
+      () => 'answered',
+      () => 'cut',
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    await port.close();
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await hanging).toBe('cut');
+  });
+
   it('answers 503 when the console cannot be built', async () => {
     const port = new FastifyPort({
       name: 'console',

@@ -5,6 +5,9 @@ import type { Logger } from '../../shared/logger.js';
 import { isWildcardHost } from '../../shared/wildcard-host.js';
 import type { FastPath } from './fast-path.js';
 
+/** How long close() lets busy connections finish before cutting them. */
+const CLOSE_GRACE_MS = 1000;
+
 export interface FastifyPortOptions {
   /** Named in the log and in the 503 answer when the app cannot be built: `console`, `OpenAPI`. */
   name: string;
@@ -64,13 +67,20 @@ export class FastifyPort {
     });
   }
 
-  /** Stops accepting, lets fastify answer what it holds (its closing answers are 503), then drops every connection. */
+  /**
+   * Stops accepting and closes idle connections; fastify closes (new requests on open connections get its
+   * 503). A connection still busy after `CLOSE_GRACE_MS` is cut; one that finished its answer is closed
+   * as idle (cutting it sooner could drop an answer still on its way out).
+   */
   async close(): Promise<void> {
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeIdleConnections();
     const app = await this.built?.catch(() => null);
     await app?.close();
-    this.server.closeAllConnections();
+    const idle = setInterval(() => this.server.closeIdleConnections(), 20);
+    const cut = setTimeout(() => this.server.closeAllConnections(), CLOSE_GRACE_MS);
     await closed;
+    clearInterval(idle);
+    clearTimeout(cut);
   }
 }
