@@ -24,13 +24,17 @@ describe('lazily built HTTP routes', () => {
     const get = () => fetch(`${urls.http}/nacos/v1/cs/configs?dataId=a&group=G`);
     expect(await (await fetch(`${urls.http}/nacos/v1/console/health/readiness`)).text()).toBe('OK');
     expect((await get()).status).toBe(404);
-    const published = await fetch(`${urls.http}/nacos/v1/cs/configs`, {
-      method: 'POST',
-      headers: form,
-      body: new URLSearchParams({ dataId: 'a', group: 'G', content: 'v1' }),
-    });
-    expect(await published.text()).toBe('true');
+    // the first writes arrive together and wait for the routes being built
+    const publish = (dataId: string, content: string) =>
+      fetch(`${urls.http}/nacos/v1/cs/configs`, {
+        method: 'POST',
+        headers: form,
+        body: new URLSearchParams({ dataId, group: 'G', content }),
+      }).then((res) => res.text());
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => publish(i === 0 ? 'a' : `c${i}`, 'v1')));
+    expect(answers).toEqual(Array(50).fill('true'));
     expect(await (await get()).text()).toBe('v1');
+    expect(app.core.configs.count()).toBe(50);
     expect((await fetch(`${urls.console}/rnacos/api/console/v2/namespaces/list`)).status).toBe(200);
     const held = fetch(`${urls.http}/nacos/v1/cs/configs/listener`, {
       method: 'POST',
