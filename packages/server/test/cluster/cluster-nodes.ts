@@ -26,6 +26,22 @@ export async function startClusterNode(
   dbUrl: string,
   env: Record<string, string> = {},
 ): Promise<ClusterNodeProcess> {
+  // a port found free can be taken (by another test's outgoing connection) before the node binds it:
+  // then the node starts again on other ports
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePorts(nodeId, dbUrl, env);
+    } catch (err) {
+      if (attempt === 3 || !String(err).includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+async function startOnFreePorts(
+  nodeId: number,
+  dbUrl: string,
+  env: Record<string, string>,
+): Promise<ClusterNodeProcess> {
   const { httpPort, grpcPort } = await freeSdkPorts();
   const consolePort = await freePort();
   const fullEnv = {
