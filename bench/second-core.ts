@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { cpuMicros } from './http-compare.js';
-import { requireBuild, startServer, stopServer, type BenchServer } from './lib.js';
+import { publishConfig, requireBuild, startServer, stopServer, type BenchServer } from './lib.js';
 import { startPostgres } from '../packages/server/test/postgres-server.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -94,7 +94,7 @@ async function main() {
     const getPath = '/nacos/v1/cs/configs?dataId=bench-config&group=BENCH';
     const listPath = '/nacos/v1/ns/instance/list?serviceName=bench-svc&healthyOnly=false';
     for (const node of [single, a]) {
-      await post(node.base, '/nacos/v1/cs/configs', { dataId: 'bench-config', group: 'BENCH', content: 'k: v' });
+      await publishConfig(node.base, 'bench-config', 'k: v');
       for (let i = 0; i < INSTANCES; i++)
         await post(node.base, '/nacos/v1/ns/instance', {
           serviceName: 'bench-svc',

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { transferCommands } from './commands/transfer-commands.js';
-import { resolveEnvironment } from './environment.js';
-import { SETTING_DEFS, flagName, loadSettings, type Settings } from './settings.js';
+import { settingsFromFlags } from './environment.js';
+import { SETTING_DEFS, flagName, type Settings } from './settings.js';
 import { VERSION } from './shared/version.js';
 
 export { VERSION };
@@ -25,13 +25,10 @@ export function createProgram(serve: (req: ServeRequest) => Promise<void>): Comm
     );
   }
   serveCommand.action(async (flags: Record<string, string | undefined>) => {
-    const settings = loadSettings(resolveEnvironment(flags, process.env, process.cwd()));
-    await serve({ settings });
+    await serve({ settings: settingsFromFlags(flags) });
   });
   program.addCommand(serveCommand, { isDefault: true });
-  const storeSettings = (flags: { dataDir?: string; envFile?: string }) =>
-    loadSettings(resolveEnvironment(flags, process.env, process.cwd()));
-  for (const command of transferCommands(storeSettings)) program.addCommand(command);
+  for (const command of transferCommands(settingsFromFlags)) program.addCommand(command);
   program.addHelpText(
     'after',
     '\nWithout a command, tsnacos starts the server: `tsnacos --http-port 9000` is `tsnacos serve --http-port 9000`.\n' +

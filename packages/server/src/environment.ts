@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import dotenv from 'dotenv';
-import { SETTING_DEFS, flagName } from './settings.js';
+import { SETTING_DEFS, flagName, loadSettings, type Settings } from './settings.js';
 
 /**
  * Environment for the settings: the process environment, then `--env-file` (or `.env` in the working
@@ -24,4 +24,9 @@ export function resolveEnvironment(
     if (flags[camel] !== undefined) merged[def.env] = flags[camel];
   }
   return merged;
+}
+
+/** The settings from this process's environment, its env file and the given command-line flags. */
+export function settingsFromFlags(flags: Record<string, string | undefined> = {}): Settings {
+  return loadSettings(resolveEnvironment(flags, process.env, process.cwd()));
 }

@@ -3,8 +3,8 @@
 // per request (2 MB costs more GC under gRPC load; bench/README.md). `npm start` passes the same flag.
 import v8 from 'node:v8';
 import type { ServeRequest } from './cli.js';
-import { resolveEnvironment } from './environment.js';
-import { loadSettings, SettingsError } from './settings.js';
+import { settingsFromFlags } from './environment.js';
+import { SettingsError } from './settings.js';
 import { createLogger } from './shared/logger.js';
 import { maskUrl } from './shared/mask-url.js';
 import { VERSION } from './shared/version.js';
@@ -50,7 +50,7 @@ async function serve({ settings }: ServeRequest): Promise<void> {
 
 /** The plain start (`npm start`, containers) has no command line to parse: the CLI's code stays unloaded. */
 async function run(argv: string[]): Promise<void> {
-  if (argv.length <= 2) return serve({ settings: loadSettings(resolveEnvironment({}, process.env, process.cwd())) });
+  if (argv.length <= 2) return serve({ settings: settingsFromFlags() });
   const { createProgram } = await import('./cli.js');
   await createProgram(serve).parseAsync(argv);
 }

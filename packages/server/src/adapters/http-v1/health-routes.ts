@@ -34,9 +34,9 @@ export function createHealthFastPath(isReady: () => boolean, pipeline: RequestPi
     const url = req.url ?? '';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
-    const started = performance.now();
     const answer = probeAnswer(path, isReady);
     if (!answer) return false;
+    const started = performance.now();
     const body = req.method === 'HEAD' ? '' : answer.body;
     sendFast(res, answer.status, { 'content-type': TEXT, 'content-length': Buffer.byteLength(answer.body) }, body);
     pipeline.answered(path, performance.now() - started);

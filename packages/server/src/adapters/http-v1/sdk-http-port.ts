@@ -20,10 +20,11 @@ export function createSdkHttpPort(deps: SdkHttpDeps): FastifyPort {
   const { core } = deps;
   // Every hook of this port is a pipeline stage, so the fast paths run it too (or stand aside for it).
   const pipeline = new RequestPipeline().use(requestMetricsStage(core.metrics)).use(apiAuthStage(core.apiAccess));
+  // the busiest reads are tried first; probes (a few a second) last
   const fastPath = firstFastPath([
-    createHealthFastPath(deps.isReady, pipeline),
     createConfigFastPath({ configs: core.configs, pipeline }),
     createNamingFastPath({ naming: core.naming, udpPush: deps.udpPush, pipeline }),
+    createHealthFastPath(deps.isReady, pipeline),
   ]);
   return new FastifyPort({
     name: 'OpenAPI',
