@@ -2,7 +2,7 @@
 // One bundle instead of hundreds of modules: Node spends about 140 ms less loading it at start-up.
 // Type checking is `npm run typecheck`; this only transpiles.
 import { build } from 'esbuild';
-import { chmodSync, cpSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 
 const dist = new URL('./dist/', import.meta.url);
 rmSync(dist, { recursive: true, force: true });
@@ -30,6 +30,4 @@ await build({
   logLevel: 'warning',
 });
 
-// the gRPC .proto is read at run time, next to the code that reads it (see grpc-v2/payload.ts)
-cpSync(new URL('./src/adapters/grpc-v2/proto/', import.meta.url), new URL('./proto/', dist), { recursive: true });
 chmodSync(new URL('./main.js', dist), 0o755);

@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import protobuf from 'protobufjs';
+import { describe, expect, it } from 'vitest';
+import { PayloadError, decodePayload, encodePayload, parseJsonBody } from './payload.js';
+
+// The .proto is the wire contract; the full protobufjs runtime reading it stands in for a client's codec.
+const PROTO_FILE = fileURLToPath(new URL('./proto/nacos_grpc_service.proto', import.meta.url));
+const Payload = protobuf.loadSync(PROTO_FILE).lookupType('Payload');
+
+const headers = { accessToken: 'tok', 'Client-AppName': 'app', empty: '', ключ: 'значение' };
+
+describe('Payload envelope', () => {
+  it('is read by a codec built from the .proto, fields and headers intact', () => {
+    const bytes = encodePayload('ConfigQueryRequest', { dataId: 'a', note: '中文' }, headers, '10.0.0.7');
+    const decoded = Payload.toObject(Payload.decode(bytes), { defaults: true }) as {
+      metadata: { type: string; clientIp: string; headers: Record<string, string> };
+      body: { type_url: string; value: Uint8Array };
+    };
+    expect(decoded.metadata).toEqual({ type: 'ConfigQueryRequest', clientIp: '10.0.0.7', headers });
+    expect(JSON.parse(Buffer.from(decoded.body.value).toString('utf8'))).toEqual({ dataId: 'a', note: '中文' });
+  });
+
+  it('reads what a codec built from the .proto writes, including type_url and unknown fields', () => {
+    const written = Payload.encode({
+      metadata: { type: 'HealthCheckRequest', clientIp: '1.2.3.4', headers },
+      body: { type_url: 'type.googleapis.com/x', value: Buffer.from('{"requestId":"9"}') },
+    }).finish();
+    // an unknown varint field (15) and an unknown length-delimited field (14) a newer client might add
+    const extended = Buffer.concat([Buffer.from([15 << 3, 1, (14 << 3) | 2, 2, 0x61, 0x62]), written]);
+    const decoded = decodePayload(extended);
+    expect(decoded).toMatchObject({ type: 'HealthCheckRequest', clientIp: '1.2.3.4', headers });
+    expect(parseJsonBody(decoded.body)).toEqual({ requestId: '9' });
+  });
+
+  it('decodes an empty message as an empty envelope', () => {
+    expect(decodePayload(new Uint8Array(0))).toEqual({ type: '', clientIp: '', headers: {}, body: new Uint8Array(0) });
+    expect(parseJsonBody(decodePayload(new Uint8Array(0)).body)).toEqual({});
+  });
+
+  it('refuses truncated or malformed bytes with a PayloadError', () => {
+    const good = encodePayload('ConfigQueryRequest', { dataId: 'a' }, headers);
+    for (const bad of [
+      good.subarray(0, good.length - 3), // body cut short
+      Buffer.from([0x12, 0x05, 0x1a, 0x10, 0x41]), // metadata whose type field runs past the metadata
+      Buffer.from([0x00, 0x01]), // field number 0
+      Buffer.from([0x17]), // wire type 7 does not exist
+    ]) {
+      expect(() => decodePayload(bad)).toThrow(PayloadError);
+    }
+  });
+});
