@@ -21,7 +21,7 @@ import { systemClock, type Clock } from './shared/clock.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import type { Settings } from './settings.js';
 import { openStores } from './store-wiring.js';
-import { createTransferService } from './transfer-wiring.js';
+import { transferOnDemand } from './transfer-on-demand.js';
 import { joinCluster, type ClusterMembership } from './cluster-wiring.js';
 
 /** How often heartbeats, subscribers and push retries are checked once listening. */
@@ -114,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     connections: new ClientConnectionRegistry(),
     cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
-    transfer: createTransferService(stores.transfer, clock, settings, models),
+    transfer: transferOnDemand(stores.transfer, clock, settings, models),
   };
   let namingTimer: ReturnType<typeof setInterval> | null = null;
   const udpPush = settings.namingUdpPush

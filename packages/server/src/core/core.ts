@@ -6,7 +6,7 @@ import type { MetricsService } from './metrics/metrics-service.js';
 import type { ClientConnectionRegistry } from './connection/client-connection-registry.js';
 import type { NamespaceService } from './namespace/namespace-service.js';
 import type { NamingService } from './naming/naming-service.js';
-import type { TransferService } from './transfer/transfer-service.js';
+import type { TransferOperations } from './transfer/transfer-service.js';
 
 /** The domain services every adapter reaches; built once in app.ts. */
 export interface Core {
@@ -21,7 +21,7 @@ export interface Core {
   /** Request latencies (`recordRequest`), gauges and the monitoring timeline. */
   metrics: MetricsService;
   /** Whole-store export and import in the r-nacos transfer format. */
-  transfer: TransferService;
+  transfer: TransferOperations;
   /** Live gRPC client connections (id, client, namespace, labels, activity), for reading. */
   connections: ClientConnectionRegistry;
   /** The nodes of the cluster (just this one on the embedded store). */

@@ -41,6 +41,9 @@ export interface LiveModels {
   users: UserService;
 }
 
+/** What the running server's adapters call (the service itself loads on first use: transfer-on-demand.ts). */
+export type TransferOperations = Pick<TransferService, 'exportContent' | 'exportFile' | 'importDecoded'>;
+
 /** Full export and import of the store in the r-nacos transfer format. */
 export class TransferService {
   private importing = false;
