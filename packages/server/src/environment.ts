@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import dotenv from 'dotenv';
+import { parseEnv } from 'node:util';
 import { SETTING_DEFS, flagName, loadSettings, type Settings } from './settings.js';
 
 /**
@@ -15,9 +15,14 @@ export function resolveEnvironment(
   const merged: Record<string, string | undefined> = { ...env };
   const envFile = flags.envFile ?? (existsSync(path.join(cwd, '.env')) ? path.join(cwd, '.env') : undefined);
   if (envFile) {
-    const result = dotenv.config({ path: path.resolve(cwd, envFile), processEnv: {}, quiet: true });
-    if (result.error) throw new Error(`cannot read env file ${envFile}: ${result.error.message}`);
-    for (const [k, v] of Object.entries(result.parsed ?? {})) if (!merged[k]?.trim()) merged[k] = v;
+    let text: string;
+    try {
+      text = readFileSync(path.resolve(cwd, envFile), 'utf8');
+    } catch (err) {
+      throw new Error(`cannot read env file ${envFile}: ${(err as Error).message}`, { cause: err });
+    }
+    // Node's own parser of the dotenv format (quotes, multi-line values, comments, `export`)
+    for (const [k, v] of Object.entries(parseEnv(text))) if (!merged[k]?.trim()) merged[k] = v;
   }
   for (const def of SETTING_DEFS) {
     const camel = flagName(def.env).replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());

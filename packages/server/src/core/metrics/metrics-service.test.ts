@@ -90,11 +90,21 @@ describe('MetricsService', () => {
   it('renders the same numbers as Prometheus text', async () => {
     const { metrics } = setup();
     metrics.recordRequest('http', 2);
+    metrics.recordRequest('http', 0.25); // on a bound: counted in that bucket (le is "less or equal")
+    metrics.recordRequest('http', 900);
     await metrics.collect();
     const { contentType, body } = await metrics.prometheusText();
-    expect(contentType).toContain('text/plain');
-    expect(body).toContain('http_request_handle_rt_histogram_bucket{le="3"} 1');
-    expect(body).toContain('http_request_handle_rt_histogram_count 1');
+    expect(contentType).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(body).toContain('# TYPE http_request_handle_rt_histogram histogram\n');
+    // cumulative buckets
+    expect(body).toContain('http_request_handle_rt_histogram_bucket{le="0.25"} 1\n');
+    expect(body).toContain('http_request_handle_rt_histogram_bucket{le="3"} 2\n');
+    expect(body).toContain('http_request_handle_rt_histogram_bucket{le="500"} 2\n');
+    expect(body).toContain('http_request_handle_rt_histogram_bucket{le="+Inf"} 3\n');
+    expect(body).toContain('http_request_handle_rt_histogram_sum 902.25\n');
+    expect(body).toContain('http_request_handle_rt_histogram_count 3\n');
+    expect(body).toContain('grpc_request_handle_rt_histogram_count 0\n');
+    expect(body).toContain('# TYPE config_data_size gauge\n');
     expect(body).toContain('config_data_size 3');
     expect(body).toMatch(/app_rss_memory \d/);
   });

@@ -1,7 +1,7 @@
-import { Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from '../../shared/clock.js';
 import { emptyHistogram, LATENCY_BOUNDS_MS, type HistogramState } from './latency-summary.js';
 import { ProcessGauges } from './process-gauges.js';
+import { PROMETHEUS_CONTENT_TYPE, gaugeText, histogramText } from './prometheus-text.js';
 import { TimelineGroup, type Sample, type TimelineAnswer, type TimelineGroupName } from './timeline.js';
 
 /** Where a request came in. */
@@ -25,8 +25,11 @@ export interface TimelineQuery {
  * console (every collect interval, each minute, each hour) and the Prometheus text of the same numbers.
  */
 export class MetricsService {
-  readonly registry = new Registry();
-  private readonly latency = new Map<RequestDoor, Histogram>();
+  /** Per door: requests per latency bucket (the last bucket is above every bound), their sum and count. */
+  private readonly latency: Record<RequestDoor, HistogramState> = { http: emptyHistogram(), grpc: emptyHistogram() };
+  /** Every gauge /metrics shows, in order, with its help text; the process ones read the latest snapshot. */
+  private readonly exported = new Map<string, { help: string; read: () => number }>();
+  /** The gauges each snapshot reads (what other parts report). */
   private readonly gauges = new Map<string, () => number>();
   private readonly processGauges = new ProcessGauges();
   private readonly groups: Record<TimelineGroupName, TimelineGroup>;
@@ -35,24 +38,14 @@ export class MetricsService {
   private lastProcess: Record<string, number> = {};
 
   constructor(private readonly options: MetricsOptions) {
-    for (const door of DOORS) {
-      this.latency.set(
-        door,
-        new Histogram({
-          name: `${door}_request_handle_rt_histogram`,
-          help: `${door === 'http' ? 'SDK HTTP' : 'gRPC'} request handling time in milliseconds`,
-          buckets: LATENCY_BOUNDS_MS,
-          registers: [this.registry],
-        }),
-      );
-    }
     const start: Sample = { time: options.clock.now(), gauges: {}, counters: {}, histograms: {} };
     this.groups = {
       LEAST: new TimelineGroup('LEAST', options.collectIntervalSeconds, 180, start),
       MINUTE: new TimelineGroup('MINUTE', 60, 360, start),
       HOUR: new TimelineGroup('HOUR', 3600, 360, start),
     };
-    for (const [name, help] of PROCESS_GAUGES) this.registerGauge(name, help, () => this.lastProcess[name] ?? 0);
+    for (const [name, help] of PROCESS_GAUGES)
+      this.exported.set(name, { help, read: () => this.lastProcess[name] ?? 0 });
   }
 
   get enabled(): boolean {
@@ -62,13 +55,19 @@ export class MetricsService {
   /** Called by each door when it has answered a request. */
   recordRequest(door: RequestDoor, durationMs: number): void {
     if (!this.options.enabled || !Number.isFinite(durationMs)) return;
-    this.latency.get(door)!.observe(Math.max(0, durationMs));
+    const ms = Math.max(0, durationMs);
+    const state = this.latency[door];
+    let bucket = 0;
+    while (bucket < LATENCY_BOUNDS_MS.length && ms > LATENCY_BOUNDS_MS[bucket]) bucket++;
+    state.buckets[bucket]++;
+    state.sum += ms;
+    state.count++;
   }
 
   /** A number other parts report (config count, listeners, services, connections), read at each snapshot. */
   addGauge(name: string, help: string, read: () => number): void {
     this.gauges.set(name, read);
-    this.registerGauge(name, help, read);
+    this.exported.set(name, { help, read });
   }
 
   /** Takes a snapshot into the timelines; the timer calls it every collect interval. */
@@ -82,7 +81,7 @@ export class MetricsService {
     };
     for (const [name, read] of this.gauges) sample.gauges[name] = read();
     for (const door of DOORS) {
-      const state = await this.histogramState(door);
+      const state = this.histogramState(door);
       sample.histograms[`${door}_request_handle_rt`] = state;
       sample.counters[`${door}_request_total_count`] = state.count;
     }
@@ -94,7 +93,13 @@ export class MetricsService {
   }
 
   async prometheusText(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    let body = '';
+    for (const door of DOORS) {
+      const help = `${door === 'http' ? 'SDK HTTP' : 'gRPC'} request handling time in milliseconds`;
+      body += histogramText(`${door}_request_handle_rt_histogram`, help, LATENCY_BOUNDS_MS, this.latency[door]);
+    }
+    for (const [name, { help, read }] of this.exported) body += gaugeText(name, help, read());
+    return { contentType: PROMETHEUS_CONTENT_TYPE, body };
   }
 
   start(): void {
@@ -109,30 +114,9 @@ export class MetricsService {
     this.timer = undefined;
   }
 
-  private registerGauge(name: string, help: string, read: () => number): void {
-    new Gauge({
-      name,
-      help,
-      registers: [this.registry],
-      collect() {
-        this.set(read());
-      },
-    });
-  }
-
-  /** prom-client keeps cumulative buckets; the timeline wants counts per bucket. */
-  private async histogramState(door: RequestDoor): Promise<HistogramState> {
-    const state = emptyHistogram();
-    const { values } = await this.latency.get(door)!.get();
-    const cumulative: number[] = [];
-    for (const v of values) {
-      if (v.metricName?.endsWith('_bucket')) cumulative.push(v.value);
-      else if (v.metricName?.endsWith('_sum')) state.sum = v.value;
-      else if (v.metricName?.endsWith('_count')) state.count = v.value;
-    }
-    state.buckets = cumulative.map((n, i) => n - (i > 0 ? cumulative[i - 1] : 0));
-    if (state.buckets.length !== LATENCY_BOUNDS_MS.length + 1) return emptyHistogram();
-    return state;
+  private histogramState(door: RequestDoor): HistogramState {
+    const { buckets, sum, count } = this.latency[door];
+    return { buckets: [...buckets], sum, count };
   }
 }
 
