@@ -26,12 +26,26 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** Runs the real server (`src/main.ts` under tsx) as a child process and waits until it answers. */
-/** Runs the server from source (tsx), or the build with `{ built: true }`. */
+/**
+ * Runs the server from source (tsx), or the build with `{ built: true }`, as a child process and waits until
+ * it answers. Ports the caller leaves out are found free here; when one of those was taken before the server
+ * bound it (another test took it meanwhile), the server starts again on other ports.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
   opts: { built?: boolean } = {},
 ): Promise<ServerProcess> {
+  const ownPorts = env.RNACOS_HTTP_PORT === undefined && env.RNACOS_GRPC_PORT === undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, opts);
+    } catch (err) {
+      if (!ownPorts || attempt >= 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>, opts: { built?: boolean }): Promise<ServerProcess> {
   const httpPort = Number(env.RNACOS_HTTP_PORT ?? (await freePort()));
   const args = opts.built ? [BUILT_MAIN] : ['--import', TSX, MAIN];
   const child = spawn(process.execPath, args, {
@@ -55,7 +69,8 @@ export async function startServerProcess(
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
     try {
       const res = await fetch(`${baseUrl}/nacos/v1/console/health/readiness`);
-      if (res.ok) return { child, baseUrl, output: () => out };
+      // the banner follows a successful listen: the answer came from this child, not a server on a taken port
+      if (res.ok && out.includes('nacos HTTP API')) return { child, baseUrl, output: () => out };
     } catch {
       // not listening yet
     }
