@@ -52,7 +52,7 @@ export function decodePayload(bytes: Uint8Array): DecodedPayload {
 
 /**
  * Calls `read` for each field up to `end`; `read` consumes a length-delimited field it knows and returns
- * true, or returns false to have the field skipped. A known field of another wire type is malformed.
+ * true, or returns false to have the field skipped; a field of another wire type is skipped unread.
  */
 function forEachField(reader: protobuf.Reader, end: number, read: (field: number) => boolean): void {
   while (reader.pos < end) {
