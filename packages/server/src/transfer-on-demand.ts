@@ -15,13 +15,7 @@ export function transferOnDemand(
 ): TransferOperations {
   let loading: Promise<TransferService> | undefined;
   const service = () =>
-    (loading ??= import('./transfer-wiring.js').then(
-      (m) => m.createTransferService(store, clock, settings, live),
-      (err: unknown) => {
-        loading = undefined; // a failed load is tried again on the next request
-        throw err;
-      },
-    ));
+    (loading ??= import('./transfer-wiring.js').then((m) => m.createTransferService(store, clock, settings, live)));
   return {
     exportContent: async () => (await service()).exportContent(),
     exportFile: async (options) => (await service()).exportFile(options),

@@ -36,11 +36,19 @@ export async function startServerProcess(
   opts: { built?: boolean } = {},
 ): Promise<ServerProcess> {
   const ownPorts = env.RNACOS_HTTP_PORT === undefined && env.RNACOS_GRPC_PORT === undefined;
+  return ownPorts ? againOnTakenPort(() => startOnce(env, opts)) : startOnce(env, opts);
+}
+
+/**
+ * Runs `start` (which picks free ports itself) again, up to three times, when it failed because a port
+ * found free was taken before the server bound it (by another test's server or outgoing connection).
+ */
+export async function againOnTakenPort<T>(start: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnce(env, opts);
+      return await start();
     } catch (err) {
-      if (!ownPorts || attempt >= 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+      if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
     }
   }
 }

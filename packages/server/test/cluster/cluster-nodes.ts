@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freeSdkPorts } from '../interop/sdk-ports.js';
-import { freePort, startServerProcess, waitForExit } from '../server-process.js';
+import { againOnTakenPort, freePort, startServerProcess, waitForExit } from '../server-process.js';
 
 /** One tsnacos node of a test cluster, run as a child process on its own ports. */
 export interface ClusterNodeProcess {
@@ -26,15 +26,7 @@ export async function startClusterNode(
   dbUrl: string,
   env: Record<string, string> = {},
 ): Promise<ClusterNodeProcess> {
-  // a port found free can be taken (by another test's outgoing connection) before the node binds it:
-  // then the node starts again on other ports
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnFreePorts(nodeId, dbUrl, env);
-    } catch (err) {
-      if (attempt === 3 || !String(err).includes('EADDRINUSE')) throw err;
-    }
-  }
+  return againOnTakenPort(() => startOnFreePorts(nodeId, dbUrl, env));
 }
 
 async function startOnFreePorts(

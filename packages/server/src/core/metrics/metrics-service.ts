@@ -27,10 +27,8 @@ export interface TimelineQuery {
 export class MetricsService {
   /** Per door: requests per latency bucket (the last bucket is above every bound), their sum and count. */
   private readonly latency: Record<RequestDoor, HistogramState> = { http: emptyHistogram(), grpc: emptyHistogram() };
-  /** Every gauge /metrics shows, in order, with its help text; the process ones read the latest snapshot. */
-  private readonly exported = new Map<string, { help: string; read: () => number }>();
-  /** The gauges each snapshot reads (what other parts report). */
-  private readonly gauges = new Map<string, () => number>();
+  /** Every gauge, in order, with its help text; the process ones read the latest snapshot. */
+  private readonly gauges = new Map<string, { help: string; read: () => number }>();
   private readonly processGauges = new ProcessGauges();
   private readonly groups: Record<TimelineGroupName, TimelineGroup>;
   private timer: NodeJS.Timeout | undefined;
@@ -44,8 +42,7 @@ export class MetricsService {
       MINUTE: new TimelineGroup('MINUTE', 60, 360, start),
       HOUR: new TimelineGroup('HOUR', 3600, 360, start),
     };
-    for (const [name, help] of PROCESS_GAUGES)
-      this.exported.set(name, { help, read: () => this.lastProcess[name] ?? 0 });
+    for (const [name, help] of PROCESS_GAUGES) this.gauges.set(name, { help, read: () => this.lastProcess[name] ?? 0 });
   }
 
   get enabled(): boolean {
@@ -66,8 +63,7 @@ export class MetricsService {
 
   /** A number other parts report (config count, listeners, services, connections), read at each snapshot. */
   addGauge(name: string, help: string, read: () => number): void {
-    this.gauges.set(name, read);
-    this.exported.set(name, { help, read });
+    this.gauges.set(name, { help, read });
   }
 
   /** Takes a snapshot into the timelines; the timer calls it every collect interval. */
@@ -79,7 +75,7 @@ export class MetricsService {
       counters: {},
       histograms: {},
     };
-    for (const [name, read] of this.gauges) sample.gauges[name] = read();
+    for (const [name, { read }] of this.gauges) sample.gauges[name] = read();
     for (const door of DOORS) {
       const state = this.histogramState(door);
       sample.histograms[`${door}_request_handle_rt`] = state;
@@ -98,7 +94,7 @@ export class MetricsService {
       const help = `${door === 'http' ? 'SDK HTTP' : 'gRPC'} request handling time in milliseconds`;
       body += histogramText(`${door}_request_handle_rt_histogram`, help, LATENCY_BOUNDS_MS, this.latency[door]);
     }
-    for (const [name, { help, read }] of this.exported) body += gaugeText(name, help, read());
+    for (const [name, { help, read }] of this.gauges) body += gaugeText(name, help, read());
     return { contentType: PROMETHEUS_CONTENT_TYPE, body };
   }
 
