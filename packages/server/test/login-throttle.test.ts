@@ -30,7 +30,7 @@ function request(
         resolve({
           status: res.statusCode ?? 0,
           body: Buffer.concat(chunks).toString('utf8'),
-          cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!),
+          cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]),
         }),
       );
     });
