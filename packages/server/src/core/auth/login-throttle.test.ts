@@ -49,6 +49,20 @@ describe('LoginThrottle', () => {
     ]);
   });
 
+  it('keeps and logs an overlong made-up name shortened', () => {
+    const { throttle, warnings, exhaust } = setup();
+    const huge = (tail: string): LoginAttempt => ({
+      door: 'console',
+      username: 'x'.repeat(1_000_000) + tail,
+      knownUser: false,
+    });
+    exhaust(huge('a'));
+    expect(throttle.tryAcquire(huge('a'))).toBe(false);
+    expect(throttle.tryAcquire(huge('b'))).toBe(true);
+    expect(warnings).toEqual([expect.stringMatching(/^console login of user "x{128}…" refused/)]);
+    expect(warnings[0]!.length).toBeLessThan(300);
+  });
+
   it('keeps a real user locked while made-up names are sprayed', () => {
     const { throttle, exhaust } = setup(10);
     exhaust(consoleLogin);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { DEFAULT_MAX_BUCKETS, LoginLimiter } from './login-limiter.js';
@@ -14,6 +15,9 @@ export interface LoginAttempt {
   /** Whether such a user exists: unknown names get buckets of their own (see below). */
   knownUser: boolean;
 }
+
+/** Longer names (no user has one) are kept and logged shortened, so a bucket stays small. */
+const MAX_NAME = 128;
 
 const DOOR_TEXT: Record<LoginDoor, string> = {
   console: 'console login',
@@ -47,7 +51,7 @@ export class LoginThrottle {
     if (result.lockStarted) {
       const from = attempt.door === 'sdk' ? ` from ${loginSourceOf(attempt.source) || 'an unknown address'}` : '';
       this.logger.warn(
-        `${DOOR_TEXT[attempt.door]} of user ${JSON.stringify(attempt.username)}${from} refused after too many ` +
+        `${DOOR_TEXT[attempt.door]} of user ${JSON.stringify(shortened(attempt.username))}${from} refused after too many ` +
           `attempts without success; the next is allowed in ${Math.ceil(result.retryInMs / 1000)} s`,
       );
     }
@@ -71,5 +75,11 @@ export class LoginThrottle {
 }
 
 function keyOf(attempt: LoginAttempt): string {
-  return attempt.door === 'sdk' ? `${attempt.username}\n${loginSourceOf(attempt.source)}` : attempt.username;
+  const name =
+    attempt.username.length > MAX_NAME ? createHash('sha256').update(attempt.username).digest('hex') : attempt.username;
+  return attempt.door === 'sdk' ? `${name}\n${loginSourceOf(attempt.source)}` : name;
+}
+
+function shortened(username: string): string {
+  return username.length > MAX_NAME ? `${username.slice(0, MAX_NAME)}…` : username;
 }
