@@ -105,7 +105,8 @@ export class AuthService {
       if (user?.enabled) return user;
     }
     const user = await this.checkPassword(this.attempt('sdk', username, source), password);
-    this.sdkCredentials.remember(username, password);
+    // not if the user changed while bcrypt ran: the pair may be stale already
+    if (this.users.get(username) === user) this.sdkCredentials.remember(username, password);
     return user;
   }
 
