@@ -89,7 +89,7 @@ export const SETTING_DEFS: SettingDef[] = [
   { env: 'RNACOS_CONSOLE_LOGIN_TIMEOUT', describe: 'console session lifetime in seconds', defaultText: '86400' },
   {
     env: 'RNACOS_CONSOLE_LOGIN_ONE_HOUR_LIMIT',
-    describe: 'console/API login attempts allowed per username per hour',
+    describe: 'password attempts per hour: console logins per username, SDK logins per username and address',
     defaultText: '5',
   },
   { env: 'RNACOS_CONSOLE_ENABLE_CAPTCHA', describe: 'require a captcha on console login', defaultText: 'true' },

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiAccessGuard, ApiAction, ApiCredentials } from '../../core/auth/api-access.js';
 import { NacosError } from '../../shared/errors.js';
-import { optional, requestParams, type Params } from '../http-common/params.js';
+import { clientIp, optional, requestParams, type Params } from '../http-common/params.js';
 import type { RequestStage } from '../http-common/request-pipeline.js';
 import { parseListeningConfigs } from './listening-configs.js';
 
@@ -30,6 +30,7 @@ function credentialsOf(req: FastifyRequest, params: Params): ApiCredentials {
     accessToken: bearer || (typeof header === 'string' ? header.trim() : undefined) || optional(params, 'accessToken'),
     username: optional(params, 'username'),
     password: params.password,
+    source: clientIp(req),
   };
 }
 

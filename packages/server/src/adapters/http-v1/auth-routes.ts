@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginError, type AuthService } from '../../core/auth/auth-service.js';
 import { UNKNOWN_USER } from '../../core/auth/api-access-guard.js';
 import { isAdmin } from '../../core/auth/permissions.js';
-import { optional, requestParams } from '../http-common/params.js';
+import { clientIp, optional, requestParams } from '../http-common/params.js';
 import { sendForbidden } from './api-auth-hook.js';
 
 const DEFAULT_TOKEN_TTL_SECONDS = 18_000;
@@ -21,7 +21,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, enab
       return { accessToken: 'AUTH_DISABLED', tokenTtl: DEFAULT_TOKEN_TTL_SECONDS, globalAdmin: true, username };
     }
     try {
-      const session = await auth.apiLogin(username, params.password ?? '');
+      const session = await auth.apiLogin(username, params.password ?? '', clientIp(req));
       const user = auth.users.get(username)!;
       reply.header('Authorization', `Bearer ${session.token}`);
       return {

@@ -10,6 +10,8 @@ export interface ApiCredentials {
   /** The Node SDK sends username/password on every request instead of a token. */
   username?: string;
   password?: string;
+  /** The client's address: username/password attempts are limited per username and source. */
+  source?: string;
 }
 
 export interface ApiResource {

@@ -4,8 +4,9 @@ import { UserApiAccessGuard } from './api-access-guard.js';
 import { AuthService } from './auth-service.js';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.js';
 import { CaptchaService, type CaptchaSource } from './captcha-service.js';
-import { LoginLimiter } from './login-limiter.js';
+import { LoginThrottle } from './login-throttle.js';
 import { DEFAULT_PASSWORD as DEFAULT_ADMIN_PASSWORD } from './password.js';
+import { RememberedCredentials } from './remembered-credentials.js';
 import { SessionService } from './session-service.js';
 import type { SessionStore } from './session-store.js';
 import { UserService } from './user-service.js';
@@ -52,12 +53,16 @@ export async function createAuth(
     }, DEFAULT_PASSWORD_CHECK_DELAY_MS).unref();
   }
   const auth = new AuthService(
-    users,
-    await SessionService.create(stores.sessions, clock),
-    new CaptchaService(clock, captchaSource, settings.consoleEnableCaptcha),
-    new LoginLimiter(clock, settings.consoleLoginOneHourLimit),
+    {
+      users,
+      sessions: await SessionService.create(stores.sessions, clock),
+      captcha: new CaptchaService(clock, captchaSource, settings.consoleEnableCaptcha),
+      throttle: new LoginThrottle(clock, settings.consoleLoginOneHourLimit, logger),
+      // as long as a token lives, so a renewal finds its login (a minute at least)
+      sdkCredentials: new RememberedCredentials(clock, Math.max(60, settings.apiLoginTimeoutSeconds) * 1000),
+    },
     { consoleLoginSeconds: settings.consoleLoginTimeoutSeconds, apiLoginSeconds: settings.apiLoginTimeoutSeconds },
   );
-  const apiAccess = new UserApiAccessGuard(auth, clock, settings.enableOpenApiAuth);
+  const apiAccess = new UserApiAccessGuard(auth, settings.enableOpenApiAuth);
   return { auth, apiAccess };
 }

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock.js';
 import { AuthService, LoginError } from './auth-service.js';
 import { CAPTCHA_TTL_MS, CaptchaService } from './captcha-service.js';
-import { LoginLimiter } from './login-limiter.js';
+import { LoginThrottle } from './login-throttle.js';
+import { RememberedCredentials } from './remembered-credentials.js';
 import { MemorySessionStore } from '../../../test/fakes/memory-session-store.js';
 import { SessionService } from './session-service.js';
 import type { User } from './user-model.js';
@@ -34,17 +35,21 @@ async function setup(captchaEnabled = true) {
   const clock = new ManualClock();
   const users = await UserService.create(new MemoryUserStore(), clock);
   await users.ensureInitialAdmin('admin', 'admin');
+  const warnings: string[] = [];
   const auth = new AuthService(
-    users,
-    await SessionService.create(new MemorySessionStore(), clock),
-    new CaptchaService(clock, source, captchaEnabled),
-    new LoginLimiter(clock, 3),
+    {
+      users,
+      sessions: await SessionService.create(new MemorySessionStore(), clock),
+      captcha: new CaptchaService(clock, source, captchaEnabled),
+      throttle: new LoginThrottle(clock, 3, { warn: (line: string) => warnings.push(line) }),
+      sdkCredentials: new RememberedCredentials(clock, 600_000),
+    },
     {
       consoleLoginSeconds: 100,
       apiLoginSeconds: 50,
     },
   );
-  return { clock, users, auth };
+  return { clock, users, auth, warnings };
 }
 
 async function code(promise: Promise<unknown>): Promise<string> {
@@ -173,6 +178,47 @@ describe('AuthService', () => {
     expect(ctx.auth.identify('api', s1.token)).toBeUndefined();
     expect(await code(ctx.auth.apiLogin('dev', 'pw'))).toBe('USER_CHECK_ERROR');
     expect(await code(ctx.auth.apiLogin('dev', 'pw2'))).toBe('OK');
+  });
+
+  it('limits SDK logins per source and lets a pair accepted lately through a locked source', async () => {
+    await ctx.users.add({ username: 'app', password: 'right', roles: ['1'] });
+    await ctx.auth.apiLogin('app', 'right', '10.0.0.1'); // a client that logged in before
+    for (let i = 0; i < 3; i++)
+      expect(await code(ctx.auth.apiLogin('app', 'wrong', '10.0.0.1'))).toBe('USER_CHECK_ERROR');
+    expect(await code(ctx.auth.apiLogin('app', 'wrong', '10.0.0.1'))).toBe('LOGIN_LIMITE_ERROR');
+    expect(await code(ctx.auth.apiLogin('app', 'wrong2', '10.0.0.1'))).toBe('LOGIN_LIMITE_ERROR');
+    expect(ctx.warnings).toHaveLength(1);
+    // its renewal from the same address, a first login from elsewhere, the console: all unaffected
+    expect(await code(ctx.auth.apiLogin('app', 'right', '10.0.0.1'))).toBe('OK');
+    expect(await code(ctx.auth.sdkUser('app', 'right', '10.0.0.1'))).toBe('OK');
+    expect(await code(ctx.auth.apiLogin('app', 'right', '10.0.0.2'))).toBe('OK');
+    const { token } = await ctx.auth.captcha.issue();
+    expect(
+      await code(
+        ctx.auth.consoleLogin({
+          username: 'app',
+          password: encrypt('right', token),
+          captcha: 'K7P2',
+          captchaToken: token,
+        }),
+      ),
+    ).toBe('OK');
+    // a changed password is no longer remembered: the locked source is refused again
+    await ctx.users.update({ username: 'app', password: 'newer' });
+    expect(await code(ctx.auth.apiLogin('app', 'right', '10.0.0.1'))).toBe('LOGIN_LIMITE_ERROR');
+  });
+
+  it('limits old-password checks on a password change, apart from logins', async () => {
+    const s = await ctx.auth.apiLogin('admin', 'admin');
+    const identity = ctx.auth.identify('api', s.token)!;
+    for (let i = 0; i < 3; i++) {
+      expect(await code(ctx.auth.changeOwnPassword(identity, 'guess', 'new'))).toBe('OLD_PASSWORD_INVALID');
+    }
+    expect(await code(ctx.auth.changeOwnPassword(identity, 'admin', 'new'))).toBe('LOGIN_LIMITE_ERROR');
+    expect(await ctx.users.authenticate('admin', 'admin')).toBeDefined();
+    expect(await code(ctx.auth.apiLogin('admin', 'admin', '10.0.0.9'))).toBe('OK');
+    ctx.clock.advance(20 * 60_000);
+    expect(await code(ctx.auth.changeOwnPassword(identity, 'admin', 'new'))).toBe('OK');
   });
 
   it('refuses a wrong old password on change', async () => {

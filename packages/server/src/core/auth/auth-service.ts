@@ -1,7 +1,8 @@
 import { invalid } from '../../shared/errors.js';
 import type { CaptchaService } from './captcha-service.js';
-import type { LoginLimiter } from './login-limiter.js';
+import type { LoginAttempt, LoginThrottle } from './login-throttle.js';
 import { decodeLoginPassword } from './password-transport.js';
+import type { RememberedCredentials } from './remembered-credentials.js';
 import type { Session, SessionService } from './session-service.js';
 import type { SessionKind } from './session-store.js';
 import type { User } from './user-model.js';
@@ -40,17 +41,37 @@ export interface Identity {
   user: User;
 }
 
+export interface AuthParts {
+  users: UserService;
+  sessions: SessionService;
+  captcha: CaptchaService;
+  throttle: LoginThrottle;
+  /** SDK credentials accepted lately, recognised without bcrypt or the limit. */
+  sdkCredentials: RememberedCredentials;
+}
+
+const FREQUENT_LOGIN = 'Frequent login, please try again later';
+
 /** Logins of the console and the SDKs, and who a token belongs to. */
 export class AuthService {
+  readonly users: UserService;
+  readonly sessions: SessionService;
+  readonly captcha: CaptchaService;
+  private readonly throttle: LoginThrottle;
+  private readonly sdkCredentials: RememberedCredentials;
+
   constructor(
-    readonly users: UserService,
-    readonly sessions: SessionService,
-    readonly captcha: CaptchaService,
-    private readonly limiter: LoginLimiter,
+    parts: AuthParts,
     readonly timeouts: AuthTimeouts,
   ) {
-    users.onChange(async (username, endSessions, keep) => {
-      if (endSessions) await sessions.endAllFor(username, keep);
+    this.users = parts.users;
+    this.sessions = parts.sessions;
+    this.captcha = parts.captcha;
+    this.throttle = parts.throttle;
+    this.sdkCredentials = parts.sdkCredentials;
+    this.users.onChange(async (username, endSessions, keep) => {
+      this.sdkCredentials.forget(username);
+      if (endSessions) await this.sessions.endAllFor(username, keep);
     });
   }
 
@@ -63,14 +84,30 @@ export class AuthService {
     }
     const password = decodeLoginPassword(input.password, input.captchaToken);
     if (password === undefined) throw new LoginError('SYSTEM_ERROR', 'decode_password error');
-    await this.checkCredentials(input.username, password);
+    await this.checkPassword(this.attempt('console', input.username), password);
     return this.sessions.create('console', input.username, this.timeouts.consoleLoginSeconds);
   }
 
-  /** `/nacos/v1/auth/login`: a token for an SDK. */
-  async apiLogin(username: string, password: string): Promise<Session> {
-    await this.checkCredentials(username, password);
+  /** `/nacos/v1/auth/login`: a token for an SDK calling from `source` (its address). */
+  async apiLogin(username: string, password: string, source?: string): Promise<Session> {
+    await this.sdkUser(username, password, source);
     return this.sessions.create('api', username, this.timeouts.apiLoginSeconds);
+  }
+
+  /**
+   * The user behind credentials an SDK sent (to log in, or on a request). Counted per username and source;
+   * a pair accepted lately passes without counting, so a client renewing its token with the right password
+   * keeps working while another client hammers a wrong one.
+   */
+  async sdkUser(username: string, password: string, source?: string): Promise<User> {
+    if (username && password && this.sdkCredentials.matches(username, password)) {
+      const user = this.users.get(username);
+      if (user?.enabled) return user;
+    }
+    const user = await this.checkPassword(this.attempt('sdk', username, source), password);
+    // not if the user changed while bcrypt ran: the pair may be stale already
+    if (this.users.get(username) === user) this.sdkCredentials.remember(username, password);
+    return user;
   }
 
   /** The user behind a live token, if still enabled. */
@@ -93,24 +130,31 @@ export class AuthService {
   /** Changes the caller's own password after checking the old one; the caller's session survives. */
   async changeOwnPassword(identity: Identity, oldPassword: string, newPassword: string): Promise<void> {
     if (!newPassword) throw invalid('new password is required');
+    const attempt = this.attempt('password-change', identity.user.username);
+    if (!this.throttle.tryAcquire(attempt)) throw new LoginError('LOGIN_LIMITE_ERROR', FREQUENT_LOGIN);
     if (!(await this.users.authenticate(identity.user.username, oldPassword))) {
       throw new LoginError('OLD_PASSWORD_INVALID', 'the old password is wrong');
     }
+    this.throttle.reset(attempt);
     await this.users.update(
       { username: identity.user.username, password: newPassword },
       { keepSession: identity.session.token },
     );
   }
 
-  /** Counts against the hourly limit; a success resets it. */
-  async checkCredentials(username: string, password: string): Promise<User> {
-    if (!username || !password) throw new LoginError('USER_CHECK_ERROR', 'username and password are required');
-    if (!this.limiter.tryAcquire(username)) {
-      throw new LoginError('LOGIN_LIMITE_ERROR', 'Frequent login, please try again later');
+  /** Counts against the attempt's limit; a success resets it. */
+  private async checkPassword(attempt: LoginAttempt, password: string): Promise<User> {
+    if (!attempt.username || !password) {
+      throw new LoginError('USER_CHECK_ERROR', 'username and password are required');
     }
-    const user = await this.users.authenticate(username, password);
+    if (!this.throttle.tryAcquire(attempt)) throw new LoginError('LOGIN_LIMITE_ERROR', FREQUENT_LOGIN);
+    const user = await this.users.authenticate(attempt.username, password);
     if (!user) throw new LoginError('USER_CHECK_ERROR', 'wrong username or password');
-    this.limiter.reset(username);
+    this.throttle.reset(attempt);
     return user;
+  }
+
+  private attempt(door: LoginAttempt['door'], username: string, source?: string): LoginAttempt {
+    return { door, username, source, knownUser: this.users.get(username) !== undefined };
   }
 }

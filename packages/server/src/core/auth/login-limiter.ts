@@ -1,55 +1,83 @@
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../shared/clock.js';
 
 interface Bucket {
   tokens: number;
   refilledAt: number;
+  /** Set at the first refusal of a lock, so a lock is reported once. */
+  lockReported: boolean;
 }
 
+export type Acquired = { allowed: true } | { allowed: false; retryInMs: number; lockStarted: boolean };
+
 const HOUR_MS = 3_600_000;
+export const DEFAULT_MAX_BUCKETS = 10_000;
 
 /**
- * Login attempts per username: at most `perHour` in a burst, then one more every hour/`perHour`; a successful
- * login resets the count. Keyed by username only, so an attacker cannot dodge it by switching addresses.
+ * Attempts per key: at most `perHour` in a burst, then one more every hour/`perHour`; `reset` (after a
+ * success) forgets the key. Each attempt is a few map operations. Memory is bounded: at most `maxBuckets`
+ * keys (the least recently tried goes first), and a bucket lives only until it would be full again, since
+ * a full bucket is the same as none.
  */
 export class LoginLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly buckets: LRUCache<string, Bucket>;
+  private readonly interval: number;
+  private attemptsSincePurge = 0;
 
   constructor(
     private readonly clock: Clock,
     private readonly perHour: number,
-  ) {}
-
-  /** Takes one attempt; false when none is left. */
-  tryAcquire(username: string): boolean {
-    const now = this.clock.now();
-    const bucket = this.refill(this.buckets.get(username) ?? { tokens: this.perHour, refilledAt: now }, now);
-    if (bucket.tokens < 1) {
-      this.buckets.set(username, bucket);
-      return false;
-    }
-    bucket.tokens -= 1;
-    this.buckets.set(username, bucket);
-    this.forgetFull(now);
-    return true;
+    private readonly maxBuckets = DEFAULT_MAX_BUCKETS,
+  ) {
+    this.interval = HOUR_MS / perHour;
+    // ttlResolution 0: read the injected clock on every check instead of caching it behind a timer
+    this.buckets = new LRUCache({ max: maxBuckets, perf: clock, ttlResolution: 0 });
   }
 
-  reset(username: string): void {
-    this.buckets.delete(username);
+  /** Takes one attempt, or says how long until the next one is allowed. */
+  tryAcquire(key: string): Acquired {
+    const now = this.clock.now();
+    this.purgeNowAndThen();
+    const bucket = this.refill(
+      this.buckets.get(key) ?? { tokens: this.perHour, refilledAt: now, lockReported: false },
+      now,
+    );
+    if (bucket.tokens < 1) {
+      const lockStarted = !bucket.lockReported;
+      this.store(key, { ...bucket, lockReported: true }, now);
+      return { allowed: false, retryInMs: bucket.refilledAt + this.interval - now, lockStarted };
+    }
+    this.store(key, { ...bucket, tokens: bucket.tokens - 1 }, now);
+    return { allowed: true };
+  }
+
+  reset(key: string): void {
+    this.buckets.delete(key);
+  }
+
+  /** Keys held (expired ones included until they are read or purged). */
+  get size(): number {
+    return this.buckets.size;
   }
 
   private refill(bucket: Bucket, now: number): Bucket {
-    const interval = HOUR_MS / this.perHour;
-    const earned = Math.floor((now - bucket.refilledAt) / interval);
+    const earned = Math.floor((now - bucket.refilledAt) / this.interval);
     if (earned <= 0) return bucket;
     const tokens = Math.min(this.perHour, bucket.tokens + earned);
-    return { tokens, refilledAt: tokens === this.perHour ? now : bucket.refilledAt + earned * interval };
+    const refilledAt = tokens === this.perHour ? now : bucket.refilledAt + earned * this.interval;
+    return { tokens, refilledAt, lockReported: false };
   }
 
-  /** Buckets that have refilled completely carry no information; drop them to bound memory. */
-  private forgetFull(now: number): void {
-    if (this.buckets.size < 10_000) return;
-    for (const [name, bucket] of this.buckets) {
-      if (this.refill(bucket, now).tokens >= this.perHour) this.buckets.delete(name);
-    }
+  /** Kept until the bucket would have refilled completely. */
+  private store(key: string, bucket: Bucket, now: number): void {
+    const untilFull = (this.perHour - bucket.tokens) * this.interval - (now - bucket.refilledAt);
+    this.buckets.set(key, bucket, { ttl: Math.max(1, Math.ceil(untilFull)) });
+  }
+
+  /** Drops expired buckets once per `maxBuckets` attempts: constant work per attempt on average. */
+  private purgeNowAndThen(): void {
+    if (++this.attemptsSincePurge < this.maxBuckets) return;
+    this.attemptsSincePurge = 0;
+    this.buckets.purgeStale();
   }
 }
