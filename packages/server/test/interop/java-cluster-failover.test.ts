@@ -80,9 +80,10 @@ describe.skipIf(typeof pgServer === 'string')('a Java 2.5.1 client failing over 
         30_000,
       );
     }
-    const [ownerId] = await waitUntil('the instance is stored under one node', async () => {
+    // node ids start at 1: 0 means "not stored under exactly one node yet"
+    const ownerId = await waitUntil('the instance is stored under one node', async () => {
       const found = await owners();
-      return found.length === 1 ? found : null;
+      return found.length === 1 ? found[0] : 0;
     });
     const dead = nodes.find((n) => n.nodeId === ownerId)!;
     const survivors = nodes.filter((n) => n !== dead);

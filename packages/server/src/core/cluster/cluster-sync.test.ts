@@ -17,10 +17,10 @@ const ref = { ip: '10.1.1.1', port: 7001 };
 type Node = Awaited<ReturnType<typeof nodeOf>>;
 
 /** A node of an in-memory cluster: its registry, its replicator, its membership. */
-async function nodeOf(store: MemoryClusterStore, nodeId: number) {
+async function nodeOf(store: MemoryClusterStore, nodeId: number, removalGraceMs = 0) {
   const clock = new ManualClock(store.now);
   const naming = await NamingService.create(new MemoryInstanceStore(), clock);
-  const replicator = new EphemeralReplicator(store, naming, nodeId, logger);
+  const replicator = new EphemeralReplicator(store, naming, nodeId, logger, removalGraceMs);
   const replaced: string[] = [];
   const membership = new ClusterNode(store, naming, { nodeId, addr: `10.0.0.${nodeId}:9848`, leaseMs: LEASE }, logger, {
     onEvicted: () => replicator.republishAll(),
@@ -130,6 +130,21 @@ describe('a cluster sharing ephemeral instances through its store', () => {
     expect(b.membership.list().find((m) => m.nodeId === 1)?.healthy).toBe(false);
     expect(c.ports()).toEqual([7001]);
     expect(c.seen.every((ports) => ports.includes(7001))).toBe(true);
+  });
+
+  it('a client moving to another node (its old connection closes first) never goes missing elsewhere', async () => {
+    const store = new MemoryClusterStore();
+    const [a, b, c] = [await nodeOf(store, 1, 60_000), await nodeOf(store, 2), await nodeOf(store, 3)];
+    await a.naming.registerInstance(orders, ref, connectionOwner('on-a'));
+    await syncAll(a, b, c);
+    a.naming.removeConnection('on-a'); // reloadCurrent: the client leaves A, then registers on B
+    await syncAll(a, b, c);
+    expect(c.ports()).toEqual([7001]);
+    await b.naming.registerInstance(orders, ref, connectionOwner('on-b'));
+    await syncAll(a, b, c);
+    expect([ownedBy(store, 1), ownedBy(store, 2)]).toEqual([[], ['10.1.1.1:7001']]);
+    expect(c.seen.every((ports) => ports.includes(7001))).toBe(true);
+    expect(a.ports()).toEqual([7001]); // A mirrors B's copy now
   });
 
   it('a node evicting the dead one reads what others took over from it in the same step', async () => {

@@ -10,6 +10,12 @@ import type { InstanceRef } from './store-change.js';
 const FLUSH_EVERY_MS = 50;
 /** Beats for other nodes' instances reach their owner this often (one announcement per owner). */
 const RELAY_EVERY_MS = 1000;
+/**
+ * An own instance that went away is removed from the store this much later (unless it came back): a
+ * client moving to another node (failover, reloadCurrent) closes its old connection before it registers
+ * again there, and the other nodes keep listing it meanwhile.
+ */
+const REMOVAL_GRACE_MS = 1000;
 
 type Published = Map<string, { ref: InstanceRef; signature: string }>;
 
@@ -26,6 +32,8 @@ export class EphemeralReplicator {
   private readonly published = new Map<string, Published>();
   private readonly remotePending = new Map<string, { key: ServiceKey; nodeId: number }>();
   private readonly beatsToRelay = new Map<number, Map<string, RelayedBeat>>();
+  /** Own instances gone here but still in the store, by service and identity: since when (local ms). */
+  private readonly leaving = new Map<string, Map<string, number>>();
   private remoteRunning: Promise<void> | null = null;
   private flushRunning: Promise<void> | null = null;
   private timers: Array<ReturnType<typeof setInterval>> = [];
@@ -36,6 +44,7 @@ export class EphemeralReplicator {
     private readonly naming: NamingService,
     private readonly nodeId: number,
     private readonly logger: Logger,
+    private readonly removalGraceMs = REMOVAL_GRACE_MS,
   ) {}
 
   /** Mirrors what the other nodes own, then follows local changes. */
@@ -43,7 +52,9 @@ export class EphemeralReplicator {
     await this.resync();
     this.naming.onServiceChanged((key) => this.dirty.set(serviceKeyString(key), key));
     this.timers = [
-      setInterval(() => void this.flush(), FLUSH_EVERY_MS),
+      setInterval(() => {
+        if (!this.flushRunning) void this.flush();
+      }, FLUSH_EVERY_MS),
       setInterval(() => void this.relayBeats(), RELAY_EVERY_MS),
     ];
     for (const timer of this.timers) timer.unref?.();
@@ -131,6 +142,7 @@ export class EphemeralReplicator {
       this.dirty.delete(keyString);
       const before: Published = this.published.get(keyString) ?? new Map<string, never>();
       const { changes, after } = diff(before, this.naming.cluster.ownEphemeral(key));
+      this.holdBackRemovals(keyString, key, changes, after);
       if (changes.put.length === 0 && changes.removed.length === 0) continue;
       try {
         await this.store.publishOwned(this.nodeId, key, changes);
@@ -146,6 +158,24 @@ export class EphemeralReplicator {
       // an instance this node let go of may live on at another node (its client moved there): mirror it
       if (changes.removed.length > 0) void this.remoteChanged(key, -1);
     }
+  }
+
+  /** Removals younger than the grace stay published (and the service dirty) until it has passed. */
+  private holdBackRemovals(keyString: string, key: ServiceKey, changes: OwnedChanges, after: Published): void {
+    const previous = this.leaving.get(keyString);
+    const leaving = new Map<string, number>();
+    const now = Date.now();
+    changes.removed = changes.removed.filter((ref) => {
+      const identity = instanceIdentity(ref.ip, ref.port, ref.clusterName);
+      const since = previous?.get(identity) ?? now;
+      if (now - since >= this.removalGraceMs) return true;
+      leaving.set(identity, since);
+      after.set(identity, { ref, signature: this.published.get(keyString)?.get(identity)?.signature ?? '' });
+      this.dirty.set(keyString, key);
+      return false;
+    });
+    if (leaving.size > 0) this.leaving.set(keyString, leaving);
+    else this.leaving.delete(keyString);
   }
 
   private async drainRemote(): Promise<void> {
