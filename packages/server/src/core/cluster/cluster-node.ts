@@ -65,7 +65,8 @@ export class ClusterNode implements ClusterMembers {
 
   /** Whether a node's lease is running now (store clock); this node always is. */
   isAlive(nodeId: number): boolean {
-    if (nodeId === this.node.nodeId) return true;
+    // cut off from the store, this node cannot tell: the others may be renewing all along
+    if (nodeId === this.node.nodeId || this.lastRenewFailed) return true;
     const lease = this.nodes.find((n) => n.nodeId === nodeId);
     return lease !== undefined && lease.leaseUntil > this.storeClock();
   }
@@ -127,17 +128,20 @@ export class ClusterNode implements ClusterMembers {
   }
 
   private async takeOverAndEvict(now: number): Promise<void> {
+    const mirrored = this.naming.cluster.mirroredNodes();
     for (const lapsed of this.nodes.filter((n) => n.leaseUntil <= now && n.nodeId !== this.node.nodeId)) {
-      if (!lapsed.evicted) {
-        await this.hooks.onLapsed(lapsed.nodeId);
-        if (lapsed.leaseUntil > now - this.renewEveryMs) continue; // evicted one renewal later
-        if (await this.store.evict(lapsed.nodeId, this.renewEveryMs)) {
-          this.logger.warn({ nodeId: lapsed.nodeId, addr: lapsed.addr }, 'cluster node lease ran out: evicted it');
-          await this.hooks.onGone(lapsed.nodeId);
-        }
+      if (lapsed.evicted) {
+        // mirrors of an evicted node (an eviction this node did not hear of)
+        if (mirrored.has(lapsed.nodeId)) this.naming.cluster.dropNode(lapsed.nodeId);
+        continue;
       }
-      // mirrors of an evicted node (an eviction this node did not hear of)
-      if (this.naming.cluster.mirroredNodes().has(lapsed.nodeId)) this.naming.cluster.dropNode(lapsed.nodeId);
+      await this.hooks.onLapsed(lapsed.nodeId);
+      if (lapsed.leaseUntil > now - this.renewEveryMs) continue; // evicted one renewal later
+      // false: it renewed meanwhile, or another node evicted it first (this node hears of that)
+      if (await this.store.evict(lapsed.nodeId, this.renewEveryMs)) {
+        this.logger.warn({ nodeId: lapsed.nodeId, addr: lapsed.addr }, 'cluster node lease ran out: evicted it');
+        await this.hooks.onGone(lapsed.nodeId);
+      }
     }
   }
 

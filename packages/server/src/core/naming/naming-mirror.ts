@@ -26,8 +26,9 @@ export interface ClusterPeers {
  * What other nodes of a cluster changed, brought into this node's registry: the stored part of a service
  * (settings, persistent instances) re-read from the shared store, and the ephemeral instances each other
  * node owns, mirrored with a `remote` owner. An instance a gRPC connection holds here wins over a mirror of
- * the same address (a client that moved here before its old node was declared dead); an HTTP instance goes
- * to whichever node its beats reach last.
+ * the same address (a client that moved here before its old node was declared dead); an HTTP instance
+ * stays with its owner while the owner lives (beats reaching this node are relayed to it), and goes to
+ * another node only when that node took it over (its owner's lease ran out, or its client registered there).
  */
 export class NamingMirror {
   /** Set when this node is one of a cluster. */
@@ -132,7 +133,7 @@ export class NamingMirror {
     for (const s of instances) {
       const current = entry.instances.get(instanceIdentity(s.ip, s.port, s.clusterName));
       // an instance a gRPC connection holds here, or a persistent one, is not replaced by another node's copy;
-      // one kept alive by HTTP beats is: the client's beats now go to that node (a load balancer moved them)
+      // one kept alive by HTTP beats is: that node took it over (this node's lease had run out meanwhile)
       if (current && (current.owner.kind === 'connection' || current.owner.kind === 'persistent')) continue;
       const record = fromStored(s, now, this.options, remoteOwner(nodeId));
       // a mirror's lastBeat is when a beat for it last arrived here (0: never), see adoptBeaten
