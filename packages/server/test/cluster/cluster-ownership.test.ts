@@ -172,4 +172,48 @@ describe.skipIf(typeof pgServer === 'string')('ownership of ephemeral instances 
     for (const node of nodes)
       await waitUntil(`node ${node.nodeId} lists 3 UP`, async () => (await state(node)) === 'UP,UP,UP');
   }, 60_000);
+  it('HTTP beats reaching node 2 when their owner node 1 dies: node 2 takes the instance over, node 3 never drops it', async () => {
+    const metadata = JSON.stringify({
+      'preserved.heart.beat.interval': '1000',
+      'preserved.heart.beat.timeout': '3000',
+      'preserved.ip.delete.timeout': '6000',
+    });
+    const ref = { serviceName: 'lb-takeover', ip: '10.3.0.6', port: '8006' };
+    expect((await send(nodes[0], 'POST', '/nacos/v1/ns/instance', { ...ref, metadata })).body).toBe('ok');
+    await onEveryNode('lb-takeover', ports, [8006]);
+    let beating = true;
+    const beats = (async () => {
+      while (beating) {
+        await send(nodes[1], 'PUT', '/nacos/v1/ns/instance/beat', ref);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    })();
+    try {
+      await nodes[0].kill9();
+      const samples: number[][] = [];
+      const downOnNode3 = async () => {
+        const body = await (await fetch(`${nodes[2].http}/nacos/v1/core/cluster/nodes`)).json();
+        return (body.data as Array<{ state: string }>)[0].state === 'DOWN';
+      };
+      await waitUntil(
+        'node 3 lists node 1 DOWN',
+        async () => {
+          samples.push(ports(await hostsOf(nodes[2], 'lb-takeover')));
+          return downOnNode3();
+        },
+        30_000,
+        100,
+      );
+      await waitUntil('node 1 is evicted', async () => !(await ownersOf('lb-takeover')).includes(1), 30_000, 100);
+      for (let i = 0; i < 20; i++) {
+        samples.push(ports(await hostsOf(nodes[2], 'lb-takeover')));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(samples.filter((p) => !p.includes(8006))).toEqual([]);
+      expect(await ownersOf('lb-takeover')).toEqual([2]);
+    } finally {
+      beating = false;
+      await beats;
+    }
+  }, 60_000);
 });
