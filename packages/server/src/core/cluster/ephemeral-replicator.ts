@@ -17,6 +17,9 @@ const RELAY_EVERY_MS = 1000;
  */
 const REMOVAL_GRACE_MS = 1000;
 
+/** In place of a node id in `remotePending`: re-read what every other node owns in the service. */
+const EVERY_NODE = -1;
+
 type Published = Map<string, { ref: InstanceRef; signature: string }>;
 
 /**
@@ -156,7 +159,7 @@ export class EphemeralReplicator {
         return;
       }
       // an instance this node let go of may live on at another node (its client moved there): mirror it
-      if (changes.removed.length > 0) void this.remoteChanged(key, -1);
+      if (changes.removed.length > 0) void this.remoteChanged(key, EVERY_NODE);
     }
   }
 
@@ -185,7 +188,7 @@ export class EphemeralReplicator {
       const batch = [...this.remotePending.values()];
       this.remotePending.clear();
       for (const { key, nodeId } of batch) {
-        if (nodeId === this.nodeId || nodeId === -1) await this.reloadService(key, nodeId === this.nodeId);
+        if (nodeId === this.nodeId || nodeId === EVERY_NODE) await this.reloadService(key, nodeId === this.nodeId);
         else {
           const owned = await this.store.loadOwned(key, this.nodeId);
           this.naming.cluster.replaceRemote(key, nodeId, owned.get(nodeId) ?? []);
@@ -196,7 +199,7 @@ export class EphemeralReplicator {
 
   /** Re-reads a whole service: what other nodes own, and (`own`) edits other nodes made to this node's part. */
   private async reloadService(key: ServiceKey, own: boolean): Promise<void> {
-    const owned = await this.store.loadOwned(key, own ? -1 : this.nodeId);
+    const owned = await this.store.loadOwned(key, own ? EVERY_NODE : this.nodeId);
     if (own) this.adoptOwn(key, owned.get(this.nodeId) ?? []);
     owned.delete(this.nodeId);
     for (const nodeId of this.naming.cluster.mirroredNodes()) if (!owned.has(nodeId)) owned.set(nodeId, []);
