@@ -14,7 +14,8 @@ export interface ClusterMembership {
 
 /**
  * Makes this node one of a cluster sharing `cluster`'s store: other nodes' writes reach this node's memory
- * (and its listeners), this node's ephemeral instances reach theirs, and a lease tells who is alive.
+ * (and its listeners), this node's ephemeral instances reach theirs, edits and beats of other nodes'
+ * instances reach their owners, and a lease tells who is alive.
  */
 export async function joinCluster(
   cluster: NonNullable<Stores['cluster']>,
@@ -28,8 +29,19 @@ export async function joinCluster(
     models.naming,
     { nodeId: settings.nodeId, addr: settings.nodeAddr, leaseMs: settings.clusterLeaseMs },
     logger,
-    () => replicator.republishAll(),
+    {
+      onEvicted: () => replicator.republishAll(),
+      onLapsed: (nodeId) => replicator.takeOverFrom(nodeId),
+      onGone: (nodeId) => replicator.nodeGone(nodeId),
+      // two processes writing one node's instances would undo each other: this one goes
+      onReplaced: () => process.exit(1),
+    },
   );
+  models.naming.cluster.peers = {
+    isAlive: (nodeId) => node.isAlive(nodeId),
+    editOwned: (nodeId, key, changes) => cluster.store.editOwned(nodeId, key, changes),
+    relayBeat: (nodeId, key, ref) => replicator.relayBeat(nodeId, key, ref),
+  };
   const feed = await cluster.startFeed();
   // the models were loaded before the feed listened: a resync first catches what changed in between
   applyStoreChanges(feed, { ...models, replicator }, logger, { resyncFirst: true });

@@ -1,7 +1,19 @@
-import type { ClusterStore, NodeLease, OwnedChanges } from '../../src/core/cluster/cluster-store.js';
-import type { StoreChange } from '../../src/core/cluster/store-change.js';
+import type {
+  ClusterStore,
+  LeaseHolder,
+  NodeIdentity,
+  NodeLease,
+  OwnedChanges,
+  RelayedBeat,
+  Renewal,
+} from '../../src/core/cluster/cluster-store.js';
+import type { InstanceRef, StoreChange } from '../../src/core/cluster/store-change.js';
 import type { StoredInstance } from '../../src/core/naming/instance-store.js';
 import { serviceKeyString, type ServiceKey } from '../../src/core/naming/naming-model.js';
+
+type Lease = NodeLease & { incarnation: string };
+
+const same = (a: InstanceRef, b: InstanceRef) => a.ip === b.ip && a.port === b.port && a.clusterName === b.clusterName;
 
 /**
  * A ClusterStore shared in memory by the nodes of one test, with a clock the test moves and a feed: each
@@ -11,34 +23,51 @@ export class MemoryClusterStore implements ClusterStore {
   now = 1_000_000;
   /** Make every call fail, as an unreachable database does. */
   down = false;
-  readonly leases = new Map<number, NodeLease>();
+  readonly leases = new Map<number, Lease>();
   readonly owned = new Map<number, Map<string, StoredInstance[]>>();
   readonly published: Array<{ nodeId: number; key: ServiceKey; put: number; removed: number }> = [];
+  readonly relayed: Array<{ nodeId: number; beats: RelayedBeat[] }> = [];
   private readonly feeds = new Map<number, (change: StoreChange) => void>();
 
   subscribe(nodeId: number, listener: (change: StoreChange) => void): void {
     this.feeds.set(nodeId, listener);
   }
 
-  async join(node: { nodeId: number; addr: string }, leaseMs: number): Promise<void> {
+  async holder(nodeId: number): Promise<LeaseHolder | null> {
     this.check();
+    const lease = this.leases.get(nodeId);
+    return lease ? { ...lease, now: this.now } : null;
+  }
+
+  async join(node: NodeIdentity, leaseMs: number, seen: LeaseHolder | null): Promise<void> {
+    this.check();
+    const current = this.leases.get(node.nodeId);
+    const live = current && !current.evicted && current.leaseUntil > this.now;
+    if (live && !(seen && seen.incarnation === current.incarnation && seen.leaseUntil === current.leaseUntil)) {
+      throw new Error(`cluster node id ${node.nodeId} is in use by the live node at ${current.addr}`);
+    }
     this.owned.delete(node.nodeId);
-    this.leases.set(node.nodeId, { ...node, leaseUntil: this.now + leaseMs });
+    this.leases.set(node.nodeId, { ...node, leaseUntil: this.now + leaseMs, evicted: false });
     this.emit(node.nodeId, { kind: 'node-gone', nodeId: node.nodeId });
   }
 
-  async renew(node: { nodeId: number; addr: string }, leaseMs: number) {
+  async renew(node: NodeIdentity, leaseMs: number): Promise<Renewal> {
     this.check();
-    const evicted = !this.leases.has(node.nodeId);
-    this.leases.set(node.nodeId, { ...node, leaseUntil: this.now + leaseMs });
-    return { now: this.now, nodes: [...this.leases.values()].map((n) => ({ ...n })), evicted };
+    const current = this.leases.get(node.nodeId);
+    const list = () =>
+      [...this.leases.values()].map(({ incarnation: _, ...n }) => n).sort((a, b) => a.nodeId - b.nodeId);
+    if (current && current.incarnation !== node.incarnation) {
+      return { now: this.now, nodes: list(), evicted: false, replacedBy: current.addr };
+    }
+    this.leases.set(node.nodeId, { ...node, leaseUntil: this.now + leaseMs, evicted: false });
+    return { now: this.now, nodes: list(), evicted: !current || current.evicted };
   }
 
-  async evict(nodeId: number): Promise<boolean> {
+  async evict(nodeId: number, graceMs: number): Promise<boolean> {
     this.check();
     const lease = this.leases.get(nodeId);
-    if (!lease || lease.leaseUntil > this.now) return false;
-    this.leases.delete(nodeId);
+    if (!lease || lease.evicted || lease.leaseUntil > this.now - graceMs) return false;
+    lease.evicted = true;
     this.owned.delete(nodeId);
     this.emit(0, { kind: 'node-gone', nodeId });
     return true;
@@ -46,16 +75,47 @@ export class MemoryClusterStore implements ClusterStore {
 
   async publishOwned(nodeId: number, key: ServiceKey, changes: OwnedChanges): Promise<void> {
     this.check();
+    const losers = new Set<number>();
+    for (const [other, byService] of this.owned) {
+      const list = byService.get(serviceKeyString(key));
+      if (other === nodeId || !list) continue;
+      const kept = list.filter((i) => !changes.put.some((p) => same(p, i)));
+      if (kept.length < list.length) losers.add(other);
+      byService.set(serviceKeyString(key), kept);
+    }
     const byService = this.owned.get(nodeId) ?? new Map<string, StoredInstance[]>();
     this.owned.set(nodeId, byService);
-    const same = (a: { ip: string; port: number; clusterName: string }, b: typeof a) =>
-      a.ip === b.ip && a.port === b.port && a.clusterName === b.clusterName;
     const kept = (byService.get(serviceKeyString(key)) ?? []).filter(
       (i) => !changes.removed.some((r) => same(r, i)) && !changes.put.some((p) => same(p, i)),
     );
     byService.set(serviceKeyString(key), [...kept, ...structuredClone(changes.put)]);
     this.published.push({ nodeId, key, put: changes.put.length, removed: changes.removed.length });
     this.emit(nodeId, { kind: 'ephemeral', key, nodeId });
+    for (const loser of losers) this.emit(nodeId, { kind: 'ephemeral', key, nodeId: loser });
+  }
+
+  async editOwned(ownerNodeId: number, key: ServiceKey, changes: OwnedChanges, origin = 0): Promise<number> {
+    this.check();
+    const byService = this.owned.get(ownerNodeId);
+    const list = byService?.get(serviceKeyString(key)) ?? [];
+    let written = 0;
+    const next = list
+      .filter((i) => !changes.removed.some((r) => same(r, i)) || (written++, false))
+      .map((i) => {
+        const edit = changes.put.find((p) => same(p, i));
+        if (!edit) return i;
+        written++;
+        return structuredClone(edit);
+      });
+    byService?.set(serviceKeyString(key), next);
+    if (written > 0) this.emit(origin, { kind: 'ephemeral', key, nodeId: ownerNodeId });
+    return written;
+  }
+
+  async relayBeats(ownerNodeId: number, beats: RelayedBeat[]): Promise<void> {
+    this.check();
+    this.relayed.push({ nodeId: ownerNodeId, beats });
+    this.emit(0, { kind: 'beats', nodeId: ownerNodeId, instances: beats });
   }
 
   async loadOwned(key: ServiceKey, exceptNode: number): Promise<Map<number, StoredInstance[]>> {

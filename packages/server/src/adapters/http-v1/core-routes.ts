@@ -59,7 +59,7 @@ export function registerCoreRoutes(app: FastifyInstance, deps: CoreRouteDeps): v
 
   app.get('/nacos/v1/console/server/state', async () => ({
     version: deps.version,
-    standalone_mode: deps.cluster.list().length > 1 ? 'cluster' : 'standalone',
+    standalone_mode: deps.cluster.mode,
     function_mode: null,
     auth_enabled: String(deps.authEnabled),
     login_page_enabled: String(deps.authEnabled),

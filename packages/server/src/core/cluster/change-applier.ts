@@ -52,8 +52,10 @@ async function apply(change: StoreChange, m: ClusterModels): Promise<void> {
         : m.naming.cluster.refreshStored(change.key);
     case 'ephemeral':
       return m.replicator.remoteChanged(change.key, change.nodeId);
+    case 'beats':
+      return m.replicator.beatsRelayed(change.nodeId, change.instances);
     case 'node-gone':
-      return m.naming.cluster.dropNode(change.nodeId);
+      return m.replicator.nodeGone(change.nodeId);
     case 'all':
       return reloadAll(m);
   }

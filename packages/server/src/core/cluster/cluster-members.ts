@@ -13,11 +13,14 @@ export interface ClusterMember {
 
 /** Which nodes make up the cluster; a single node is a cluster of one. */
 export interface ClusterMembers {
+  /** `cluster` whenever nodes share a database (even while only one runs), as nacos tells its console. */
+  readonly mode: 'standalone' | 'cluster';
   list(): ClusterMember[];
 }
 
 /** The embedded store: this node is the whole cluster, its leader, and healthy. */
 export class SingleNodeMembers implements ClusterMembers {
+  readonly mode = 'standalone' as const;
   private readonly members: ClusterMember[];
 
   constructor(nodeId: number, addr: string) {

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../shared/logger.js';
 import type { NamingService } from '../naming/naming-service.js';
 import type { ClusterMember, ClusterMembers } from './cluster-members.js';
-import type { ClusterStore, NodeLease } from './cluster-store.js';
+import type { ClusterStore, LeaseHolder, NodeIdentity, NodeLease } from './cluster-store.js';
 
 export interface ClusterNodeOptions {
   nodeId: number;
@@ -10,43 +11,68 @@ export interface ClusterNodeOptions {
   leaseMs: number;
 }
 
+export interface ClusterNodeHooks {
+  /** This node finds it was evicted (the store was out of reach past its lease): publish everything again. */
+  onEvicted(): void;
+  /** A node's lease ran out: take over what is still beaten here, and write it, before it is evicted. */
+  onLapsed(nodeId: number): Promise<void>;
+  /** A node was evicted here: its mirrors go (this node does not hear its own announcement). */
+  onGone(nodeId: number): Promise<void>;
+  /** Another process took this node's id: this one must stop. */
+  onReplaced(by: string): void;
+}
+
 /**
- * This node's membership in a cluster that shares one store: it renews its lease a few times per lease,
- * and removes nodes whose lease ran out (any node may; removal is idempotent). The member list the console
- * and `/nacos/v1/core/cluster/nodes` show is the one read at the last renewal.
+ * This node's membership in a cluster that shares one store. Each process writes an incarnation of its
+ * own into its lease and renews it a few times per lease; nodes whose lease ran out are evicted (any node
+ * may; eviction is idempotent) one renewal after they lapsed, which leaves every node one renewal to take
+ * over the HTTP instances still beaten there. Members are judged on the store's clock.
  */
 export class ClusterNode implements ClusterMembers {
+  readonly mode = 'cluster' as const;
   private nodes: NodeLease[] = [];
   /** Store clock at the last renewal, and the local clock then (to age leases between renewals). */
   private storeNow = 0;
   private readAt = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private renewing = false;
+  private stopped = false;
   /** After this node could not reach the store, others could not either: no evictions until (store ms). */
   private graceUntil = 0;
   private lastRenewFailed = false;
-  private readonly node;
+  private readonly node: NodeIdentity;
+  private readonly renewEveryMs: number;
 
   constructor(
     private readonly store: ClusterStore,
     private readonly naming: NamingService,
     private readonly options: ClusterNodeOptions,
     private readonly logger: Logger,
-    /** Called when this node finds it was removed (the store was out of reach past its lease). */
-    private readonly onEvicted: () => void,
+    private readonly hooks: ClusterNodeHooks,
   ) {
-    this.node = { nodeId: options.nodeId, addr: options.addr };
+    this.node = { nodeId: options.nodeId, addr: options.addr, incarnation: randomUUID() };
+    this.renewEveryMs = Math.max(100, Math.floor(options.leaseMs / 3));
   }
 
   async start(): Promise<void> {
-    await this.store.join(this.node, this.options.leaseMs);
+    const seen = await this.store.holder(this.node.nodeId);
+    if (seen && !seen.evicted && seen.leaseUntil > seen.now) await this.waitForSilence(seen);
+    await this.store.join(this.node, this.options.leaseMs, seen);
     await this.renew();
-    this.timer = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.options.leaseMs / 3)));
+    this.timer = setInterval(() => void this.renew(), this.renewEveryMs);
     this.timer.unref?.();
   }
 
+  /** Whether a node's lease is running now (store clock); this node always is. */
+  isAlive(nodeId: number): boolean {
+    // cut off from the store, this node cannot tell: the others may be renewing all along
+    if (nodeId === this.node.nodeId || this.lastRenewFailed) return true;
+    const lease = this.nodes.find((n) => n.nodeId === nodeId);
+    return lease !== undefined && lease.leaseUntil > this.storeClock();
+  }
+
   list(): ClusterMember[] {
-    const now = this.storeNow + (Date.now() - this.readAt);
+    const now = this.storeClock();
     const live = this.nodes.filter((n) => n.leaseUntil > now);
     const leader = Math.min(...live.map((n) => n.nodeId));
     return this.nodes.map((n) => ({
@@ -59,41 +85,93 @@ export class ClusterNode implements ClusterMembers {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.store.leave(this.options.nodeId).catch(() => undefined);
   }
 
-  /** One renewal: extend the lease, read the members, remove the dead. */
+  /** One renewal: extend the lease, read the members, take over from and evict the dead. */
   async renew(): Promise<void> {
-    if (this.renewing) return;
+    if (this.renewing || this.stopped) return;
     this.renewing = true;
     try {
-      const { now, nodes, evicted } = await this.store.renew(this.node, this.options.leaseMs);
+      const { now, nodes, evicted, replacedBy } = await this.store.renew(this.node, this.options.leaseMs);
+      if (replacedBy !== undefined) {
+        this.logger.error(
+          { nodeId: this.node.nodeId, by: replacedBy },
+          `cluster node id ${this.node.nodeId} was taken by another process at ${replacedBy} while this one could not renew: stopping`,
+        );
+        this.stopped = true;
+        if (this.timer) clearInterval(this.timer);
+        this.timer = null;
+        this.hooks.onReplaced(replacedBy);
+        return;
+      }
       this.storeNow = now;
       this.readAt = Date.now();
+      this.nodes = nodes;
       if (evicted) {
         this.logger.warn('this node was removed from the cluster while the store was out of reach: rejoining');
-        this.onEvicted();
+        this.hooks.onEvicted();
       }
       // back from an outage of the store: the other nodes' leases ran out for the same reason; give them a lease
       if (this.lastRenewFailed) this.graceUntil = now + this.options.leaseMs;
       this.lastRenewFailed = false;
-      const deadline = now >= this.graceUntil ? now : -Infinity;
-      for (const dead of nodes.filter((n) => n.leaseUntil <= deadline)) {
-        this.logger.warn({ nodeId: dead.nodeId, addr: dead.addr }, 'cluster node lease ran out: removing it');
-        if (await this.store.evict(dead.nodeId)) this.naming.cluster.dropNode(dead.nodeId);
-      }
-      this.nodes = nodes.filter((n) => n.leaseUntil > deadline).sort((a, b) => a.nodeId - b.nodeId);
-      // mirrors of nodes no longer in the store (an eviction this node did not hear of)
-      const alive = new Set(this.nodes.map((n) => n.nodeId));
-      for (const nodeId of this.naming.cluster.mirroredNodes())
-        if (!alive.has(nodeId)) this.naming.cluster.dropNode(nodeId);
+      if (now >= this.graceUntil) await this.takeOverAndEvict(now);
     } catch (err) {
       if (!this.lastRenewFailed) this.logger.warn({ err }, 'cluster lease renewal failed (store unreachable?)');
       this.lastRenewFailed = true;
     } finally {
       this.renewing = false;
     }
+  }
+
+  private async takeOverAndEvict(now: number): Promise<void> {
+    const mirrored = this.naming.cluster.mirroredNodes();
+    for (const lapsed of this.nodes.filter((n) => n.leaseUntil <= now && n.nodeId !== this.node.nodeId)) {
+      if (lapsed.evicted) {
+        // mirrors of an evicted node (an eviction this node did not hear of)
+        if (mirrored.has(lapsed.nodeId)) this.naming.cluster.dropNode(lapsed.nodeId);
+        continue;
+      }
+      await this.hooks.onLapsed(lapsed.nodeId);
+      if (lapsed.leaseUntil > now - this.renewEveryMs) continue; // evicted one renewal later
+      // false: it renewed meanwhile, or another node evicted it first (this node hears of that)
+      if (await this.store.evict(lapsed.nodeId, this.renewEveryMs)) {
+        this.logger.warn({ nodeId: lapsed.nodeId, addr: lapsed.addr }, 'cluster node lease ran out: evicted it');
+        await this.hooks.onGone(lapsed.nodeId);
+      }
+    }
+  }
+
+  /**
+   * The lease of this node id is live: a process that crashed a moment ago, or another one still running.
+   * Watches it for one renewal and a half: if it renews, that one is alive and this one must not start.
+   */
+  private async waitForSilence(seen: LeaseHolder): Promise<void> {
+    const waitMs = Math.floor(this.renewEveryMs * 1.5) + 500;
+    this.logger.info(
+      { nodeId: this.node.nodeId, addr: seen.addr },
+      `cluster node id ${this.node.nodeId} has a live lease (last held at ${seen.addr}): checking for ${waitMs} ms whether it still renews`,
+    );
+    const until = Date.now() + waitMs;
+    while (Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250, this.renewEveryMs)));
+      const current = await this.store.holder(this.node.nodeId);
+      if (current && (current.leaseUntil !== seen.leaseUntil || current.incarnation !== seen.incarnation)) {
+        throw new Error(
+          `cluster node id ${this.node.nodeId} is in use by the live node at ${current.addr}: give this node another RNACOS_RAFT_NODE_ID`,
+        );
+      }
+    }
+    this.logger.warn(
+      { nodeId: this.node.nodeId, addr: seen.addr },
+      `cluster node id ${this.node.nodeId}: the previous process (at ${seen.addr}) stopped renewing its lease: taking its place`,
+    );
+  }
+
+  private storeClock(): number {
+    return this.storeNow + (Date.now() - this.readAt);
   }
 }

@@ -22,6 +22,8 @@ export type StoreChange =
   | { kind: 'service'; key: ServiceKey; instance?: InstanceRef }
   /** The ephemeral instances node `nodeId` owns in one service changed. */
   | { kind: 'ephemeral'; key: ServiceKey; nodeId: number }
+  /** HTTP beats other nodes received for instances node `nodeId` owns (liveness only, nothing stored). */
+  | { kind: 'beats'; nodeId: number; instances: Array<InstanceRef & { key: ServiceKey }> }
   /** Node `nodeId` left the cluster (its lease ran out, or it started again): its instances are gone. */
   | { kind: 'node-gone'; nodeId: number }
   /** A bulk write (transfer import): everything may have changed. */

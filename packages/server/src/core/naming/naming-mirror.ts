@@ -2,19 +2,38 @@ import type { Clock } from '../../shared/clock.js';
 import type { KeyedLock } from '../../shared/keyed-lock.js';
 import { fromStored, sameVisible, toStored, type TimeoutDefaults } from './instance-records.js';
 import type { InstanceStore, StoredInstance } from './instance-store.js';
-import { remoteOwner, serviceKeyString, type ServiceKey } from './naming-model.js';
+import { BEAT_OWNER, remoteOwner, serviceKeyString, type InstanceRecord, type ServiceKey } from './naming-model.js';
 import type { ServiceCatalog } from './service-catalog.js';
 import { instanceIdentity, type ServiceEntry } from './service-entry.js';
 import type { ServiceRegistry } from './service-registry.js';
+
+type Ref = { ip: string; port: number; clusterName: string };
+
+/**
+ * What this node needs of the other nodes so that edits and beats reaching it for an instance another node
+ * owns take effect cluster-wide (absent on a single node).
+ */
+export interface ClusterPeers {
+  /** Whether the node's lease is running (store clock). */
+  isAlive(nodeId: number): boolean;
+  /** Writes an edit (`put`) or a removal of instances `nodeId` owns; answers how many it still had. */
+  editOwned(nodeId: number, key: ServiceKey, changes: { put: StoredInstance[]; removed: Ref[] }): Promise<number>;
+  /** A beat for an instance `nodeId` owns arrived here: the owner hears of it (batched, nothing stored). */
+  relayBeat(nodeId: number, key: ServiceKey, ref: Ref): void;
+}
 
 /**
  * What other nodes of a cluster changed, brought into this node's registry: the stored part of a service
  * (settings, persistent instances) re-read from the shared store, and the ephemeral instances each other
  * node owns, mirrored with a `remote` owner. An instance a gRPC connection holds here wins over a mirror of
- * the same address (a client that moved here before its old node was declared dead); an HTTP instance goes
- * to whichever node its beats reach last.
+ * the same address (a client that moved here before its old node was declared dead); an HTTP instance
+ * stays with its owner while the owner lives (beats reaching this node are relayed to it), and goes to
+ * another node only when that node took it over (its owner's lease ran out, or its client registered there).
  */
 export class NamingMirror {
+  /** Set when this node is one of a cluster. */
+  peers: ClusterPeers | undefined;
+
   constructor(
     private readonly registry: ServiceRegistry,
     private readonly catalog: ServiceCatalog,
@@ -114,9 +133,11 @@ export class NamingMirror {
     for (const s of instances) {
       const current = entry.instances.get(instanceIdentity(s.ip, s.port, s.clusterName));
       // an instance a gRPC connection holds here, or a persistent one, is not replaced by another node's copy;
-      // one kept alive by HTTP beats is: the client's beats now go to that node (a load balancer moved them)
+      // one kept alive by HTTP beats is: that node took it over (this node's lease had run out meanwhile)
       if (current && (current.owner.kind === 'connection' || current.owner.kind === 'persistent')) continue;
       const record = fromStored(s, now, this.options, remoteOwner(nodeId));
+      // a mirror's lastBeat is when a beat for it last arrived here (0: never), see adoptBeaten
+      record.lastBeat = current?.owner.kind === 'remote' ? current.lastBeat : 0;
       this.registry.put(entry, record);
       if (!current || current.owner.kind !== 'remote' || !sameVisible(current, record)) changed = true;
     }
@@ -152,6 +173,98 @@ export class NamingMirror {
       }
       if (changed) this.changed(entry);
     }
+  }
+
+  /**
+   * An edit (or with `remove`, a deregister) of an instance another node owns, made through this node: it
+   * is written to that node's row, which the owner then adopts. False when that node no longer has it.
+   */
+  async writeToOwner(key: ServiceKey, record: InstanceRecord, remove?: 'remove'): Promise<boolean> {
+    if (record.owner.kind !== 'remote' || !this.peers) return false;
+    const ref = { ip: record.ip, port: record.port, clusterName: record.clusterName };
+    const changes = remove ? { put: [], removed: [ref] } : { put: [toStored(key, record)], removed: [] };
+    return (await this.peers.editOwned(record.owner.nodeId, key, changes)) > 0;
+  }
+
+  /**
+   * A beat reached this node for an instance another node owns. While that node lives, it hears of the
+   * beat (batched, nothing written) and the answer is true; false: the owner is gone, this node takes over.
+   */
+  relayBeat(key: ServiceKey, record: InstanceRecord, now: number): boolean {
+    if (record.owner.kind !== 'remote' || !this.peers?.isAlive(record.owner.nodeId)) return false;
+    record.lastBeat = now;
+    this.peers.relayBeat(record.owner.nodeId, key, record);
+    return true;
+  }
+
+  /** Beats for own HTTP instances that reached other nodes: as good as beats here. */
+  beatenElsewhere(beats: Array<Ref & { key: ServiceKey }>): void {
+    const now = this.clock.now();
+    for (const beat of beats) {
+      const entry = this.registry.get(beat.key);
+      const record = entry?.instances.get(instanceIdentity(beat.ip, beat.port, beat.clusterName));
+      if (!entry || !record || record.owner.kind !== 'beat') continue;
+      record.lastBeat = Math.max(record.lastBeat, now);
+      if (!record.healthy) {
+        record.healthy = true;
+        record.modifiedAt = now;
+        this.changed(entry);
+      }
+    }
+  }
+
+  /**
+   * Node `nodeId` stopped renewing: the instances of it whose beats now reach this node (within their beat
+   * timeout) become this node's own, before the node is evicted. Answers how many were taken.
+   */
+  adoptBeaten(nodeId: number): number {
+    const now = this.clock.now();
+    let taken = 0;
+    for (const entry of this.registry.entries()) {
+      let changed = false;
+      for (const record of [...entry.instances.values()]) {
+        if (!isMirrorOf(record.owner, nodeId) || record.lastBeat === 0) continue;
+        if (now - record.lastBeat > record.beatTimeout) continue;
+        this.registry.put(entry, { ...record, owner: BEAT_OWNER, modifiedAt: now });
+        changed = true;
+        taken++;
+      }
+      if (changed) this.changed(entry);
+    }
+    return taken;
+  }
+
+  /**
+   * Another node edited or removed instances this node owns in one service (`stored`: what the store holds
+   * for this node now; `published`: what this node wrote last, by identity). An instance this node wrote
+   * that is gone from the store was deregistered (or taken by another node): it goes here too; one whose
+   * stored copy differs from what was written was edited: the edit becomes its current state.
+   */
+  adoptOwnEdits(
+    key: ServiceKey,
+    stored: StoredInstance[],
+    published: Map<string, string>,
+    signature: (s: StoredInstance) => string,
+  ): void {
+    const entry = this.registry.get(key);
+    if (!entry) return;
+    const rows = new Map(stored.map((s) => [instanceIdentity(s.ip, s.port, s.clusterName), s]));
+    let changed = false;
+    for (const [identity, record] of [...entry.instances]) {
+      if (record.owner.kind !== 'beat' && record.owner.kind !== 'connection') continue;
+      const written = published.get(identity);
+      if (written === undefined) continue; // not written yet: what this node has is newer
+      const row = rows.get(identity);
+      if (!row) {
+        this.registry.remove(entry, identity);
+        changed = true;
+      } else if (signature(row) !== written) {
+        const edited = fromStored(row, this.clock.now(), this.options, record.owner);
+        this.registry.put(entry, { ...edited, lastBeat: record.lastBeat, registeredAt: record.registeredAt });
+        changed = true;
+      }
+    }
+    if (changed) this.changed(entry);
   }
 
   /** Nodes this node mirrors instances of. */

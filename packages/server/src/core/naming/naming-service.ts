@@ -233,6 +233,8 @@ export class NamingService {
     if (!current)
       throw notFound(`instance not found: ${ref.ip}:${ref.port} in cluster ${ref.clusterName} of ${groupedName(key)}`);
     const record = patchedRecord(current, patch, this.clock.now(), this.options);
+    if (record.owner.kind === 'remote' && !(await this.cluster.writeToOwner(key, record)))
+      throw notFound(`instance not found: ${ref.ip}:${ref.port} (the node owning it has let it go)`);
     if (record.owner.kind !== 'persistent') return this.apply(key, record);
     return this.locks.run(serviceKeyString(key), async () => {
       await this.store.saveInstance(toStored(key, record));
@@ -249,7 +251,7 @@ export class NamingService {
     if (!entry || !record) return false;
     if (record.owner.kind === 'persistent') {
       await this.locks.run(serviceKeyString(key), () => this.store.removeInstance(key, ref));
-    }
+    } else if (record.owner.kind === 'remote') await this.cluster.writeToOwner(key, record, 'remove');
     if (!this.registry.remove(entry, identity)) return false;
     this.changed(entry);
     return true;
@@ -277,10 +279,9 @@ export class NamingService {
       }
     }
     if (record.owner.kind === 'remote') {
-      // a load balancer sent the beat to this node: it keeps the instance alive from now on, and the node
-      // that had it hands it over when it hears of this
-      record = this.apply(key, { ...record, owner: BEAT_OWNER, lastBeat: now, healthy: true, modifiedAt: now });
-      this.changed(entry);
+      // while its owner lives, the owner hears of the beat; otherwise this node takes the instance over
+      if (!this.cluster.relayBeat(key, record, now))
+        record = this.apply(key, { ...record, owner: BEAT_OWNER, lastBeat: now, healthy: true, modifiedAt: now });
       return { found: true, clientBeatInterval: record.beatInterval, instance: record };
     }
     record.lastBeat = now;
@@ -325,7 +326,7 @@ export class NamingService {
     }
     for (const record of records) {
       const previous = this.registry.put(entry, record);
-      if (!previous || !sameVisible(previous, record)) changed = true;
+      if (!previous || !sameVisible(previous, record) || previous.owner.kind === 'remote') changed = true;
     }
     if (changed) this.changed(entry);
     return records;
@@ -387,7 +388,8 @@ export class NamingService {
   private apply(key: ServiceKey, record: InstanceRecord): Instance {
     const entry = this.registry.ensure(key, record.modifiedAt);
     const previous = this.registry.put(entry, record);
-    if (!previous || !sameVisible(previous, record)) this.changed(entry);
+    // taking over another node's instance is a change too: it must be written under this node
+    if (!previous || !sameVisible(previous, record) || previous.owner.kind === 'remote') this.changed(entry);
     return record;
   }
 

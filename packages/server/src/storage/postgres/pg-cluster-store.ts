@@ -1,28 +1,53 @@
 import type pg from 'pg';
-import type { ClusterStore, NodeLease, OwnedChanges } from '../../core/cluster/cluster-store.js';
+import type {
+  ClusterStore,
+  LeaseHolder,
+  NodeIdentity,
+  OwnedChanges,
+  RelayedBeat,
+  Renewal,
+} from '../../core/cluster/cluster-store.js';
 import type { StoredInstance } from '../../core/naming/instance-store.js';
 import type { ServiceKey } from '../../core/naming/naming-model.js';
-import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
+import type { StoreEvent } from '../../core/cluster/store-change.js';
+import { CHANGES_CHANNEL, inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
 
 /** The database's clock in ms: every node measures leases against the same one. */
 const NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
+/** An evicted node stays listed (DOWN) this long after its lease ran out, then is forgotten. */
+export const DOWN_LISTED_MS = 10 * 60_000;
+/** NOTIFY payloads must stay under 8000 bytes: beats are relayed in chunks of this many. */
+const BEATS_PER_NOTIFY = 25;
 
-type Node = { nodeId: number; addr: string };
+const INSTANCE_WHERE = `namespace_id = $2 AND group_name = $3 AND service_name = $4 AND cluster_name = $5
+  AND ip = $6 AND port = $7`;
 
 /** Node leases and each node's ephemeral instances in PostgreSQL (tables cluster_node, ephemeral_instance). */
 export class PgClusterStore implements ClusterStore {
   constructor(private readonly db: PgDatabase) {}
 
-  async join(node: Node, leaseMs: number): Promise<void> {
+  async holder(nodeId: number): Promise<LeaseHolder | null> {
+    const { rows } = await this.db.pool.query<Row>(
+      `SELECT addr, incarnation, lease_until, evicted, ${NOW_MS} AS now FROM cluster_node WHERE node_id = $1`,
+      [nodeId],
+    );
+    return rows.length === 0 ? null : holderOf(rows[0]);
+  }
+
+  async join(node: NodeIdentity, leaseMs: number, seen: LeaseHolder | null): Promise<void> {
     await inTransaction(this.db, async (client) => {
-      // two live nodes with one id would remove each other's instances: the second one does not start
+      // two live processes with one id would remove each other's instances: the second one does not start
       const { rows } = await client.query<Row>(
-        `SELECT addr FROM cluster_node WHERE node_id = $1 AND lease_until > ${NOW_MS} FOR UPDATE`,
+        `SELECT addr, incarnation, lease_until, evicted, ${NOW_MS} AS now FROM cluster_node WHERE node_id = $1 FOR UPDATE`,
         [node.nodeId],
       );
-      if (rows.length > 0 && rows[0].addr !== node.addr) {
+      const current = rows.length === 0 ? null : holderOf(rows[0]);
+      const live = current && !current.evicted && current.leaseUntil > current.now;
+      const watched =
+        current && seen && current.incarnation === seen.incarnation && current.leaseUntil === seen.leaseUntil;
+      if (live && !watched) {
         throw new Error(
-          `cluster node id ${node.nodeId} is in use by the live node at ${String(rows[0].addr)}: give this node another RNACOS_RAFT_NODE_ID`,
+          `cluster node id ${node.nodeId} is in use by the live node at ${current.addr}: give this node another RNACOS_RAFT_NODE_ID`,
         );
       }
       await client.query<Row>('DELETE FROM ephemeral_instance WHERE node_id = $1', [node.nodeId]);
@@ -31,29 +56,39 @@ export class PgClusterStore implements ClusterStore {
     });
   }
 
-  async renew(node: Node, leaseMs: number): Promise<{ now: number; nodes: NodeLease[]; evicted: boolean }> {
+  async renew(node: NodeIdentity, leaseMs: number): Promise<Renewal> {
     return inTransaction(this.db, async (client) => {
-      const known = await client.query<Row>('SELECT 1 FROM cluster_node WHERE node_id = $1', [node.nodeId]);
-      await upsertLease(client, node, leaseMs);
+      const own = await client.query<Row>(
+        'SELECT addr, incarnation, evicted FROM cluster_node WHERE node_id = $1 FOR UPDATE',
+        [node.nodeId],
+      );
+      const mine = own.rows[0];
+      const replacedBy = mine && mine.incarnation !== node.incarnation ? String(mine.addr) : undefined;
+      if (!replacedBy) await upsertLease(client, node, leaseMs);
+      await client.query<Row>(`DELETE FROM cluster_node WHERE evicted AND lease_until <= ${NOW_MS} - $1`, [
+        DOWN_LISTED_MS,
+      ]);
       const rows = await client.query<Row>(
-        `SELECT node_id, addr, lease_until, ${NOW_MS} AS now FROM cluster_node ORDER BY node_id`,
+        `SELECT node_id, addr, lease_until, evicted, ${NOW_MS} AS now FROM cluster_node ORDER BY node_id`,
       );
       const now = rows.rows.length > 0 ? Number(rows.rows[0].now) : 0;
       const nodes = rows.rows.map((r) => ({
         nodeId: Number(r.node_id),
         addr: String(r.addr),
         leaseUntil: Number(r.lease_until),
+        evicted: r.evicted === true,
       }));
-      return { now, nodes, evicted: known.rowCount === 0 };
+      return { now, nodes, evicted: !mine || mine.evicted === true, replacedBy };
     });
   }
 
-  async evict(nodeId: number): Promise<boolean> {
+  async evict(nodeId: number, graceMs: number): Promise<boolean> {
     return inTransaction(this.db, async (client) => {
       // only while the lease is still out: the node may have renewed since it was seen
-      const gone = await client.query<Row>(`DELETE FROM cluster_node WHERE node_id = $1 AND lease_until <= ${NOW_MS}`, [
-        nodeId,
-      ]);
+      const gone = await client.query<Row>(
+        `UPDATE cluster_node SET evicted = TRUE WHERE node_id = $1 AND NOT evicted AND lease_until <= ${NOW_MS} - $2`,
+        [nodeId, graceMs],
+      );
       if (gone.rowCount === 0) return false;
       await client.query<Row>('DELETE FROM ephemeral_instance WHERE node_id = $1', [nodeId]);
       await notifyChange(client, this.db, { kind: 'node-gone', nodeId });
@@ -64,14 +99,22 @@ export class PgClusterStore implements ClusterStore {
   async publishOwned(nodeId: number, key: ServiceKey, changes: OwnedChanges): Promise<void> {
     const service = [nodeId, key.namespaceId, key.groupName, key.serviceName];
     await inTransaction(this.db, async (client) => {
+      const losers = new Set<number>();
       for (const r of changes.removed) {
-        await client.query<Row>(
-          `DELETE FROM ephemeral_instance WHERE node_id = $1 AND namespace_id = $2 AND group_name = $3
-             AND service_name = $4 AND cluster_name = $5 AND ip = $6 AND port = $7`,
-          [...service, r.clusterName, r.ip, r.port],
-        );
+        await client.query<Row>(`DELETE FROM ephemeral_instance WHERE node_id = $1 AND ${INSTANCE_WHERE}`, [
+          ...service,
+          r.clusterName,
+          r.ip,
+          r.port,
+        ]);
       }
       for (const i of changes.put) {
+        // the instance moved here (a client failed over, a beat reached this node): no other node keeps it
+        const taken = await client.query<Row>(
+          `DELETE FROM ephemeral_instance WHERE node_id <> $1 AND ${INSTANCE_WHERE} RETURNING node_id`,
+          [...service, i.clusterName, i.ip, i.port],
+        );
+        for (const row of taken.rows) losers.add(Number(row.node_id));
         await client.query<Row>(
           `INSERT INTO ephemeral_instance (node_id, namespace_id, group_name, service_name, cluster_name, ip, port, instance)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -81,13 +124,45 @@ export class PgClusterStore implements ClusterStore {
         );
       }
       await notifyChange(client, this.db, { kind: 'ephemeral', key, nodeId });
+      for (const loser of losers) await notifyChange(client, this.db, { kind: 'ephemeral', key, nodeId: loser });
     });
+  }
+
+  async editOwned(ownerNodeId: number, key: ServiceKey, changes: OwnedChanges): Promise<number> {
+    const service = [ownerNodeId, key.namespaceId, key.groupName, key.serviceName];
+    return inTransaction(this.db, async (client) => {
+      let written = 0;
+      for (const r of changes.removed) {
+        const gone = await client.query<Row>(
+          `DELETE FROM ephemeral_instance WHERE node_id = $1 AND ${INSTANCE_WHERE}`,
+          [...service, r.clusterName, r.ip, r.port],
+        );
+        written += gone.rowCount ?? 0;
+      }
+      for (const i of changes.put) {
+        const updated = await client.query<Row>(
+          `UPDATE ephemeral_instance SET instance = $8 WHERE node_id = $1 AND ${INSTANCE_WHERE}`,
+          [...service, i.clusterName, i.ip, i.port, JSON.stringify(i)],
+        );
+        written += updated.rowCount ?? 0;
+      }
+      if (written > 0) await notifyChange(client, this.db, { kind: 'ephemeral', key, nodeId: ownerNodeId });
+      return written;
+    });
+  }
+
+  async relayBeats(ownerNodeId: number, beats: RelayedBeat[]): Promise<void> {
+    for (let i = 0; i < beats.length; i += BEATS_PER_NOTIFY) {
+      const instances = beats.slice(i, i + BEATS_PER_NOTIFY);
+      const event: StoreEvent = { origin: this.db.nodeId, change: { kind: 'beats', nodeId: ownerNodeId, instances } };
+      await this.db.pool.query<Row>('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(event)]);
+    }
   }
 
   async loadOwned(key: ServiceKey, exceptNode: number): Promise<Map<number, StoredInstance[]>> {
     const { rows } = await this.db.pool.query<Row>(
       `SELECT e.node_id, e.instance FROM ephemeral_instance e JOIN cluster_node n ON n.node_id = e.node_id
-       WHERE e.namespace_id = $1 AND e.group_name = $2 AND e.service_name = $3 AND e.node_id <> $4`,
+       WHERE e.namespace_id = $1 AND e.group_name = $2 AND e.service_name = $3 AND e.node_id <> $4 AND NOT n.evicted`,
       [key.namespaceId, key.groupName, key.serviceName, exceptNode],
     );
     return byNode(rows);
@@ -96,7 +171,7 @@ export class PgClusterStore implements ClusterStore {
   async loadAllOwned(exceptNode: number): Promise<Array<{ nodeId: number; instances: StoredInstance[] }>> {
     const { rows } = await this.db.pool.query<Row>(
       `SELECT e.node_id, e.instance FROM ephemeral_instance e JOIN cluster_node n ON n.node_id = e.node_id
-       WHERE e.node_id <> $1`,
+       WHERE e.node_id <> $1 AND NOT n.evicted`,
       [exceptNode],
     );
     return [...byNode(rows)].map(([nodeId, instances]) => ({ nodeId, instances }));
@@ -111,12 +186,24 @@ export class PgClusterStore implements ClusterStore {
   }
 }
 
-async function upsertLease(client: pg.PoolClient, node: Node, leaseMs: number): Promise<void> {
+async function upsertLease(client: pg.PoolClient, node: NodeIdentity, leaseMs: number): Promise<void> {
   await client.query<Row>(
-    `INSERT INTO cluster_node (node_id, addr, lease_until, joined_at) VALUES ($1, $2, ${NOW_MS} + $3, ${NOW_MS})
-     ON CONFLICT (node_id) DO UPDATE SET addr = excluded.addr, lease_until = excluded.lease_until`,
-    [node.nodeId, node.addr, leaseMs],
+    `INSERT INTO cluster_node (node_id, addr, lease_until, joined_at, incarnation, evicted)
+     VALUES ($1, $2, ${NOW_MS} + $3, ${NOW_MS}, $4, FALSE)
+     ON CONFLICT (node_id) DO UPDATE SET addr = excluded.addr, lease_until = excluded.lease_until,
+       incarnation = excluded.incarnation, evicted = FALSE`,
+    [node.nodeId, node.addr, leaseMs, node.incarnation],
   );
+}
+
+function holderOf(r: Row): LeaseHolder {
+  return {
+    addr: String(r.addr),
+    incarnation: String(r.incarnation),
+    leaseUntil: Number(r.lease_until),
+    now: Number(r.now),
+    evicted: r.evicted === true,
+  };
 }
 
 function byNode(rows: Row[]): Map<number, StoredInstance[]> {

@@ -116,4 +116,9 @@ export const PG_MIGRATIONS: string[] = [
   );
   CREATE INDEX ephemeral_instance_by_service ON ephemeral_instance (namespace_id, group_name, service_name);
   `,
+  // 3: node identity (each process's own incarnation in its lease) and evicted nodes kept, listed DOWN
+  `
+  ALTER TABLE cluster_node ADD COLUMN incarnation TEXT NOT NULL DEFAULT '';
+  ALTER TABLE cluster_node ADD COLUMN evicted BOOLEAN NOT NULL DEFAULT FALSE;
+  `,
 ];
