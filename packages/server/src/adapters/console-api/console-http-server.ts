@@ -15,7 +15,7 @@ import { isApiPath } from './console-paths.js';
 import { isConsolePagePath, registerConsoleSpa, WEB_DIST } from './console-spa.js';
 import { fail, sendError } from './envelope.js';
 import { registerLegacyOpenApiRoutes, rewriteLegacyOpenApiUrl } from './legacy-openapi-routes.js';
-import { registerLoginRoutes } from './login-routes.js';
+import { refuseConsoleSessions, registerLoginRoutes } from './login-routes.js';
 import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerNamingRoutes } from './naming-routes.js';
@@ -46,12 +46,13 @@ function consoleBodyLimit(settings: Settings): number {
  * The console API (`/rnacos/api/console`, v1 and v2) on a fastify scope. Callers register the cookie plugin
  * and the login (or old console) hook first.
  */
-async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps): Promise<void> {
+async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, logins: boolean): Promise<void> {
   const { core, settings } = deps;
   app.decorateRequest('consolePrincipal', null);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 10, fields: 20, parts: 40 } });
   app.setErrorHandler(sendError);
-  registerLoginRoutes(app, core.auth);
+  if (logins) registerLoginRoutes(app, core.auth);
+  else refuseConsoleSessions(app);
   registerUserRoutes(app, { auth: core.auth, version: deps.version });
   registerNamespaceRoutes(app, core);
   registerConfigRoutes(app, core);
@@ -72,7 +73,7 @@ export async function createConsoleHttpServer(deps: ConsoleDeps): Promise<Fastif
   registerFormBody(app, FORM_LIMIT);
   await app.register(fastifyCookie);
   registerConsoleLogin(app, deps.core.auth);
-  await registerConsoleApi(app, deps);
+  await registerConsoleApi(app, deps, true);
   registerLegacyOpenApiRoutes(app, deps.core, consoleBodyLimit(deps.settings));
   const sendIndex = await registerConsoleSpa(app, deps.webDist ?? WEB_DIST);
   app.setNotFoundHandler((req, reply) => {
@@ -93,7 +94,7 @@ export function registerOldConsole(app: FastifyInstance, deps: ConsoleDeps): voi
     parseJsonBodies(scope);
     await scope.register(fastifyCookie);
     registerOldConsolePrincipal(scope);
-    await registerConsoleApi(scope, deps);
+    await registerConsoleApi(scope, deps, false);
     await registerConsoleSpa(scope, deps.webDist ?? WEB_DIST);
   });
 }
