@@ -6,6 +6,7 @@ import type { Settings } from '../../settings.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { parseJsonBodies, registerFormBody } from '../http-common/form-body.js';
+import { parseUtf8Query } from '../http-common/utf8-params.js';
 import { httpLogger } from '../http-common/http-logger.js';
 import { registerClusterRoutes } from './cluster-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
@@ -69,8 +70,10 @@ export async function createConsoleHttpServer(deps: ConsoleDeps): Promise<Fastif
     loggerInstance: httpLogger(deps.logger, 'console'),
     bodyLimit: consoleBodyLimit(deps.settings),
     rewriteUrl: (req) => rewriteLegacyOpenApiUrl(req.url ?? '/'),
+    routerOptions: { querystringParser: parseUtf8Query },
   });
   registerFormBody(app, FORM_LIMIT);
+  parseJsonBodies(app);
   await app.register(fastifyCookie);
   registerConsoleLogin(app, deps.core.auth);
   await registerConsoleApi(app, deps, true);
