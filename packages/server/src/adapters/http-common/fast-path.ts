@@ -7,7 +7,8 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
  * The parameters of a request in the plain form a fast path takes: `method` on exactly `path`, everything
- * in the query string, no body. Anything else (a body, another method, no query) gives undefined.
+ * in the query string once each, no body. Anything else (a body, another method, no query, a repeated
+ * parameter) gives undefined.
  */
 export function plainQueryParams(req: IncomingMessage, method: string, path: string): Params | undefined {
   const url = req.url ?? '';
@@ -24,8 +25,8 @@ export function plainQueryParams(req: IncomingMessage, method: string, path: str
   const params: Params = {};
   for (const k in parsed) {
     const v = parsed[k];
-    const value = Array.isArray(v) ? v[0] : v;
-    if (value !== undefined) params[k] = value;
+    if (Array.isArray(v)) return undefined;
+    if (v !== undefined) params[k] = v;
   }
   return params;
 }
