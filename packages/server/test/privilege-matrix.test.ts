@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, consoleApiRules } from '../src/adapters/console-api/console-paths.js';
 import { EXEMPT_ROUTES } from '../src/adapters/http-v1/api-auth-hook.js';
 import { buildTestApp, form, type TestApp } from './helpers.js';
 import { knownCaptcha } from './console-helpers.js';
@@ -12,6 +13,7 @@ import {
   USERS,
   type Ns,
 } from './privilege-matrix-cells.js';
+import { MORE_CONSOLE_CELLS, ROLE_ONLY_PATHS } from './privilege-matrix-console-more.js';
 import { generateHttpCells } from './privilege-matrix-http.js';
 import { GRPC_SAMPLES, GRPC_UNGUARDED, HTTP_SAMPLES } from './privilege-matrix-sdk-cells.js';
 import { sdkRoutes, type SdkRoute } from './sdk-route-table.js';
@@ -78,6 +80,54 @@ describe('privilege matrix', () => {
           if (outcome !== expected)
             wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
         }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('console: more namespaced routes, every role x namespace privilege', async () => {
+    const wrong: string[] = [];
+    for (const user of USERS) {
+      for (const cell of MORE_CONSOLE_CELLS) {
+        for (const ns of cell.only ?? NAMESPACES) {
+          const res = await cell.run(app, consoleTokens.get(user.name)!, ns);
+          const outcome = cell.outcome?.(res) || consoleOutcome(res);
+          const expected = expectedAllowed(user, cell.need, ns) ? 'allowed' : 'denied';
+          if (outcome !== expected)
+            wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('console: every path of console-paths.ts has a namespace cell or a role cell', () => {
+    const covered = new Set([...CONSOLE_CELLS, ...MORE_CONSOLE_CELLS].map((c) => c.path));
+    const paths = [...new Set(consoleApiRules().map((r) => r.path.slice(API.length)))];
+    expect(
+      paths.filter((p) => !covered.has(p) && !ROLE_ONLY_PATHS[p]),
+      'console paths without a cell',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROLE_ONLY_PATHS).filter((p) => !paths.includes(p)),
+      'role cells of no path',
+    ).toEqual([]);
+  });
+
+  it('console: every role x route that touches no namespace', async () => {
+    const wrong: string[] = [];
+    for (const { method, path } of consoleApiRules()) {
+      const need = ROLE_ONLY_PATHS[path.slice(API.length)];
+      if (!need || need === 'public') continue;
+      for (const user of USERS) {
+        const res = await app.consoleHttp!.inject({
+          method: method === 'GET' ? 'GET' : 'POST',
+          url: path,
+          cookies: { token: consoleTokens.get(user.name)! },
+        });
+        const refused = res.headers['no-permission'] === '1';
+        const expected = expectedAllowed(user, need, null);
+        if (refused === expected) wrong.push(`${user.name} / ${method} ${path}: ${expected ? 'refused' : 'reached'}`);
       }
     }
     expect(wrong).toEqual([]);
