@@ -107,7 +107,7 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/ns/service',
       name: 'service OpenAPI under the console',
-    outcome: answered200,
+      outcome: answered200,
       need: 'read',
       namespaced: true,
       run: (a, t, ns) =>
@@ -119,7 +119,7 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/ns/instance',
       name: 'instance OpenAPI under the console',
-    outcome: answered200,
+      outcome: answered200,
       need: 'read',
       namespaced: true,
       run: (a, t, ns) =>

@@ -41,6 +41,7 @@ export function parseJsonBodies(scope: FastifyInstance): void {
   const parseJson = scope.getDefaultJsonParser('error', 'error');
   scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     if (!isUtf8(body as Buffer)) return done(invalid('the JSON body is not valid UTF-8'), undefined);
-    parseJson(req, (body as Buffer).toString('utf8'), done);
+    // fastify's parser calls `done` itself; its return value means nothing here
+    void parseJson(req, (body as Buffer).toString('utf8'), done);
   });
 }
