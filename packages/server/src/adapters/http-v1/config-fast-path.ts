@@ -27,7 +27,7 @@ export function createConfigFastPath(deps: ConfigFastPathDeps): FastPath {
     let key;
     try {
       // the route's own resolution: two namespaces named, and fastify answers the 400
-      const tenant = namespaceOf(CONFIG_NAMESPACE.fields, plainValues(params));
+      const tenant = namespaceOf(CONFIG_NAMESPACE, plainValues(params));
       key = parseConfigKey({ dataId: params.dataId, group: params.group, tenant });
     } catch {
       return false;

@@ -43,7 +43,7 @@ export function createNamingFastPath(deps: NamingFastPathDeps): FastPath {
     let body: string | Buffer;
     try {
       // the routes' own resolution: two namespaces named, and fastify answers the 400
-      const namespaceId = namespaceOf(NAMING_NAMESPACE.fields, plainValues(params));
+      const namespaceId = namespaceOf(NAMING_NAMESPACE, plainValues(params));
       body = listParams
         ? listAnswer(
             deps.naming,

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { canonicalTenant } from '../../core/config/config-key.js';
 import { isDefaultNamespace } from '../../core/namespace/namespace-service.js';
+import { canonicalNamespace } from '../../core/naming/naming-validation.js';
 import { invalid } from '../../shared/errors.js';
 import { requestParams, type Params } from '../http-common/params.js';
 import { parseListeningConfigs } from './listening-configs.js';
@@ -8,11 +10,16 @@ import { parseListeningConfigs } from './listening-configs.js';
  * Which namespace an SDK HTTP route acts on, declared with the route (`config: { namespace }`) and read by
  * both the access check (api-auth-hook.ts) and the handler, so the two cannot judge different namespaces.
  * - `fields`: the parameters that name it; the first is the route's own, the others are aliases clients
- *   send. A request naming two different namespaces (in two fields, or twice in one) is refused with 400.
+ *   send. `canonical` is the route's own reading of a value ("public" and "null" are the default config
+ *   namespace ""), so the check judges exactly what the handler touches. A request naming two different
+ *   namespaces (in two fields, or twice in one) is refused with 400.
  * - `listened`: each config in `Listening-Configs` (the long-poll listener).
  * - `none`: the route holds no namespaced data (cluster, metrics); the default namespace is checked.
  */
-export type NamespaceSource = { kind: 'fields'; fields: readonly string[] } | { kind: 'listened' } | { kind: 'none' };
+export type NamespaceSource =
+  | { kind: 'fields'; fields: readonly string[]; canonical?: (namespace: string) => string }
+  | { kind: 'listened' }
+  | { kind: 'none' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,11 +31,13 @@ declare module 'fastify' {
 export const CONFIG_NAMESPACE = {
   kind: 'fields',
   fields: ['tenant', 'namespaceId'],
+  canonical: canonicalTenant,
 } as const satisfies NamespaceSource;
 /** Naming routes read `namespaceId`; `tenant` names the same. */
 export const NAMING_NAMESPACE = {
   kind: 'fields',
   fields: ['namespaceId', 'tenant'],
+  canonical: canonicalNamespace,
 } as const satisfies NamespaceSource;
 /** `/nacos/v1/console/namespaces`: create sends `customNamespaceId`, update `namespace`, the others `namespaceId`. */
 export const NAMESPACE_ADMIN = {
@@ -47,22 +56,29 @@ export const plainValues =
   (name) =>
     params[name] === undefined ? [] : [params[name]];
 
+/** Without a reading of its own, a route takes "", "public" and "null" as the default namespace. */
 const sameNamespace = (a: string, b: string) => a === b || (isDefaultNamespace(a) && isDefaultNamespace(b));
 
 /**
- * The one namespace `fields` name, trimmed; undefined when none is given (the route's default applies).
- * Throws an `invalid` error when they name different namespaces.
+ * The one namespace the source's fields name, as the route reads it (trimmed, then `canonical`); undefined
+ * when none is given (the route's default applies). Throws an `invalid` error when they name different
+ * namespaces.
  */
-export function namespaceOf(fields: readonly string[], values: ParamValues): string | undefined {
-  let found: { field: string; value: string } | undefined;
-  for (const field of fields) {
+export function namespaceOf(
+  source: { fields: readonly string[]; canonical?: (namespace: string) => string },
+  values: ParamValues,
+): string | undefined {
+  let found: { field: string; raw: string; value: string } | undefined;
+  const same = source.canonical ? (a: string, b: string) => a === b : sameNamespace;
+  for (const field of source.fields) {
     for (const raw of values(field)) {
-      const value = raw.trim();
-      if (!value) continue;
-      if (!found) found = { field, value };
-      else if (!sameNamespace(found.value, value)) {
+      const trimmed = raw.trim();
+      if (!trimmed) continue;
+      const value = source.canonical ? source.canonical(trimmed) : trimmed;
+      if (!found) found = { field, raw: trimmed, value };
+      else if (!same(found.value, value)) {
         throw invalid(
-          `the request names two namespaces (${found.field}=${found.value}, ${field}=${value}): send one namespace`,
+          `the request names two namespaces (${found.field}=${found.raw}, ${field}=${trimmed}): send one namespace`,
         );
       }
     }
@@ -96,7 +112,7 @@ export function requestNamespace(req: FastifyRequest): string | undefined {
   if (resolved.has(req)) return resolved.get(req);
   const source = sourceOf(req);
   if (source.kind !== 'fields') throw new Error(`route ${req.routeOptions.url} declares no namespace fields`);
-  const namespace = namespaceOf(source.fields, requestValues(req));
+  const namespace = namespaceOf(source, requestValues(req));
   resolved.set(req, namespace);
   return namespace;
 }
