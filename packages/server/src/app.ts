@@ -91,7 +91,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options.captchaSource,
   );
   const configs = await ConfigService.create(stores.configs, clock, settings.configMaxContent);
-  const namespaces = await NamespaceService.create(stores.namespaces, clock);
+  // naming is built next; the probe runs only when a namespace is to be removed
+  const namespaces = await NamespaceService.create(stores.namespaces, clock, (namespaceId) => ({
+    configs: configs.count(namespaceId),
+    services: naming.listServices({ namespaceId }).length,
+  }));
   const naming = await NamingService.create(stores.instances, clock, {
     beatTimeoutMs: settings.namingHealthTimeoutMs,
     deleteTimeoutMs: settings.namingInstanceTimeoutMs,

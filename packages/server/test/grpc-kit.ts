@@ -28,6 +28,8 @@ export interface GrpcKit {
       guard?: ApiAccessGuard;
       /** Leave the after-reply work (pushes the request causes) to the test; by default it runs at once. */
       holdAfterReply?: boolean;
+      /** The JSON body as these bytes instead of `body` (e.g. bytes that are not UTF-8). */
+      bodyBytes?: Buffer;
     },
   ): Promise<Reply>;
   /** Opens another connection (as another client would). */
@@ -68,7 +70,7 @@ export async function grpcKit(options: Partial<AppOptions> = {}): Promise<GrpcKi
           apiAccess: opts.guard ?? app.core.apiAccess,
           logger,
         },
-        { type, clientIp: '', headers: opts.headers ?? {}, body: Buffer.from(JSON.stringify(body)) },
+        { type, clientIp: '', headers: opts.headers ?? {}, body: opts.bodyBytes ?? Buffer.from(JSON.stringify(body)) },
         opts.peer ?? peer,
       );
       // as if the response had just been written

@@ -27,7 +27,7 @@ export const USERS: TestUser[] = [
   { name: 'guestAndDev', roles: ['2', '1'], privilege: { whitelistIsAll: false, whitelist: ['dev'] }, reach: ['dev'] },
 ];
 
-export type Need = 'read' | 'write' | 'manageNamespaces' | 'admin' | 'monitor';
+export type Need = 'read' | 'write' | 'manageNamespaces' | 'admin' | 'monitor' | 'any' | 'nobody';
 /** Which roles a kind of route needs (the union of a user's roles counts). */
 export const ROLES_FOR: Record<Need, string[]> = {
   read: ['0', '1', '2'],
@@ -35,6 +35,8 @@ export const ROLES_FOR: Record<Need, string[]> = {
   manageNamespaces: ['0', '1'],
   monitor: ['0', '1'],
   admin: ['0'],
+  any: ['0', '1', '2'],
+  nobody: [],
 };
 
 export const expectedAllowed = (user: TestUser, need: Need, ns: Ns | null) =>
@@ -46,6 +48,8 @@ export const nextSeq = () => ++seq;
 export const unique = (prefix: string) => `${prefix}${nextSeq()}`;
 
 export interface ConsoleCell {
+  /** The console-paths.ts path it calls, under the API prefix. */
+  path: string;
   name: string;
   need: Need;
   /** False: the route touches no namespace. */
@@ -59,12 +63,14 @@ export const nsName = (ns: Ns) => (ns === '' ? 'public' : ns);
 
 export const CONSOLE_CELLS: ConsoleCell[] = [
   {
+    path: '/v2/config/list',
     name: 'config list',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/config/list', { token: t, query: { tenant: ns } }),
   },
   {
+    path: '/v2/config/info',
     name: 'config info',
     need: 'read',
     namespaced: true,
@@ -72,6 +78,7 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       call(a.consoleHttp!, 'GET', 'v2/config/info', { token: t, query: { tenant: ns, dataId: 'seed', group: 'G' } }),
   },
   {
+    path: '/v2/config/history',
     name: 'config history',
     need: 'read',
     namespaced: true,
@@ -79,12 +86,14 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       call(a.consoleHttp!, 'GET', 'v2/config/history', { token: t, query: { tenant: ns, dataId: 'seed', group: 'G' } }),
   },
   {
+    path: '/v2/config/download',
     name: 'config zip export',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/config/download', { token: t, query: { tenant: ns } }),
   },
   {
+    path: '/v2/config/download',
     name: 'config export chosen',
     need: 'read',
     namespaced: true,
@@ -95,12 +104,14 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       }),
   },
   {
+    path: '/configs',
     name: 'config v1 list',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'configs', { token: t, query: { tenant: ns } }),
   },
   {
+    path: '/v2/config/update',
     name: 'config publish',
     need: 'write',
     namespaced: true,
@@ -111,6 +122,7 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       }),
   },
   {
+    path: '/v2/config/remove',
     name: 'config remove',
     need: 'write',
     namespaced: true,
@@ -121,6 +133,7 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
     },
   },
   {
+    path: '/v2/config/clone',
     name: 'config clone into',
     need: 'write',
     namespaced: true,
@@ -131,12 +144,14 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       }),
   },
   {
+    path: '/v2/service/list',
     name: 'service list',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/service/list', { token: t, query: { namespaceId: nsName(ns) } }),
   },
   {
+    path: '/v2/instance/list',
     name: 'instance list',
     need: 'read',
     namespaced: true,
@@ -147,6 +162,7 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       }),
   },
   {
+    path: '/v2/service/subscriber/list',
     name: 'subscriber list',
     need: 'read',
     namespaced: true,
@@ -154,6 +170,7 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       call(a.consoleHttp!, 'GET', 'v2/service/subscriber/list', { token: t, query: { namespaceId: nsName(ns) } }),
   },
   {
+    path: '/instances',
     name: 'instance v1 list',
     need: 'read',
     namespaced: true,
@@ -161,6 +178,7 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       call(a.consoleHttp!, 'GET', 'instances', { token: t, query: { namespaceId: nsName(ns), serviceName: 'seed' } }),
   },
   {
+    path: '/v2/service/add',
     name: 'service add',
     need: 'write',
     namespaced: true,
@@ -171,6 +189,7 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       }),
   },
   {
+    path: '/v2/service/remove',
     name: 'service remove',
     need: 'write',
     namespaced: true,
@@ -181,6 +200,7 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
     },
   },
   {
+    path: '/v2/instance/update',
     name: 'instance update',
     need: 'write',
     namespaced: true,
@@ -192,6 +212,7 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   },
   // The default namespace cannot be renamed by anyone, so only a created one is tried.
   {
+    path: '/v2/namespaces/update',
     name: 'namespace rename',
     need: 'manageNamespaces',
     namespaced: true,
@@ -203,12 +224,14 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       }),
   },
   {
+    path: '/v2/user/list',
     name: 'user list',
     need: 'admin',
     namespaced: false,
     run: (a, t) => call(a.consoleHttp!, 'GET', 'v2/user/list', { token: t }),
   },
   {
+    path: '/v2/user/add',
     name: 'user add',
     need: 'admin',
     namespaced: false,
@@ -219,6 +242,7 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       }),
   },
   {
+    path: '/v2/metrics/timeline',
     name: 'monitor timeline',
     need: 'monitor',
     namespaced: false,
@@ -226,6 +250,7 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       call(a.consoleHttp!, 'POST', 'v2/metrics/timeline', { token: t, json: { keys: ['config_data_size'] } }),
   },
   {
+    path: '/v2/cluster/cluster_node_list',
     name: 'cluster list',
     need: 'monitor',
     namespaced: false,
@@ -238,6 +263,8 @@ export function consoleOutcome(res: LightMyRequestResponse): string {
   if (res.statusCode === 401 || res.statusCode === 403) return 'denied';
   if (res.headers['content-type'] === 'application/octet-stream')
     return res.statusCode === 200 && unzipSync(res.rawPayload) ? 'allowed' : `status ${res.statusCode}`;
+  if (String(res.headers['content-type']).startsWith('text/plain'))
+    return res.statusCode === 200 ? 'allowed' : `status ${res.statusCode} ${res.body}`;
   const body = res.json();
   if (body.success === true || (res.statusCode === 200 && 'count' in body)) return 'allowed';
   if (body.code === 'NO_PERMISSION' || body.code === 'NO_NAMESPACE_PERMISSION') return 'denied';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import { API, consoleApiRules } from '../src/adapters/console-api/console-paths.js';
+import { EXEMPT_ROUTES } from '../src/adapters/http-v1/api-auth-hook.js';
 import { buildTestApp, form, type TestApp } from './helpers.js';
 import { knownCaptcha } from './console-helpers.js';
 import { RawNacosClient } from './grpc-raw-client.js';
@@ -7,18 +8,22 @@ import {
   CONSOLE_CELLS,
   consoleOutcome,
   expectedAllowed,
-  nextSeq,
   NAMESPACES,
   nsName,
-  unique,
   USERS,
   type Ns,
 } from './privilege-matrix-cells.js';
+import { MORE_CONSOLE_CELLS, ROLE_ONLY_PATHS } from './privilege-matrix-console-more.js';
+import { generateHttpCells } from './privilege-matrix-http.js';
+import { GRPC_SAMPLES, GRPC_UNGUARDED, HTTP_SAMPLES } from './privilege-matrix-sdk-cells.js';
+import { sdkRoutes, type SdkRoute } from './sdk-route-table.js';
 
 /**
- * Every role and namespace privilege against every route that touches namespaced data, on the console and
- * on the SDK port with OpenAPI auth. The expectation is written out (here and in privilege-matrix-cells.ts),
- * independently of the code: a cell fails if a user reaches what they should not, or is refused what they should reach.
+ * Every role and namespace privilege against every route of every door: the console, the SDK port with
+ * OpenAPI auth (cells generated from its registered routes, the namespace placed in each parameter a route
+ * declares, and in two at once) and gRPC (every request type of the handler table). What each user may
+ * reach is written out independently of the code (privilege-matrix-cells.ts): a cell fails if a user
+ * reaches what they should not, or is refused what they should reach.
  */
 
 describe('privilege matrix', () => {
@@ -26,6 +31,8 @@ describe('privilege matrix', () => {
   let grpc: RawNacosClient;
   const consoleTokens = new Map<string, string>();
   const apiTokens = new Map<string, string>();
+  let routes: SdkRoute[] = [];
+  const sdk = () => app.sdkHttp;
 
   beforeAll(async () => {
     app = await buildTestApp({ captchaSource: knownCaptcha, env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true' } });
@@ -53,6 +60,7 @@ describe('privilege matrix', () => {
       });
       apiTokens.set(user.name, login.json().accessToken);
     }
+    routes = await sdkRoutes(app);
     const { grpc: grpcPort } = await app.listen();
     grpc = new RawNacosClient(`127.0.0.1:${grpcPort}`);
     await grpc.connect();
@@ -77,6 +85,54 @@ describe('privilege matrix', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('console: more namespaced routes, every role x namespace privilege', async () => {
+    const wrong: string[] = [];
+    for (const user of USERS) {
+      for (const cell of MORE_CONSOLE_CELLS) {
+        for (const ns of cell.only ?? NAMESPACES) {
+          const res = await cell.run(app, consoleTokens.get(user.name)!, ns);
+          const outcome = cell.outcome?.(res) || consoleOutcome(res);
+          const expected = expectedAllowed(user, cell.need, ns) ? 'allowed' : 'denied';
+          if (outcome !== expected)
+            wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('console: every path of console-paths.ts has a namespace cell or a role cell', () => {
+    const covered = new Set([...CONSOLE_CELLS, ...MORE_CONSOLE_CELLS].map((c) => c.path));
+    const paths = [...new Set(consoleApiRules().map((r) => r.path.slice(API.length)))];
+    expect(
+      paths.filter((p) => !covered.has(p) && !ROLE_ONLY_PATHS[p]),
+      'console paths without a cell',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROLE_ONLY_PATHS).filter((p) => !paths.includes(p)),
+      'role cells of no path',
+    ).toEqual([]);
+  });
+
+  it('console: every role x route that touches no namespace', async () => {
+    const wrong: string[] = [];
+    for (const { method, path } of consoleApiRules()) {
+      const need = ROLE_ONLY_PATHS[path.slice(API.length)];
+      if (!need || need === 'public') continue;
+      for (const user of USERS) {
+        const res = await app.consoleHttp!.inject({
+          method: method === 'GET' ? 'GET' : 'POST',
+          url: path,
+          cookies: { token: consoleTokens.get(user.name)! },
+        });
+        const refused = res.headers['no-permission'] === '1';
+        const expected = expectedAllowed(user, need, null);
+        if (refused === expected) wrong.push(`${user.name} / ${method} ${path}: ${expected ? 'refused' : 'reached'}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('console: no session reaches nothing', async () => {
     for (const cell of CONSOLE_CELLS) {
       const res = await cell.run(app, 'f'.repeat(64), '');
@@ -85,121 +141,64 @@ describe('privilege matrix', () => {
     }
   });
 
-  interface ApiCell {
-    name: string;
-    need: 'read' | 'write';
-    run: (token: string, ns: Ns) => Promise<LightMyRequestResponse>;
-  }
-  const sdk = () => app.sdkHttp;
-  const API_CELLS: ApiCell[] = [
-    {
-      name: 'config get',
-      need: 'read',
-      run: (t, ns) =>
-        sdk().inject({ method: 'GET', url: `/nacos/v1/cs/configs?dataId=seed&group=G&tenant=${ns}&accessToken=${t}` }),
-    },
-    {
-      name: 'config search',
-      need: 'read',
-      run: (t, ns) =>
-        sdk().inject({
-          method: 'GET',
-          url: `/nacos/v1/cs/configs?search=blur&dataId=&group=&tenant=${ns}&accessToken=${t}`,
-        }),
-    },
-    {
-      name: 'config publish',
-      need: 'write',
-      run: (t, ns) =>
-        sdk().inject({
-          method: 'POST',
-          url: '/nacos/v1/cs/configs',
-          ...form({ dataId: unique('api'), group: 'G', tenant: ns, content: 'x', accessToken: t }),
-        }),
-    },
-    {
-      name: 'config delete',
-      need: 'write',
-      run: (t, ns) =>
-        sdk().inject({
-          method: 'DELETE',
-          url: `/nacos/v1/cs/configs?dataId=nothing&group=G&tenant=${ns}&accessToken=${t}`,
-        }),
-    },
-    {
-      name: 'config listener',
-      need: 'read',
-      run: (t, ns) =>
-        sdk().inject({
-          method: 'POST',
-          url: `/nacos/v1/cs/configs/listener?accessToken=${t}`,
-          ...form({ 'Listening-Configs': `seed\u0002G\u0002stale\u0002${ns}\u0001` }),
-        }),
-    },
-    {
-      name: 'instance list',
-      need: 'read',
-      run: (t, ns) =>
-        sdk().inject({
-          method: 'GET',
-          url: `/nacos/v1/ns/instance/list?serviceName=seed&namespaceId=${nsName(ns)}&accessToken=${t}`,
-        }),
-    },
-    {
-      name: 'instance register',
-      need: 'write',
-      run: (t, ns) =>
-        sdk().inject({
-          method: 'POST',
-          // persistent, as the seed service's instances are (a service holds one kind)
-          url: `/nacos/v1/ns/instance?serviceName=seed&ephemeral=false&ip=10.8.0.1&port=${2000 + nextSeq()}&namespaceId=${nsName(ns)}&accessToken=${t}`,
-        }),
-    },
-    {
-      name: 'beat',
-      need: 'write',
-      run: (t, ns) =>
-        sdk().inject({
-          method: 'PUT',
-          url: `/nacos/v1/ns/instance/beat?serviceName=seed&ip=10.0.0.1&port=80&namespaceId=${nsName(ns)}&accessToken=${t}`,
-        }),
-    },
-    {
-      name: 'service list',
-      need: 'read',
-      run: (t, ns) =>
-        sdk().inject({
-          method: 'GET',
-          url: `/nacos/v1/ns/service/list?pageNo=1&pageSize=10&namespaceId=${nsName(ns)}&accessToken=${t}`,
-        }),
-    },
-  ];
+  /** Every cell of the SDK HTTP door, generated from its route table (test/sdk-route-table.ts). */
+  const httpCells = () => generateHttpCells(routes);
 
-  it('OpenAPI: every role x namespace privilege x route cell', async () => {
+  it('OpenAPI: every registered route has a sample, declares its namespace, and no sample is stale', () => {
+    const registered = routes.filter((r) => !EXEMPT_ROUTES.has(r.url)).map((r) => `${r.method} ${r.url}`);
+    expect(
+      registered.filter((key) => !HTTP_SAMPLES[key]),
+      'routes without a matrix sample',
+    ).toEqual([]);
+    expect(
+      Object.keys(HTTP_SAMPLES).filter((key) => !registered.includes(key)),
+      'samples of no route',
+    ).toEqual([]);
+    const undeclared = routes.filter((r) => !EXEMPT_ROUTES.has(r.url) && !r.namespace);
+    expect(
+      undeclared.map((r) => `${r.method} ${r.url}`),
+      'routes declaring no namespace',
+    ).toEqual([]);
+    // the namespace routes, config and naming routes each name their namespace in more than one field
+    expect(httpCells().filter((c) => c.twoNamespaces).length).toBeGreaterThan(50);
+  });
+
+  it('OpenAPI: every role x namespace privilege x route x namespace field cell', async () => {
     const wrong: string[] = [];
-    for (const user of USERS) {
-      for (const cell of API_CELLS) {
-        for (const ns of NAMESPACES) {
-          const res = await cell.run(apiTokens.get(user.name)!, ns);
-          const outcome =
-            res.statusCode === 403
-              ? 'denied'
-              : res.statusCode === 200
-                ? 'allowed'
-                : `unexpected ${res.statusCode} ${res.body}`;
-          const expected = expectedAllowed(user, cell.need, ns) ? 'allowed' : 'denied';
-          if (outcome !== expected)
-            wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
-        }
+    for (const cell of httpCells().filter((c) => !c.twoNamespaces)) {
+      for (const user of USERS) {
+        const res = await cell.run(app, apiTokens.get(user.name)!);
+        const outcome =
+          res.statusCode === 403
+            ? 'denied'
+            : cell.reached(res)
+              ? 'allowed'
+              : `unexpected ${res.statusCode} ${res.body}`;
+        const expected = cell.namespaces.every((ns) => expectedAllowed(user, cell.need, ns)) ? 'allowed' : 'denied';
+        if (outcome !== expected) wrong.push(`${user.name} / ${cell.name}: expected ${expected}, got ${outcome}`);
       }
     }
     expect(wrong).toEqual([]);
   });
 
+  it('OpenAPI: a request naming two namespaces is refused with 400 for every user, touching neither', async () => {
+    const configsBefore = app.core.configs.count();
+    const wrong: string[] = [];
+    for (const cell of httpCells().filter((c) => c.twoNamespaces)) {
+      for (const user of USERS) {
+        const res = await cell.run(app, apiTokens.get(user.name)!);
+        if (res.statusCode !== 400 || !res.body.includes('two namespaces'))
+          wrong.push(`${user.name} / ${cell.name}: got ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(app.core.configs.count()).toBe(configsBefore);
+  });
+
   it('OpenAPI: no token, a console token or a wrong password reaches nothing', async () => {
-    for (const cell of API_CELLS) {
-      expect((await cell.run('', '')).statusCode, cell.name).toBe(403);
-      expect((await cell.run(consoleTokens.get('admin')!, '')).statusCode, cell.name).toBe(403);
+    for (const cell of httpCells().filter((c) => !c.twoNamespaces)) {
+      expect((await cell.run(app, '')).statusCode, cell.name).toBe(403);
+      expect((await cell.run(app, consoleTokens.get('admin')!)).statusCode, cell.name).toBe(403);
     }
     const nodeStyle = await sdk().inject({
       method: 'GET',
@@ -208,80 +207,26 @@ describe('privilege matrix', () => {
     expect(nodeStyle.statusCode).toBe(403);
   });
 
-  interface GrpcCell {
-    name: string;
-    need: 'read' | 'write';
-    type: string;
-    body: (ns: Ns) => Record<string, unknown>;
-  }
-  const service = (ns: Ns) => ({ namespace: nsName(ns), groupName: 'DEFAULT_GROUP', serviceName: 'seed' });
-  const GRPC_CELLS: GrpcCell[] = [
-    {
-      name: 'config query',
-      need: 'read',
-      type: 'ConfigQueryRequest',
-      body: (ns) => ({ dataId: 'seed', group: 'G', tenant: ns }),
-    },
-    {
-      name: 'config publish',
-      need: 'write',
-      type: 'ConfigPublishRequest',
-      body: (ns) => ({ dataId: unique('grpc'), group: 'G', tenant: ns, content: 'x' }),
-    },
-    {
-      name: 'config remove',
-      need: 'write',
-      type: 'ConfigRemoveRequest',
-      body: (ns) => ({ dataId: 'nothing', group: 'G', tenant: ns }),
-    },
-    {
-      name: 'config listen',
-      need: 'read',
-      type: 'ConfigBatchListenRequest',
-      body: (ns) => ({
-        listen: true,
-        module: 'config',
-        configListenContexts: [{ dataId: 'seed', group: 'G', tenant: ns, md5: '' }],
-      }),
-    },
-    {
-      name: 'instance register',
-      need: 'write',
-      type: 'InstanceRequest',
-      // its own service: the seed service holds persistent instances, a connection registers ephemeral ones
-      body: (ns) => ({
-        ...service(ns),
-        serviceName: 'seed-grpc',
-        type: 'registerInstance',
-        instance: { ip: '10.7.0.1', port: 3000 + nextSeq() },
-      }),
-    },
-    {
-      name: 'service query',
-      need: 'read',
-      type: 'ServiceQueryRequest',
-      body: (ns) => ({ ...service(ns), cluster: '', healthyOnly: false }),
-    },
-    {
-      name: 'subscribe',
-      need: 'read',
-      type: 'SubscribeServiceRequest',
-      body: (ns) => ({ ...service(ns), subscribe: true, clusters: '' }),
-    },
-    {
-      name: 'service list',
-      need: 'read',
-      type: 'ServiceListRequest',
-      body: (ns) => ({ namespace: nsName(ns), groupName: 'DEFAULT_GROUP', pageNo: 1, pageSize: 10, selector: '' }),
-    },
-  ];
+  it('gRPC: every request type the handler table guards has a sample', () => {
+    const types = [...app.grpc.handlers.keys()];
+    const guarded = types.filter((t) => app.grpc.handlers.get(t)!.access !== undefined);
+    expect(
+      guarded.filter((t) => !GRPC_SAMPLES[t]),
+      'request types without a matrix sample',
+    ).toEqual([]);
+    expect(types.filter((t) => !guarded.includes(t))).toEqual(GRPC_UNGUARDED);
+    expect(
+      Object.keys(GRPC_SAMPLES).filter((t) => !guarded.includes(t)),
+      'samples of no type',
+    ).toEqual([]);
+  });
 
   it('gRPC: every role x namespace privilege x request type cell', async () => {
     const wrong: string[] = [];
     for (const user of USERS) {
-      for (const cell of GRPC_CELLS) {
+      for (const [type, cell] of Object.entries(GRPC_SAMPLES)) {
         for (const ns of NAMESPACES) {
-          const reply = await grpc.request(cell.type, cell.body(ns), { accessToken: apiTokens.get(user.name)! });
+          const reply = await grpc.request(type, cell.body(ns), { accessToken: apiTokens.get(user.name)! });
           const outcome =
             reply.body.errorCode === 403
               ? 'denied'
@@ -290,7 +235,7 @@ describe('privilege matrix', () => {
                 : `unexpected ${JSON.stringify(reply.body)}`;
           const expected = expectedAllowed(user, cell.need, ns) ? 'allowed' : 'denied';
           if (outcome !== expected)
-            wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
+            wrong.push(`${user.name} / ${type} / "${ns}": expected ${expected}, got ${outcome}`);
         }
       }
     }
@@ -298,11 +243,11 @@ describe('privilege matrix', () => {
   });
 
   it('gRPC: no token or a console token reaches nothing', async () => {
-    for (const cell of GRPC_CELLS) {
-      expect((await grpc.request(cell.type, cell.body(''))).body.errorCode, cell.name).toBe(403);
+    for (const [type, cell] of Object.entries(GRPC_SAMPLES)) {
+      expect((await grpc.request(type, cell.body(''))).body.errorCode, type).toBe(403);
       expect(
-        (await grpc.request(cell.type, cell.body(''), { accessToken: consoleTokens.get('admin')! })).body.errorCode,
-        cell.name,
+        (await grpc.request(type, cell.body(''), { accessToken: consoleTokens.get('admin')! })).body.errorCode,
+        type,
       ).toBe(403);
     }
   });

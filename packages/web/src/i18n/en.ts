@@ -61,11 +61,11 @@ export const en = {
   error: {
     NO_PERMISSION: 'No permission for this operation',
     NO_NAMESPACE_PERMISSION: 'No permission for this namespace',
+    NAMESPACE_IN_USE: 'The namespace still holds configs or services: delete them first',
     SYSTEM_ERROR: 'System error',
     USER_ROLE_IS_EMPTY: 'The user needs at least one role',
     OLD_PASSWORD_INVALID: 'The old password is not valid',
     NOT_FOUND_USER_SESSION: 'No user session (old console mode)',
-    namespace_in_use: 'The namespace still holds configs or services: delete them first',
     service_has_instances: 'The service still has instances: deregister them first',
     own_account_delete: 'You cannot delete your own account',
     own_account_demote: 'You cannot take the admin role from your own account or disable it',

@@ -63,11 +63,11 @@ export const zh: MessageTree<CommonMessages> = {
   error: {
     NO_PERMISSION: '没有该操作的权限',
     NO_NAMESPACE_PERMISSION: '没有该命名空间的权限',
+    NAMESPACE_IN_USE: '命名空间中仍有配置或服务，请先删除它们',
     SYSTEM_ERROR: '系统错误',
     USER_ROLE_IS_EMPTY: '用户角色不能为空',
     OLD_PASSWORD_INVALID: '旧密码无效',
     NOT_FOUND_USER_SESSION: '没有用户会话（旧版控制台模式）',
-    namespace_in_use: '命名空间中仍有配置或服务，请先删除它们',
     service_has_instances: '服务仍有实例，请先注销这些实例',
     own_account_delete: '不能删除自己的账号',
     own_account_demote: '不能取消自己账号的管理员角色或禁用自己的账号',

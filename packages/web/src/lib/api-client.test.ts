@@ -54,8 +54,7 @@ describe('api client', () => {
   it('shows refusals the user can fix in their own words, not as a system error', async () => {
     const toasts = captureToasts();
     fakeApi({
-      'GET /ns': () =>
-        fail('SYSTEM_ERROR', "The namespace can't be deleted,because config or service data exists in the namespace"),
+      'GET /ns': () => fail('NAMESPACE_IN_USE', 'namespace dev still holds 2 configs: delete them first'),
       'GET /svc': () =>
         fail('PARAM_ERROR', 'service DEFAULT_GROUP@@a has 2 instance(s); deregister them before deleting it'),
       'GET /self': () => fail('CONFLICT', 'you cannot delete your own account'),

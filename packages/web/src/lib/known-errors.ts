@@ -3,7 +3,6 @@
  * PARAM_ERROR, is shared with real failures): each gets its own translated text instead of "System error".
  */
 const KNOWN_MESSAGES: readonly (readonly [RegExp, string])[] = [
-  [/^The namespace can't be deleted/, 'error.namespace_in_use'],
   [/has \d+ instance\(s\); deregister them|service has instances/i, 'error.service_has_instances'],
   [/^you cannot delete your own account/, 'error.own_account_delete'],
   [/^you cannot take the admin role from your own account/, 'error.own_account_demote'],

@@ -102,6 +102,34 @@ describe('console configs', () => {
     });
   });
 
+  it('refuses a JSON body or query that is not UTF-8, storing nothing', async () => {
+    const json = Buffer.from('{"dataId":"latin1","group":"G1","content":"caf#"}');
+    json[json.indexOf('#')] = 0xe9;
+    const res = await app.console.inject({
+      method: 'POST',
+      url: '/rnacos/api/console/v2/config/update',
+      cookies: { token: admin },
+      payload: json,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'PARAM_ERROR',
+      message: 'the JSON body is not valid UTF-8',
+    });
+    const query = await app.console.inject({
+      method: 'POST',
+      url: '/rnacos/api/console/v2/config/update?dataId=latin1&group=G1&content=caf%E9',
+      cookies: { token: admin },
+    });
+    expect(query.json()).toMatchObject({
+      success: false,
+      code: 'PARAM_ERROR',
+      message: 'parameter content is not valid UTF-8',
+    });
+    expect(app.core.configs.get({ namespaceId: '', group: 'G1', dataId: 'latin1' })).toBeUndefined();
+  });
+
   it('reports invalid keys, empty content and bad paging', async () => {
     expect((await post('v2/config/update', { group: 'G', content: 'x' })).json()).toMatchObject({
       success: false,

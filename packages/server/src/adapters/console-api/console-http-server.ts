@@ -6,6 +6,7 @@ import type { Settings } from '../../settings.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { parseJsonBodies, registerFormBody } from '../http-common/form-body.js';
+import { parseUtf8Query } from '../http-common/utf8-params.js';
 import { httpLogger } from '../http-common/http-logger.js';
 import { registerClusterRoutes } from './cluster-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
@@ -15,7 +16,7 @@ import { isApiPath } from './console-paths.js';
 import { isConsolePagePath, registerConsoleSpa, WEB_DIST } from './console-spa.js';
 import { fail, sendError } from './envelope.js';
 import { registerLegacyOpenApiRoutes, rewriteLegacyOpenApiUrl } from './legacy-openapi-routes.js';
-import { registerLoginRoutes } from './login-routes.js';
+import { refuseConsoleSessions, registerLoginRoutes } from './login-routes.js';
 import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerNamingRoutes } from './naming-routes.js';
@@ -46,12 +47,13 @@ function consoleBodyLimit(settings: Settings): number {
  * The console API (`/rnacos/api/console`, v1 and v2) on a fastify scope. Callers register the cookie plugin
  * and the login (or old console) hook first.
  */
-async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps): Promise<void> {
+async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, logins: boolean): Promise<void> {
   const { core, settings } = deps;
   app.decorateRequest('consolePrincipal', null);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 10, fields: 20, parts: 40 } });
   app.setErrorHandler(sendError);
-  registerLoginRoutes(app, core.auth);
+  if (logins) registerLoginRoutes(app, core.auth);
+  else refuseConsoleSessions(app);
   registerUserRoutes(app, { auth: core.auth, version: deps.version });
   registerNamespaceRoutes(app, core);
   registerConfigRoutes(app, core);
@@ -68,11 +70,13 @@ export async function createConsoleHttpServer(deps: ConsoleDeps): Promise<Fastif
     loggerInstance: httpLogger(deps.logger, 'console'),
     bodyLimit: consoleBodyLimit(deps.settings),
     rewriteUrl: (req) => rewriteLegacyOpenApiUrl(req.url ?? '/'),
+    routerOptions: { querystringParser: parseUtf8Query },
   });
   registerFormBody(app, FORM_LIMIT);
+  parseJsonBodies(app);
   await app.register(fastifyCookie);
   registerConsoleLogin(app, deps.core.auth);
-  await registerConsoleApi(app, deps);
+  await registerConsoleApi(app, deps, true);
   registerLegacyOpenApiRoutes(app, deps.core, consoleBodyLimit(deps.settings));
   const sendIndex = await registerConsoleSpa(app, deps.webDist ?? WEB_DIST);
   app.setNotFoundHandler((req, reply) => {
@@ -93,7 +97,7 @@ export function registerOldConsole(app: FastifyInstance, deps: ConsoleDeps): voi
     parseJsonBodies(scope);
     await scope.register(fastifyCookie);
     registerOldConsolePrincipal(scope);
-    await registerConsoleApi(scope, deps);
+    await registerConsoleApi(scope, deps, false);
     await registerConsoleSpa(scope, deps.webDist ?? WEB_DIST);
   });
 }

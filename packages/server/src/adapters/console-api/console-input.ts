@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { PageParam } from '@tsnacos/protocol';
 import { invalid } from '../../shared/errors.js';
+import { assertUtf8Query } from '../http-common/utf8-params.js';
 
 /**
  * Request fields: the query string merged with a JSON or form body (the body wins), read by the names of the
@@ -17,6 +18,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 export function inputOf<T>(req: FastifyRequest): Input<T> {
+  assertUtf8Query(req.query);
   const query = isPlainObject(req.query) ? req.query : {};
   if (req.body !== undefined && req.body !== null && !isPlainObject(req.body)) {
     throw invalid('the request body must be a JSON object');

@@ -116,6 +116,16 @@ const INDEX: Record<Module, Map<string, Set<Method>>> = Object.fromEntries(
   }),
 ) as Record<Module, Map<string, Set<Method>>>;
 
+/** Every console API path some role (or the no-login console) opens, with the methods: the console's route table. */
+export function consoleApiRules(): { method: Method; path: string }[] {
+  const seen = new Map<string, { method: Method; path: string }>();
+  const all = [...Object.values(PATHS).flat(), ...[...OLD_CONSOLE_ONLY].map((p) => ['ALL', p] as const)];
+  for (const [method, path] of all) {
+    if (path.startsWith(`${API}/`)) seen.set(`${method} ${path}`, { method, path });
+  }
+  return [...seen.values()];
+}
+
 /** Whether any of the roles opens `path` for `method` (HEAD counts as GET). */
 export function pathAllowed(roles: readonly string[], method: string, path: string): boolean {
   return pathOpenIn(modulesOf(roles), method, path);

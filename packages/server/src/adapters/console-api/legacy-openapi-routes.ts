@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core/core.js';
 import { namespacePermitted } from '../../core/auth/permissions.js';
 import { registerFormBody } from '../http-common/form-body.js';
-import { optional, requestParams } from '../http-common/params.js';
+import { requestNamespaces } from '../http-v1/request-namespace.js';
 import { textErrorHandler } from '../http-common/text-errors.js';
 import { registerConfigRoutes } from '../http-v1/config-routes.js';
 import { registerInstanceRoutes } from '../http-v1/instance-routes.js';
@@ -37,13 +37,14 @@ export function registerLegacyOpenApiRoutes(app: FastifyInstance, core: Core, fo
     registerFormBody(scope, formLimit);
     scope.setErrorHandler(textErrorHandler);
     scope.addHook('preHandler', async (req, reply) => {
-      const params = requestParams(req);
-      const namespaceId = optional(params, 'tenant') ?? optional(params, 'namespaceId') ?? '';
-      if (!namespacePermitted(principalOf(req).namespacePrivilege, namespaceId)) {
-        return reply
-          .code(401)
-          .type('text/plain;charset=UTF-8')
-          .send(`user no such namespace permission: ${namespaceId}`);
+      // the namespace the route itself acts on (two named: 400)
+      for (const namespaceId of requestNamespaces(req)) {
+        if (!namespacePermitted(principalOf(req).namespacePrivilege, namespaceId)) {
+          return reply
+            .code(401)
+            .type('text/plain;charset=UTF-8')
+            .send(`user no such namespace permission: ${namespaceId}`);
+        }
       }
     });
     registerConfigRoutes(scope, core.configs);

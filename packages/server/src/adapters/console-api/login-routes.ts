@@ -8,6 +8,24 @@ import { fail, ok } from './envelope.js';
 
 const CAPTCHA_COOKIE = 'captcha_token';
 
+/** The routes that issue captchas, log in and out: they make and end console sessions. */
+const SESSION_PATHS = [
+  ...['/login/captcha', '/login/login', '/login/logout'].flatMap((p) => [`${API}${p}`, `${API}/v2${p}`]),
+  `${API}/v2/login/oauth2/login`,
+];
+
+const NO_LOGIN_HERE =
+  'this console needs no login and makes no sessions; sign in on the console port (RNACOS_HTTP_CONSOLE_PORT)';
+
+/**
+ * The no-login console on the SDK port answers the session routes with a refusal: a session made here would
+ * open the console port, which requires a login.
+ */
+export function refuseConsoleSessions(app: FastifyInstance): void {
+  for (const path of SESSION_PATHS)
+    app.all(path, async (_req, reply) => reply.code(404).send(fail('NOT_FOUND', NO_LOGIN_HERE)));
+}
+
 const clearCaptcha = (reply: FastifyReply) => reply.setCookie(CAPTCHA_COOKIE, '', { path: '/', httpOnly: true });
 
 /** Captcha, login and logout (v1 and v2 paths share the handlers). */

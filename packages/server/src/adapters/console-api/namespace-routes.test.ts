@@ -62,8 +62,8 @@ describe('console namespaces', () => {
     });
     expect(refused.json()).toMatchObject({
       success: false,
-      code: 'SYSTEM_ERROR',
-      message: expect.stringContaining("can't be deleted"),
+      code: 'NAMESPACE_IN_USE',
+      message: expect.stringContaining('namespace dev still holds'),
     });
     const publicNs = await call(app.console, 'POST', 'v2/namespaces/remove', {
       token: admin,

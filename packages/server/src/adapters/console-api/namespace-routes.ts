@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { NamespaceInfo, NamespaceParam } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.js';
-import { isDefaultNamespace } from '../../core/namespace/namespace-service.js';
-import { invalid } from '../../shared/errors.js';
+import { isDefaultNamespace, NamespaceInUseError } from '../../core/namespace/namespace-service.js';
+import { invalid, NacosError } from '../../shared/errors.js';
 import { namespaceFilter, requireNamespace } from './console-auth.js';
 import { API } from './console-paths.js';
 import { inputOf, optionalText, requiredText, type Input } from './console-input.js';
@@ -12,8 +12,6 @@ import { ConsoleError, consoleFail, consoleOk, errorAnswer, ok } from './envelop
 const CREATED = 2;
 const HAS_CONFIGS = 4;
 const HAS_SERVICES = 8;
-
-const NAMESPACE_IN_USE = "The namespace can't be deleted,because config or service data exists in the namespace";
 
 /** Namespaces holding data, with flags 4 (configs) and 8 (services); the default namespace left out. */
 function namespacesInUse(core: Core): Map<string, number> {
@@ -78,14 +76,17 @@ async function updateNamespace(req: FastifyRequest, core: Core, input: Input<Nam
   }
 }
 
-/** Only an empty, created namespace can go; removing an unknown one succeeds. */
+/** Only an empty, created namespace can go (the core decides); removing an unknown one succeeds. */
 async function removeNamespace(req: FastifyRequest, core: Core, input: Input<NamespaceParam>): Promise<void> {
   const namespaceId = requiredText(input, 'namespaceId');
   requireNamespace(req, namespaceId);
-  if (isDefaultNamespace(namespaceId) || namespaceHasData(core, namespaceId)) {
-    throw new ConsoleError('SYSTEM_ERROR', NAMESPACE_IN_USE);
+  try {
+    await core.namespaces.remove(namespaceId);
+  } catch (err) {
+    if (err instanceof NamespaceInUseError) throw new ConsoleError('NAMESPACE_IN_USE', err.message);
+    if (err instanceof NacosError && err.kind === 'not_found') return;
+    throw err;
   }
-  if (core.namespaces.get(namespaceId)) await core.namespaces.remove(namespaceId);
 }
 
 export function registerNamespaceRoutes(app: FastifyInstance, core: Core): void {

@@ -238,6 +238,10 @@ describe('console services, instances and subscribers', () => {
     const list = (await call(app.console, 'GET', 'v2/namespaces/list', { token: admin })).json().data;
     expect(list).toContainEqual({ namespaceId: 'dev', namespaceName: 'dev', type: '8' });
     const refused = await post('v2/namespaces/remove', { namespaceId: 'dev' });
-    expect(refused.json()).toMatchObject({ success: false, code: 'SYSTEM_ERROR' });
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: 'NAMESPACE_IN_USE',
+      message: expect.stringContaining('namespace dev still holds'),
+    });
   });
 });

@@ -77,6 +77,25 @@ describe('old console mode without a session', () => {
     expect(res.headers.get('location')).toBe('/rnacos/nopermission?path=/rnacos/manage/user');
   });
 
+  it('logs nobody in and makes no session: a session made here would open the console port', async () => {
+    const password = Buffer.from('admin').toString('base64');
+    for (const path of ['/v2/login/login', '/login/login']) {
+      const res = await fetch(`${base}${API}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username: 'admin', password, captcha: '' }).toString(),
+      });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('set-cookie'), path).toBeNull();
+      expect(await res.json(), path).toMatchObject({ success: false, code: 'NOT_FOUND', data: null });
+    }
+    for (const path of ['/v2/login/captcha', '/login/captcha']) {
+      const res = await fetch(`${base}${API}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('captcha-token'), path).toBeNull();
+    }
+  });
+
   it('still serves what a developer may do', async () => {
     const res = await post('/v2/config/update', { dataId: 'd', group: 'G', content: 'x' });
     expect(await res.json()).toMatchObject({ success: true, data: true });

@@ -1,5 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import type { ApiAccessGuard } from '../../core/auth/api-access.js';
-import { NacosError, type ErrorKind } from '../../shared/errors.js';
+import { invalid, NacosError, type ErrorKind } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import type { GrpcConnections } from './connections.js';
 import { ErrorCode, RESULT_FAIL, RESULT_SUCCESS, type GrpcHandler, type RequestContext } from './grpc-handler.js';
@@ -81,6 +82,8 @@ export async function dispatchRequest(deps: DispatchDeps, payload: DecodedPayloa
   };
   let reply: Reply;
   try {
+    // JSON.parse saw U+FFFD where the bytes were not UTF-8: refuse rather than act on changed text
+    if (!isUtf8(payload.body)) throw invalid(`${payload.type}: the request body is not valid UTF-8`);
     if (handler.access) {
       const credentials = { accessToken: payload.headers.accessToken };
       for (const resource of handler.access(body, ctx)) await deps.apiAccess.check(credentials, resource);

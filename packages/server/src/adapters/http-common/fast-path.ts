@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseQuery } from 'node:querystring';
 import type { Params } from './params.js';
+import { assertUtf8Query, parseUtf8Query } from './utf8-params.js';
 
 /** Answers a request before fastify and returns true, or returns false and leaves it to fastify. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
  * The parameters of a request in the plain form a fast path takes: `method` on exactly `path`, everything
- * in the query string, no body. Anything else (a body, another method, no query) gives undefined.
+ * in the query string once each, no body. Anything else (a body, another method, no query, a repeated
+ * parameter) gives undefined.
  */
 export function plainQueryParams(req: IncomingMessage, method: string, path: string): Params | undefined {
   const url = req.url ?? '';
@@ -15,12 +16,17 @@ export function plainQueryParams(req: IncomingMessage, method: string, path: str
   if (q !== path.length || req.method !== method || !url.startsWith(path)) return undefined;
   const length = req.headers['content-length'];
   if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) return undefined;
-  const parsed = parseQuery(url.slice(q + 1));
+  const parsed = parseUtf8Query(url.slice(q + 1));
+  try {
+    assertUtf8Query(parsed);
+  } catch {
+    return undefined; // fastify answers it with the 400
+  }
   const params: Params = {};
   for (const k in parsed) {
     const v = parsed[k];
-    const value = Array.isArray(v) ? v[0] : v;
-    if (value !== undefined) params[k] = value;
+    if (Array.isArray(v)) return undefined;
+    if (v !== undefined) params[k] = v;
   }
   return params;
 }

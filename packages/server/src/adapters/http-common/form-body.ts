@@ -1,19 +1,23 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
+import { invalid } from '../../shared/errors.js';
+import { parseUtf8Form } from './utf8-params.js';
 
 /**
  * Form bodies are always decoded as UTF-8: the Node SDK declares `charset=GBK` while sending UTF-8, and the
- * Java server forces UTF-8 for the same reason. Malformed escapes are kept as text rather than rejected.
+ * Java server forces UTF-8 for the same reason. Malformed escapes are kept as text rather than rejected; bytes
+ * that are not UTF-8 are refused (400), never stored as U+FFFD.
  */
 export function registerFormBody(app: FastifyInstance, bodyLimit: number): void {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'buffer', bodyLimit },
     (_req, body, done) => {
-      const params: Record<string, string> = {};
-      for (const [k, v] of new URLSearchParams((body as Buffer).toString('utf8'))) {
-        if (!(k in params)) params[k] = v;
+      try {
+        done(null, parseUtf8Form(body as Buffer));
+      } catch (err) {
+        done(err as Error, undefined);
       }
-      done(null, params);
     },
   );
 }
@@ -29,7 +33,15 @@ export function ignoreOtherBodies(app: FastifyInstance, bodyLimit: number): void
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_req, _body, done) => done(null, undefined));
 }
 
-/** JSON bodies again, in a scope under `ignoreOtherBodies` that needs them (the no-login console). */
+/**
+ * JSON bodies (the console API): fastify's parser over text decoded as UTF-8; a body that is not UTF-8 is
+ * refused rather than parsed with U+FFFD in place of its bytes.
+ */
 export function parseJsonBodies(scope: FastifyInstance): void {
-  scope.addContentTypeParser('application/json', { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
+  const parseJson = scope.getDefaultJsonParser('error', 'error');
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    if (!isUtf8(body as Buffer)) return done(invalid('the JSON body is not valid UTF-8'), undefined);
+    // fastify's parser calls `done` itself; its return value means nothing here
+    void parseJson(req, (body as Buffer).toString('utf8'), done);
+  });
 }

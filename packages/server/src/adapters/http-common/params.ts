@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { invalid } from '../../shared/errors.js';
+import { assertUtf8Query } from './utf8-params.js';
 
 export type Params = Record<string, string>;
 
@@ -15,6 +16,7 @@ function flatten(source: unknown, into: Params): void {
 
 /** Query parameters merged with form-body parameters; the query wins, as nacos servers do. */
 export function requestParams(req: FastifyRequest): Params {
+  assertUtf8Query(req.query);
   const params: Params = {};
   flatten(req.query, params);
   flatten(req.body, params);

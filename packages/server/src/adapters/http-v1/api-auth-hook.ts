@@ -3,10 +3,10 @@ import type { ApiAccessGuard, ApiAction, ApiCredentials } from '../../core/auth/
 import { NacosError } from '../../shared/errors.js';
 import { clientIp, optional, requestParams, type Params } from '../http-common/params.js';
 import type { RequestStage } from '../http-common/request-pipeline.js';
-import { parseListeningConfigs } from './listening-configs.js';
+import { requestNamespaces } from './request-namespace.js';
 
 /** Routes anyone may call: logins, probes and metrics. */
-const EXEMPT = new Set([
+export const EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   '/nacos/v1/auth/login',
   '/nacos/v1/auth/users/login',
   '/nacos/v3/auth/user/login',
@@ -42,18 +42,6 @@ function actionOf(method: string, route: string): ApiAction {
   return method === 'GET' || method === 'HEAD' || READ_ROUTES.has(route) ? 'read' : 'write';
 }
 
-/** The namespaces a request touches: `tenant` (config) or `namespaceId` (naming); each listened config's. */
-function namespacesOf(route: string, params: Params): string[] {
-  if (route === LISTENER) {
-    try {
-      return [...new Set(parseListeningConfigs(params['Listening-Configs']).map((e) => e.tenant))];
-    } catch {
-      return ['']; // the handler reports the malformed value
-    }
-  }
-  return [optional(params, 'tenant') ?? optional(params, 'namespaceId') ?? ''];
-}
-
 /** What nacos clients get on a refused call (r-nacos' body; clients act on the 403). */
 export function sendForbidden(req: FastifyRequest, reply: FastifyReply, message: string): FastifyReply {
   return reply
@@ -70,7 +58,8 @@ export function sendForbidden(req: FastifyRequest, reply: FastifyReply, message:
 
 /**
  * OpenAPI auth on the SDK port: every `/nacos/**` route except logins, probes and metrics needs a user who
- * may read (GET and listeners) or write (other methods) the namespace the request names.
+ * may read (GET and listeners) or write (other methods) the namespace the request acts on, as the route
+ * itself resolves it (request-namespace.ts); a request naming two namespaces is refused with 400 first.
  */
 export function apiAuthStage(guard: ApiAccessGuard): RequestStage {
   return {
@@ -78,12 +67,12 @@ export function apiAuthStage(guard: ApiAccessGuard): RequestStage {
     active: guard.enabled,
     async before(req, reply) {
       const route = req.routeOptions.url;
-      if (!route || !route.startsWith('/nacos/') || EXEMPT.has(route)) return;
-      const params = requestParams(req);
-      const credentials = credentialsOf(req, params);
+      if (!route || !route.startsWith('/nacos/') || EXEMPT_ROUTES.has(route)) return;
+      const namespaces = requestNamespaces(req);
+      const credentials = credentialsOf(req, requestParams(req));
       const action = actionOf(req.method, route);
       try {
-        for (const namespaceId of namespacesOf(route, params)) await guard.check(credentials, { namespaceId, action });
+        for (const namespaceId of namespaces) await guard.check(credentials, { namespaceId, action });
       } catch (err) {
         if (err instanceof NacosError && err.kind === 'forbidden') return sendForbidden(req, reply, err.message);
         throw err;

@@ -3,6 +3,7 @@ import type { ConfigService } from '../../core/config/config-service.js';
 import { plainQueryParams, sendFast, type FastPath } from '../http-common/fast-path.js';
 import type { RequestPipeline } from '../http-common/request-pipeline.js';
 import { configGetAnswer } from './config-answer.js';
+import { CONFIG_NAMESPACE, namespaceOf, plainValues } from './request-namespace.js';
 
 const CONFIGS = '/nacos/v1/cs/configs';
 
@@ -25,7 +26,9 @@ export function createConfigFastPath(deps: ConfigFastPathDeps): FastPath {
     const started = performance.now();
     let key;
     try {
-      key = parseConfigKey({ dataId: params.dataId, group: params.group, tenant: params.tenant });
+      // the route's own resolution: two namespaces named, and fastify answers the 400
+      const tenant = namespaceOf(CONFIG_NAMESPACE, plainValues(params));
+      key = parseConfigKey({ dataId: params.dataId, group: params.group, tenant });
     } catch {
       return false;
     }

@@ -33,6 +33,33 @@ describe('config get/publish/delete', () => {
     expect(got.headers['cache-control']).toBe('no-cache,no-store');
   });
 
+  it('refuses content that is not UTF-8 (form body, raw or escaped, and query) instead of storing U+FFFD', async () => {
+    const latin1 = Buffer.concat([Buffer.from('dataId=l1&group=g&content=caf'), Buffer.from([0xe9])]);
+    const raw = await app.sdkHttp.inject({
+      method: 'POST',
+      url: '/nacos/v1/cs/configs',
+      payload: latin1,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(raw.body).toBe('parameter content is not valid UTF-8');
+    expect((await publish({ dataId: 'l1', group: 'g', content: 'ok' })).body).toBe('true');
+    const escaped = await app.sdkHttp.inject({
+      method: 'POST',
+      url: '/nacos/v1/cs/configs',
+      payload: 'dataId=l1&group=g&content=caf%E9',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(escaped.statusCode).toBe(400);
+    const query = await app.sdkHttp.inject({
+      method: 'POST',
+      url: '/nacos/v1/cs/configs?dataId=l1&group=g&content=%FF',
+    });
+    expect(query.statusCode).toBe(400);
+    expect(query.body).toBe('parameter content is not valid UTF-8');
+    expect((await get('dataId=l1&group=g')).body).toBe('ok');
+  });
+
   it('computes the md5 over the UTF-8 bytes', async () => {
     await publish({ dataId: 'u', group: 'g', content: 'héllo' });
     const got = await get('dataId=u&group=g');

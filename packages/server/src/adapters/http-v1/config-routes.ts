@@ -4,19 +4,23 @@ import type { ConfigService } from '../../core/config/config-service.js';
 import { clientIp, intParam, optional, rawParam, requestParams, type Params } from '../http-common/params.js';
 import { invalid } from '../../shared/errors.js';
 import { configGetAnswer } from './config-answer.js';
+import { CONFIG_NAMESPACE, requestNamespace } from './request-namespace.js';
 
-function keyOf(params: Params) {
-  return parseConfigKey({ dataId: params.dataId, group: params.group, tenant: params.tenant });
+const ROUTE = { config: { namespace: CONFIG_NAMESPACE } };
+
+/** The config a request names, in the namespace the route resolves (the one the access check judged). */
+function keyOf(req: FastifyRequest, params: Params) {
+  return parseConfigKey({ dataId: params.dataId, group: params.group, tenant: requestNamespace(req) });
 }
 
 /** Go's SearchConfig: `GET /v1/cs/configs?search=accurate|blur`. */
-function search(configs: ConfigService, params: Params, mode: 'accurate' | 'blur') {
+function search(configs: ConfigService, params: Params, namespace: string | undefined, mode: 'accurate' | 'blur') {
   const pageNo = intParam(params, 'pageNo', 1, 1, 1_000_000);
   const pageSize = intParam(params, 'pageSize', 100, 1, 500);
   const { total, items } = configs.search(
     {
       mode,
-      namespaceId: canonicalTenant(optional(params, 'tenant')),
+      namespaceId: canonicalTenant(namespace),
       dataId: optional(params, 'dataId'),
       group: optional(params, 'group'),
       appName: optional(params, 'appName'),
@@ -44,18 +48,18 @@ function search(configs: ConfigService, params: Params, mode: 'accurate' | 'blur
 
 /** `/nacos/v1/cs/configs`: get (or search), publish, delete. */
 export function registerConfigRoutes(app: FastifyInstance, configs: ConfigService): void {
-  app.get('/nacos/v1/cs/configs', async (req, reply) => {
+  app.get('/nacos/v1/cs/configs', ROUTE, async (req, reply) => {
     const params = requestParams(req);
     const mode = optional(params, 'search');
-    if (mode === 'accurate' || mode === 'blur') return search(configs, params, mode);
+    if (mode === 'accurate' || mode === 'blur') return search(configs, params, requestNamespace(req), mode);
     if (mode !== undefined) throw invalid(`search must be accurate or blur, got ${mode}`);
-    const answer = configGetAnswer(configs.get(keyOf(params)));
+    const answer = configGetAnswer(configs.get(keyOf(req, params)));
     return reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
 
   const publish = async (req: FastifyRequest, reply: FastifyReply) => {
     const params = requestParams(req);
-    const key = keyOf(params);
+    const key = keyOf(req, params);
     const content = rawParam(params, 'content');
     if (content === undefined) throw invalid('content is required');
     const casMd5 = (req.headers.casmd5 as string | undefined) ?? optional(params, 'casMd5');
@@ -73,12 +77,12 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
     );
     return reply.type('text/plain;charset=UTF-8').send('true');
   };
-  app.post('/nacos/v1/cs/configs', publish);
-  app.put('/nacos/v1/cs/configs', publish);
+  app.post('/nacos/v1/cs/configs', ROUTE, publish);
+  app.put('/nacos/v1/cs/configs', ROUTE, publish);
 
-  app.delete('/nacos/v1/cs/configs', async (req, reply) => {
+  app.delete('/nacos/v1/cs/configs', ROUTE, async (req, reply) => {
     const params = requestParams(req);
-    await configs.remove(keyOf(params), { srcIp: clientIp(req), srcUser: optional(params, 'username') });
+    await configs.remove(keyOf(req, params), { srcIp: clientIp(req), srcUser: optional(params, 'username') });
     return reply.type('text/plain;charset=UTF-8').send('true');
   });
 }

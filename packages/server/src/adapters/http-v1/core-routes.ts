@@ -3,6 +3,7 @@ import type { ClusterMember, ClusterMembers } from '../../core/cluster/cluster-m
 import type { ClientConnectionRegistry } from '../../core/connection/client-connection-registry.js';
 import { invalid } from '../../shared/errors.js';
 import { optional, requestParams } from '../http-common/params.js';
+import { NO_NAMESPACE } from './request-namespace.js';
 
 export interface CoreRouteDeps {
   cluster: ClusterMembers;
@@ -31,6 +32,9 @@ function memberOf(m: ClusterMember, version: string) {
   };
 }
 
+/** Cluster and connection routes hold no namespaced data. */
+const ROUTE = { config: { namespace: NO_NAMESPACE } };
+
 const restResult = (data: unknown) => ({ code: 200, message: null, data });
 
 /** Cluster members, server state and connection rebalancing, as nacos' core and console endpoints answer. */
@@ -38,13 +42,13 @@ export function registerCoreRoutes(app: FastifyInstance, deps: CoreRouteDeps): v
   const members = () => deps.cluster.list().map((m) => memberOf(m, deps.version));
   const self = () => members().find((m) => m.extendInfo.self) ?? members()[0];
 
-  app.get('/nacos/v1/core/cluster/nodes', async (req) => {
+  app.get('/nacos/v1/core/cluster/nodes', ROUTE, async (req) => {
     const keyword = optional(requestParams(req), 'keyword');
     return restResult(members().filter((m) => !keyword || m.address.startsWith(keyword)));
   });
-  app.get('/nacos/v1/core/cluster/simple/nodes', async () => restResult(members().map((m) => m.address)));
-  app.get('/nacos/v1/core/cluster/self', async () => restResult(self()));
-  app.get('/nacos/v2/core/cluster/nodes', async (req, reply) => {
+  app.get('/nacos/v1/core/cluster/simple/nodes', ROUTE, async () => restResult(members().map((m) => m.address)));
+  app.get('/nacos/v1/core/cluster/self', ROUTE, async () => restResult(self()));
+  app.get('/nacos/v2/core/cluster/nodes', ROUTE, async (req, reply) => {
     const params = requestParams(req);
     const address = optional(params, 'address');
     const state = optional(params, 'state')?.toUpperCase();
@@ -55,7 +59,7 @@ export function registerCoreRoutes(app: FastifyInstance, deps: CoreRouteDeps): v
       members().filter((m) => (!address || m.address.startsWith(address)) && (!state || m.state === state)),
     );
   });
-  app.get('/nacos/v2/core/cluster/nodes/self', async () => restResult(self()));
+  app.get('/nacos/v2/core/cluster/nodes/self', ROUTE, async () => restResult(self()));
 
   app.get('/nacos/v1/console/server/state', async () => ({
     version: deps.version,
@@ -68,7 +72,7 @@ export function registerCoreRoutes(app: FastifyInstance, deps: CoreRouteDeps): v
   }));
 
   // Keeps `count` connections and asks the others to reconnect (to `redirectAddress` when given).
-  app.get('/nacos/v2/core/loader/reloadCurrent', async (req, reply) => {
+  app.get('/nacos/v2/core/loader/reloadCurrent', ROUTE, async (req, reply) => {
     const params = requestParams(req);
     const raw = optional(params, 'count');
     const count = raw === undefined ? NaN : Number(raw);

@@ -5,6 +5,7 @@ import { clientIp, requestParams } from '../http-common/params.js';
 import { beatAnswer, listAnswer } from './naming-answers.js';
 import { instanceDetailJson } from './naming-json.js';
 import { instanceOf, notFoundAsInvalid, serviceKeyOf } from './naming-params.js';
+import { NAMING_NAMESPACE, requestNamespace } from './request-namespace.js';
 
 const JSON_TYPE = 'application/json;charset=UTF-8';
 const TEXT_TYPE = 'text/plain;charset=UTF-8';
@@ -13,6 +14,8 @@ export interface InstanceRoutesOptions {
   /** Whether list pollers with `udpPort` get pushes (and so the longer poll interval). */
   udpPush: boolean;
 }
+
+const ROUTE = { config: { namespace: NAMING_NAMESPACE } };
 
 const ok = (reply: FastifyReply) => reply.type(TEXT_TYPE).send('ok');
 
@@ -24,34 +27,34 @@ export function registerInstanceRoutes(
 ): void {
   const path = '/nacos/v1/ns/instance';
 
-  app.post(path, async (req, reply) => {
+  app.post(path, ROUTE, async (req, reply) => {
     const params = requestParams(req);
-    await naming.registerInstance(serviceKeyOf(params), instanceOf(params));
+    await naming.registerInstance(serviceKeyOf(params, requestNamespace(req)), instanceOf(params));
     return ok(reply);
   });
 
-  app.delete(path, async (req, reply) => {
+  app.delete(path, ROUTE, async (req, reply) => {
     const params = requestParams(req);
-    await naming.deregisterInstance(serviceKeyOf(params), instanceOf(params));
+    await naming.deregisterInstance(serviceKeyOf(params, requestNamespace(req)), instanceOf(params));
     return ok(reply);
   });
 
-  app.put(path, async (req, reply) => {
+  app.put(path, ROUTE, async (req, reply) => {
     const params = requestParams(req);
-    await naming.updateInstance(serviceKeyOf(params), instanceOf(params));
+    await naming.updateInstance(serviceKeyOf(params, requestNamespace(req)), instanceOf(params));
     return ok(reply);
   });
 
-  app.patch(path, async (req, reply) => {
+  app.patch(path, ROUTE, async (req, reply) => {
     const params = requestParams(req);
     const input = instanceOf(params);
-    await notFoundAsInvalid(naming.patchInstance(serviceKeyOf(params), input, input));
+    await notFoundAsInvalid(naming.patchInstance(serviceKeyOf(params, requestNamespace(req)), input, input));
     return ok(reply);
   });
 
-  app.get(path, async (req) => {
+  app.get(path, ROUTE, async (req) => {
     const params = requestParams(req);
-    const key = serviceKeyOf(params);
+    const key = serviceKeyOf(params, requestNamespace(req));
     const input = instanceOf(params);
     const instance = naming.getInstance(key, input);
     if (!instance)
@@ -61,10 +64,12 @@ export function registerInstanceRoutes(
     return instanceDetailJson(key, instance);
   });
 
-  app.get(`${path}/list`, async (req, reply) => {
+  app.get(`${path}/list`, ROUTE, async (req, reply) => {
     const caller = { remoteIp: clientIp(req), userAgent: req.headers['user-agent'] ?? '' };
-    return reply.type(JSON_TYPE).send(listAnswer(naming, requestParams(req), caller, options.udpPush));
+    return reply
+      .type(JSON_TYPE)
+      .send(listAnswer(naming, requestParams(req), requestNamespace(req), caller, options.udpPush));
   });
 
-  app.put(`${path}/beat`, async (req) => beatAnswer(naming, requestParams(req)));
+  app.put(`${path}/beat`, ROUTE, async (req) => beatAnswer(naming, requestParams(req), requestNamespace(req)));
 }

@@ -3,6 +3,7 @@ import type { ConfigService } from '../../core/config/config-service.js';
 import { requestParams } from '../http-common/params.js';
 import { encodeChangedConfigs, parseListeningConfigs, type ListenEntry } from './listening-configs.js';
 import type { LongPollRegistry } from './long-poll.js';
+import { LISTENED_NAMESPACES } from './request-namespace.js';
 
 export interface LongPollTiming {
   /** Shortest hold, 10 s in nacos; tests lower it. */
@@ -21,7 +22,7 @@ export function registerListenerRoutes(
 ): void {
   const changedNow = (entries: ListenEntry[]) => entries.filter((e) => configs.md5Of(e.keyString) !== e.md5);
 
-  app.post('/nacos/v1/cs/configs/listener', async (req, reply) => {
+  app.post('/nacos/v1/cs/configs/listener', { config: { namespace: LISTENED_NAMESPACES } }, async (req, reply) => {
     const entries = parseListeningConfigs(requestParams(req)['Listening-Configs']);
     reply.header('Pragma', 'no-cache').header('Expires', '0').header('Cache-Control', 'no-cache,no-store');
     reply.type('text/plain;charset=UTF-8');

@@ -75,6 +75,25 @@ describe('/nacos/v1/console/namespaces', () => {
     expect((await call('DELETE', { namespaceId: 'public' })).statusCode).toBe(400);
     expect((await call('DELETE', { namespaceId: 'nope' })).statusCode).toBe(404);
   });
+
+  it('refuses to delete a namespace that still holds configs or services, and keeps it', async () => {
+    await call('POST', { customNamespaceId: 'dev', namespaceName: 'Dev' });
+    await app.core.configs.publish({ namespaceId: 'dev', group: 'G', dataId: 'd', content: 'x' });
+    const withConfig = await call('DELETE', { namespaceId: 'dev' });
+    expect(withConfig.statusCode).toBe(400);
+    expect(withConfig.body).toContain('namespace dev still holds 1 config');
+    expect(app.core.namespaces.get('dev')).toBeDefined();
+
+    await app.core.configs.remove({ namespaceId: 'dev', group: 'G', dataId: 'd' });
+    await app.core.naming.createService({ namespaceId: 'dev', groupName: 'DEFAULT_GROUP', serviceName: 's' }, {});
+    const withService = await call('DELETE', { namespaceId: 'dev' });
+    expect(withService.statusCode).toBe(400);
+    expect(withService.body).toContain('1 service');
+
+    await app.core.naming.removeService({ namespaceId: 'dev', groupName: 'DEFAULT_GROUP', serviceName: 's' });
+    expect((await call('DELETE', { namespaceId: 'dev' })).body).toBe('true');
+    expect(app.core.namespaces.get('dev')).toBeUndefined();
+  });
 });
 
 describe('auth and health endpoints', () => {

@@ -4,6 +4,10 @@ import { canonicalTenant } from '../../core/config/config-key.js';
 import type { NamespaceService, NamespaceView } from '../../core/namespace/namespace-service.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import { optional, requestParams } from '../http-common/params.js';
+import { NAMESPACE_ADMIN, requestNamespace } from './request-namespace.js';
+
+/** Each method reads its own field (`customNamespaceId`, `namespace`, `namespaceId`): resolved as one. */
+const ROUTE = { config: { namespace: NAMESPACE_ADMIN } };
 
 const QUOTA = 200;
 
@@ -22,13 +26,13 @@ function view(ns: NamespaceView, configs: ConfigService) {
 export function registerNamespaceRoutes(app: FastifyInstance, namespaces: NamespaceService, configs: ConfigService) {
   const path = '/nacos/v1/console/namespaces';
 
-  app.get(path, async (req) => {
+  app.get(path, ROUTE, async (req) => {
     const params = requestParams(req);
     if (optional(params, 'checkNamespaceIdExist') === 'true') {
-      return namespaces.exists(optional(params, 'customNamespaceId') ?? '');
+      return namespaces.exists(requestNamespace(req) ?? '');
     }
     if (optional(params, 'show') === 'all') {
-      const id = optional(params, 'namespaceId') ?? '';
+      const id = requestNamespace(req) ?? '';
       const ns = namespaces.get(id);
       if (!ns) throw notFound(`namespace ${id} does not exist`);
       return view(ns, configs);
@@ -36,21 +40,21 @@ export function registerNamespaceRoutes(app: FastifyInstance, namespaces: Namesp
     return { code: 200, message: null, data: namespaces.list().map((ns) => view(ns, configs)) };
   });
 
-  app.post(path, async (req, reply) => {
+  app.post(path, ROUTE, async (req, reply) => {
     const params = requestParams(req);
     const name = optional(params, 'namespaceName');
     if (!name) throw invalid('namespaceName is required');
     await namespaces.add({
-      namespaceId: optional(params, 'customNamespaceId') ?? optional(params, 'namespaceId'),
+      namespaceId: requestNamespace(req),
       namespaceName: name,
       namespaceDesc: optional(params, 'namespaceDesc'),
     });
     return reply.type('application/json;charset=UTF-8').send('true');
   });
 
-  app.put(path, async (req, reply) => {
+  app.put(path, ROUTE, async (req, reply) => {
     const params = requestParams(req);
-    const id = optional(params, 'namespace') ?? optional(params, 'namespaceId');
+    const id = requestNamespace(req);
     if (!id) throw invalid('namespace is required');
     await namespaces.update({
       namespaceId: id,
@@ -60,8 +64,8 @@ export function registerNamespaceRoutes(app: FastifyInstance, namespaces: Namesp
     return reply.type('application/json;charset=UTF-8').send('true');
   });
 
-  app.delete(path, async (req, reply) => {
-    const id = optional(requestParams(req), 'namespaceId');
+  app.delete(path, ROUTE, async (req, reply) => {
+    const id = requestNamespace(req);
     if (!id) throw invalid('namespaceId is required');
     await namespaces.remove(id);
     return reply.type('application/json;charset=UTF-8').send('true');

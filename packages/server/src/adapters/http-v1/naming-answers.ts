@@ -19,8 +19,14 @@ export interface Caller {
 }
 
 /** `GET /nacos/v1/ns/instance/list`: subscribes a poller with `udpPort`, answers the list JSON (UTF-8). */
-export function listAnswer(naming: NamingService, params: Params, caller: Caller, udpPush: boolean): Buffer {
-  const key = serviceKeyOf(params);
+export function listAnswer(
+  naming: NamingService,
+  params: Params,
+  namespaceId: string | undefined,
+  caller: Caller,
+  udpPush: boolean,
+): Buffer {
+  const key = serviceKeyOf(params, namespaceId);
   const clusters = optional(params, 'clusters') ?? '';
   const healthyOnly = boolParam(params, 'healthyOnly') ?? false;
   const udpPort = intParam(params, 'udpPort', 0, 0, 65535);
@@ -44,9 +50,12 @@ export type BeatAnswer =
   | { clientBeatInterval: number; code: typeof CODE_NOT_FOUND };
 
 /** `PUT /nacos/v1/ns/instance/beat`: the beat JSON's ip/port/cluster win over the parameters. */
-export function beatAnswer(naming: NamingService, params: Params): BeatAnswer {
+export function beatAnswer(naming: NamingService, params: Params, namespaceId: string | undefined): BeatAnswer {
   const beat = parseBeat(params.beat);
-  const key = serviceKeyOf(beat && !params.serviceName ? { ...params, serviceName: beat.serviceName ?? '' } : params);
+  const key = serviceKeyOf(
+    beat && !params.serviceName ? { ...params, serviceName: beat.serviceName ?? '' } : params,
+    namespaceId,
+  );
   const ref = beat?.instance.ip
     ? beat.instance
     : {

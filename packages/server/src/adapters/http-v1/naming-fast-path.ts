@@ -2,6 +2,7 @@ import type { NamingService } from '../../core/naming/naming-service.js';
 import { plainQueryParams, sendFast, type FastPath } from '../http-common/fast-path.js';
 import type { RequestPipeline } from '../http-common/request-pipeline.js';
 import { beatAnswer, listAnswer, type BeatAnswer } from './naming-answers.js';
+import { NAMING_NAMESPACE, namespaceOf, plainValues } from './request-namespace.js';
 
 const LIST = '/nacos/v1/ns/instance/list';
 const BEAT = '/nacos/v1/ns/instance/beat';
@@ -41,17 +42,20 @@ export function createNamingFastPath(deps: NamingFastPathDeps): FastPath {
     const started = performance.now();
     let body: string | Buffer;
     try {
+      // the routes' own resolution: two namespaces named, and fastify answers the 400
+      const namespaceId = namespaceOf(NAMING_NAMESPACE, plainValues(params));
       body = listParams
         ? listAnswer(
             deps.naming,
             params,
+            namespaceId,
             {
               remoteIp: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
               userAgent: req.headers['user-agent'] ?? '',
             },
             deps.udpPush,
           )
-        : beatJson(beatAnswer(deps.naming, params));
+        : beatJson(beatAnswer(deps.naming, params, namespaceId));
     } catch {
       return false;
     }

@@ -82,14 +82,17 @@ export function parseSelector(text: string | undefined): Selector | undefined {
 const parsedKeys = new Map<string, ServiceKey>();
 const MAX_PARSED_KEYS = 50_000;
 
-/** `serviceName` (plain or `group@@name`), `groupName`, `namespaceId` (blank = public). */
-export function serviceKeyOf(params: Params): ServiceKey {
-  const raw = `${params.namespaceId ?? ''}\u0001${params.groupName ?? ''}\u0001${params.serviceName ?? ''}`;
+/**
+ * `serviceName` (plain or `group@@name`) and `groupName` in `namespaceId`, the namespace the route resolved
+ * (request-namespace.ts; blank = public).
+ */
+export function serviceKeyOf(params: Params, namespaceId: string | undefined): ServiceKey {
+  const raw = `${namespaceId ?? ''}\u0001${params.groupName ?? ''}\u0001${params.serviceName ?? ''}`;
   let key = parsedKeys.get(raw);
   if (!key) {
     key = Object.freeze(
       parseServiceKey({
-        namespaceId: params.namespaceId,
+        namespaceId,
         serviceName: params.serviceName,
         groupName: params.groupName,
       }),

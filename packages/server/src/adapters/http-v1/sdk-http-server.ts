@@ -4,6 +4,7 @@ import type { Logger } from '../../shared/logger.js';
 import type { Core } from '../../core/core.js';
 import { ignoreOtherBodies, registerFormBody } from '../http-common/form-body.js';
 import { registerTextErrors } from '../http-common/text-errors.js';
+import { parseUtf8Query } from '../http-common/utf8-params.js';
 import type { RequestPipeline } from '../http-common/request-pipeline.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
@@ -42,7 +43,12 @@ function sdkBodyLimit(core: Core): number {
 export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): FastifyInstance {
   const { core } = deps;
   const bodyLimit = sdkBodyLimit(core);
-  const app = Fastify({ loggerInstance: httpLogger(deps.logger, 'sdk-http'), bodyLimit, trustProxy: false });
+  const app = Fastify({
+    loggerInstance: httpLogger(deps.logger, 'sdk-http'),
+    bodyLimit,
+    trustProxy: false,
+    routerOptions: { querystringParser: parseUtf8Query },
+  });
   registerFormBody(app, bodyLimit);
   ignoreOtherBodies(app, bodyLimit);
   registerTextErrors(app);

@@ -6,8 +6,11 @@ import { canonicalNamespace } from '../../core/naming/naming-validation.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import { intParam, optional, requestParams, type Params } from '../http-common/params.js';
 import { notFoundAsInvalid, numberParam, parseMetadata, parseSelector, serviceKeyOf } from './naming-params.js';
+import { NAMING_NAMESPACE, NO_NAMESPACE, requestNamespace } from './request-namespace.js';
 
 const TEXT_TYPE = 'text/plain;charset=UTF-8';
+const ROUTE = { config: { namespace: NAMING_NAMESPACE } };
+const NO_NAMESPACE_ROUTE = { config: { namespace: NO_NAMESPACE } };
 const ok = (reply: FastifyReply) => reply.type(TEXT_TYPE).send('ok');
 
 function settingsOf(params: Params): Partial<ServiceSettings> {
@@ -30,26 +33,26 @@ function requiredInt(params: Params, name: string, max: number): number {
 export function registerServiceRoutes(app: FastifyInstance, naming: NamingService): void {
   const path = '/nacos/v1/ns/service';
 
-  app.post(path, async (req, reply) => {
+  app.post(path, ROUTE, async (req, reply) => {
     const params = requestParams(req);
-    await naming.createService(serviceKeyOf(params), settingsOf(params));
+    await naming.createService(serviceKeyOf(params, requestNamespace(req)), settingsOf(params));
     return ok(reply);
   });
 
-  app.put(path, async (req, reply) => {
+  app.put(path, ROUTE, async (req, reply) => {
     const params = requestParams(req);
-    await notFoundAsInvalid(naming.updateService(serviceKeyOf(params), settingsOf(params)));
+    await notFoundAsInvalid(naming.updateService(serviceKeyOf(params, requestNamespace(req)), settingsOf(params)));
     return ok(reply);
   });
 
-  app.delete(path, async (req, reply) => {
+  app.delete(path, ROUTE, async (req, reply) => {
     const params = requestParams(req);
-    await notFoundAsInvalid(naming.removeService(serviceKeyOf(params)));
+    await notFoundAsInvalid(naming.removeService(serviceKeyOf(params, requestNamespace(req))));
     return ok(reply);
   });
 
-  app.get(path, async (req) => {
-    const key = serviceKeyOf(requestParams(req));
+  app.get(path, ROUTE, async (req) => {
+    const key = serviceKeyOf(requestParams(req), requestNamespace(req));
     const service = naming.getService(key);
     if (!service) throw notFound(`service not found: ${groupedName(key)}`);
     return {
@@ -63,20 +66,20 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
     };
   });
 
-  app.get(`${path}/list`, async (req) => {
+  app.get(`${path}/list`, ROUTE, async (req) => {
     const params = requestParams(req);
     const pageNo = requiredInt(params, 'pageNo', 1_000_000);
     const pageSize = requiredInt(params, 'pageSize', 100_000);
     const names = naming.serviceNames(
-      canonicalNamespace(params.namespaceId),
+      canonicalNamespace(requestNamespace(req)),
       optional(params, 'groupName') ?? 'DEFAULT_GROUP',
     );
     return { count: names.length, doms: names.slice((pageNo - 1) * pageSize, pageNo * pageSize) };
   });
 
-  app.get(`${path}/subscribers`, async (req) => {
+  app.get(`${path}/subscribers`, ROUTE, async (req) => {
     const params = requestParams(req);
-    const key = serviceKeyOf(params);
+    const key = serviceKeyOf(params, requestNamespace(req));
     const pageNo = intParam(params, 'pageNo', 1, 1, 1_000_000);
     const pageSize = intParam(params, 'pageSize', 1000, 1, 100_000);
     const all = naming.subscribersOf(key);
@@ -112,6 +115,6 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
       mem: 1 - os.freemem() / os.totalmem(),
     };
   };
-  app.get('/nacos/v1/ns/operator/metrics', metrics);
-  app.get('/nacos/v1/ns/ops/metrics', metrics);
+  app.get('/nacos/v1/ns/operator/metrics', NO_NAMESPACE_ROUTE, metrics);
+  app.get('/nacos/v1/ns/ops/metrics', NO_NAMESPACE_ROUTE, metrics);
 }

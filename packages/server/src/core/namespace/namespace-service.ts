@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
-import { invalid, notFound } from '../../shared/errors.js';
+import { invalid, NacosError, notFound } from '../../shared/errors.js';
 import type { Namespace, NamespaceStore } from './namespace-store.js';
 
 const DEFAULT_NAMESPACE_ID = '';
@@ -16,6 +16,28 @@ export interface NamespaceView extends Namespace {
   type: 0 | 2;
 }
 
+/** What a namespace still holds; asked when it is to be removed. */
+export interface NamespaceUsage {
+  configs: number;
+  services: number;
+}
+export type NamespaceUsageProbe = (namespaceId: string) => NamespaceUsage;
+
+/** A namespace that still holds configs or services cannot be removed: they would stay behind, orphaned. */
+export class NamespaceInUseError extends NacosError {
+  constructor(
+    readonly namespaceId: string,
+    readonly usage: NamespaceUsage,
+  ) {
+    const held = [
+      usage.configs > 0 ? `${usage.configs} config${usage.configs === 1 ? '' : 's'}` : '',
+      usage.services > 0 ? `${usage.services} service${usage.services === 1 ? '' : 's'}` : '',
+    ].filter(Boolean);
+    super('invalid', `namespace ${namespaceId} still holds ${held.join(' and ')}: delete them first`);
+    this.name = 'NamespaceInUseError';
+  }
+}
+
 /** Blank, "public" and "null" all name the default namespace. */
 export function isDefaultNamespace(id: string | undefined | null): boolean {
   const t = (id ?? '').trim().toLowerCase();
@@ -28,10 +50,12 @@ export class NamespaceService {
   private constructor(
     private readonly store: NamespaceStore,
     private readonly clock: Clock,
+    private readonly usageOf: NamespaceUsageProbe,
   ) {}
 
-  static async create(store: NamespaceStore, clock: Clock): Promise<NamespaceService> {
-    const service = new NamespaceService(store, clock);
+  /** `usageOf` tells what a namespace holds (configs, services), so every door refuses to remove a used one. */
+  static async create(store: NamespaceStore, clock: Clock, usageOf: NamespaceUsageProbe): Promise<NamespaceService> {
+    const service = new NamespaceService(store, clock, usageOf);
     for (const ns of await store.loadAll()) service.byId.set(ns.namespaceId, ns);
     return service;
   }
@@ -85,8 +109,11 @@ export class NamespaceService {
     return { ...ns, type: 2 };
   }
 
+  /** Removes an empty created namespace; one holding configs or services is refused (NamespaceInUseError). */
   async remove(namespaceId: string): Promise<void> {
     if (isDefaultNamespace(namespaceId)) throw invalid('the public namespace cannot be removed');
+    const usage = this.usageOf(namespaceId);
+    if (usage.configs > 0 || usage.services > 0) throw new NamespaceInUseError(namespaceId, usage);
     if (!this.byId.has(namespaceId)) throw notFound(`namespace ${namespaceId} does not exist`);
     await this.store.remove(namespaceId);
     this.byId.delete(namespaceId);

@@ -1,7 +1,8 @@
 import { canonicalTenant, parseConfigKey } from '../config/config-key.js';
 import { HISTORY_KEPT_PER_CONFIG } from '../config/config-model.js';
 import type { TransferConfig, TransferHistoryItem } from './transfer-model.js';
-import { ConfigValueMessage, decodeMessage, encodeMessage } from './transfer-proto.js';
+import { isUtf8 } from 'node:buffer';
+import { ConfigValueBytesMessage, ConfigValueMessage, decodeMessage, encodeMessage } from './transfer-proto.js';
 
 const SEPARATOR = '\u0002';
 /** History items per config in a transfer file: what the store keeps. */
@@ -53,8 +54,29 @@ interface HistoryMessage {
   op_user?: string;
 }
 
+/** Throws unless the content and every history content are UTF-8 (a text decoder would replace the bytes). */
+function checkUtf8Contents(value: Uint8Array): void {
+  const raw = decodeMessage(ConfigValueBytesMessage, value) as {
+    content?: Uint8Array;
+    histories?: { content?: Uint8Array }[];
+  };
+  if (raw.content && !isUtf8(raw.content)) throw new Error('the config content is not valid UTF-8');
+  if (raw.histories?.some((h) => h.content && !isUtf8(h.content))) {
+    throw new Error('a history content of the config is not valid UTF-8');
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 export function decodeConfigRecord(key: Uint8Array, value: Uint8Array): TransferConfig {
-  const parsed = parseConfigRecordKey(new TextDecoder().decode(key));
+  let keyText: string;
+  try {
+    keyText = utf8.decode(key);
+  } catch {
+    throw new Error('the config key is not valid UTF-8');
+  }
+  const parsed = parseConfigRecordKey(keyText);
+  checkUtf8Contents(value);
   const raw = decodeMessage(ConfigValueMessage, value);
   const histories = ((raw.histories as HistoryMessage[] | undefined) ?? []).map((h): TransferHistoryItem => ({
     id: h.id,

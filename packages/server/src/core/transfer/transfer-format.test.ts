@@ -243,6 +243,19 @@ describe('damaged files', () => {
     expect(badValue.message).toMatch(/T_CONFIG record is invalid/);
   });
 
+  it('rejects config text that is not UTF-8 rather than reading it with U+FFFD', async () => {
+    const head = header(1, 'x', SERVER_TABLES);
+    const latin1Content = [0x0a, 4, 0x63, 0x61, 0x66, 0xe9]; // content "café" in Latin-1
+    const badContent = await failure(fileOf(head, [item('T_CONFIG', 'a\u0002G', latin1Content)]));
+    expect(badContent.message).toMatch(/T_CONFIG record is invalid: the config content is not valid UTF-8/);
+    const badHistory = await failure(
+      fileOf(head, [item('T_CONFIG', 'a\u0002G', [...str(1, 'ok'), 0x12, 3, 0x12, 1, 0xff])]),
+    );
+    expect(badHistory.message).toMatch(/a history content of the config is not valid UTF-8/);
+    const badKey = await failure(fileOf(head, [item('T_CONFIG', [0x61, 0x02, 0x47, 0xff], configValue('v', []))]));
+    expect(badKey.message).toMatch(/the config key is not valid UTF-8/);
+  });
+
   it('rejects data after the end marker and absurd lengths', async () => {
     const trailing = await failure(new Uint8Array([...sampleServerExport(), 0, 5, 1]));
     expect(trailing.offset).toBe(sampleServerExport().length + 1);

@@ -40,6 +40,10 @@ message ConfigValueDO {
   optional string desc = 4;
 }
 
+// The same config value with its texts as bytes, to check they are UTF-8 before they are read as text.
+message ConfigHistoryItemBytes { optional bytes content = 2; }
+message ConfigValueBytes { optional bytes content = 1; repeated ConfigHistoryItemBytes histories = 2; }
+
 message NamespaceDO {
   optional string namespace_id = 1;
   optional string namespace_name = 2;
@@ -83,6 +87,7 @@ const root = protobuf.parse(SCHEMA, { keepCase: true }).root;
 export const TransferHeaderMessage = root.lookupType('transfer.TransferHeader');
 export const TransferItemMessage = root.lookupType('transfer.TransferItem');
 export const ConfigValueMessage = root.lookupType('transfer.ConfigValueDO');
+export const ConfigValueBytesMessage = root.lookupType('transfer.ConfigValueBytes');
 export const NamespaceMessage = root.lookupType('transfer.NamespaceDO');
 export const UserMessage = root.lookupType('transfer.UserDo');
 export const InstanceMessage = root.lookupType('transfer.InstanceDo');

@@ -77,6 +77,19 @@ describe('ConfigPublishRequest', () => {
     expect(kit.app.core.configs.get(key)).toBeUndefined();
   });
 
+  it('refuses content whose bytes are not UTF-8 with a typed 400, storing nothing', async () => {
+    kit = await grpcKit();
+    const json = Buffer.from('{"requestId":"r1","dataId":"app.json","group":"APP","content":"caf#"}');
+    json[json.indexOf('#')] = 0xe9; // "café" in Latin-1
+    const reply = await kit.call('ConfigPublishRequest', {}, { bodyBytes: json });
+    expect(reply).toMatchObject({
+      type: 'ConfigPublishResponse',
+      body: { resultCode: 500, errorCode: 400, success: false, requestId: 'r1' },
+    });
+    expect(reply.body.message).toContain('not valid UTF-8');
+    expect(kit.app.core.configs.get(key)).toBeUndefined();
+  });
+
   it('is a write for the access guard', async () => {
     kit = await grpcKit();
     const guard = refusingGuard();

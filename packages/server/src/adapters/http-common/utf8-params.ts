@@ -1,0 +1,119 @@
+import { isUtf8 } from 'node:buffer';
+import { invalid } from '../../shared/errors.js';
+
+/** Names of the query parameters whose bytes were not UTF-8, kept on the parsed query for the readers. */
+const NOT_UTF8 = Symbol('parameters that are not UTF-8');
+
+type Parsed = Record<string, string | string[]> & { [NOT_UTF8]?: string[] };
+
+const hexValue = (code: number): number =>
+  code >= 48 && code <= 57
+    ? code - 48
+    : code >= 65 && code <= 70
+      ? code - 55
+      : code >= 97 && code <= 102
+        ? code - 87
+        : -1;
+
+/**
+ * The bytes of one URL-encoded name or value (one character per byte): `+` is a space, `%XX` a byte; a
+ * malformed escape stays text.
+ */
+function bytesOf(part: string): Buffer {
+  const out = Buffer.allocUnsafe(part.length * 3);
+  let n = 0;
+  for (let i = 0; i < part.length; i++) {
+    const code = part.charCodeAt(i);
+    if (code === 0x25 && i + 2 < part.length) {
+      const hi = hexValue(part.charCodeAt(i + 1));
+      const lo = hexValue(part.charCodeAt(i + 2));
+      if (hi >= 0 && lo >= 0) {
+        out[n++] = hi * 16 + lo;
+        i += 2;
+        continue;
+      }
+    }
+    if (code > 0xff)
+      n += out.write(part[i], n, 'utf8'); // text already decoded (never from node's parser)
+    else out[n++] = code === 0x2b ? 0x20 : code;
+  }
+  return out.subarray(0, n);
+}
+
+/** Whether the text needs decoding at all: most names and values are plain ASCII. */
+const PLAIN = /^[\x20-\x24\x26-\x2a\x2c-\x7e]*$/;
+
+/**
+ * Splits `a=1&b=2` (`text` holding one character per byte, as node gives URLs and latin1 gives bodies) and
+ * decodes names and values as UTF-8. A value whose bytes are not UTF-8 is reported to `bad`, never replaced
+ * with U+FFFD: content changed silently is worse than content refused.
+ */
+function eachPair(text: string, add: (name: string, value: string) => void, bad: (name: string) => void): void {
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const rawName = eq < 0 ? pair : pair.slice(0, eq);
+    const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
+    const nameBytes = PLAIN.test(rawName) ? null : bytesOf(rawName);
+    const name = nameBytes ? nameBytes.toString('utf8') : rawName;
+    if (nameBytes && !isUtf8(nameBytes)) {
+      bad(name);
+      continue;
+    }
+    if (PLAIN.test(rawValue)) {
+      add(name, rawValue);
+      continue;
+    }
+    const valueBytes = bytesOf(rawValue);
+    if (isUtf8(valueBytes)) add(name, valueBytes.toString('utf8'));
+    else bad(name);
+  }
+}
+
+export const notUtf8 = (name: string) => invalid(`parameter ${name} is not valid UTF-8`);
+
+/**
+ * A form body: the first value of each name wins. Throws an `invalid` error for a name or value that is not
+ * UTF-8, whatever charset the request declares.
+ */
+export function parseUtf8Form(body: Buffer): Record<string, string> {
+  const params: Record<string, string> = {};
+  eachPair(
+    body.toString('latin1'),
+    (name, value) => {
+      if (!(name in params)) params[name] = value;
+    },
+    (name) => {
+      throw notUtf8(name);
+    },
+  );
+  return params;
+}
+
+/**
+ * The query parser of the HTTP ports (fastify's `querystringParser`, which may not throw): repeated names
+ * give arrays, as fastify's own parser does; names whose bytes are not UTF-8 are left out and remembered, so
+ * the parameter readers refuse the request (`assertUtf8Query`).
+ */
+export function parseUtf8Query(query: string): Parsed {
+  const params: Parsed = Object.create(null) as Parsed;
+  const bad: string[] = [];
+  eachPair(
+    query,
+    (name, value) => {
+      const seen = params[name];
+      if (seen === undefined) params[name] = value;
+      else if (Array.isArray(seen)) seen.push(value);
+      else params[name] = [seen, value];
+    },
+    (name) => bad.push(name),
+  );
+  if (bad.length > 0) params[NOT_UTF8] = bad;
+  return params;
+}
+
+/** Throws an `invalid` error when the parsed query held a parameter that is not UTF-8. */
+export function assertUtf8Query(query: unknown): void {
+  const bad = (query as Parsed | null | undefined)?.[NOT_UTF8];
+  if (bad) throw notUtf8(bad[0]);
+}

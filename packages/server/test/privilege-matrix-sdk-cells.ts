@@ -1,0 +1,168 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestApp } from './helpers.js';
+import { nextSeq, nsName, unique, type Ns } from './privilege-matrix-cells.js';
+
+// What privilege-matrix.test.ts sends to each SDK route and gRPC request type. The namespace is not written
+// here: the test places it in every parameter the route declares (and in two at once, to probe bypasses).
+
+export interface HttpSample {
+  need: 'read' | 'write';
+  /** The parameters besides the namespace (a new seq each call where names must not repeat). */
+  params: () => Record<string, string>;
+  /** Send the parameters as a form body instead of the query string. */
+  form?: boolean;
+  /** Makes what the request acts on, in the naming form of the namespace ("public" for the default). */
+  prepare?: (app: TestApp, namespace: string, params: Record<string, string>) => Promise<unknown>;
+  /** Whether the answer shows the request passed the access check (default: 200). */
+  reached?: (res: LightMyRequestResponse) => boolean;
+  /** The namespaces to try (default: all). */
+  only?: Ns[];
+}
+
+const seedInstance = { serviceName: 'seed', ip: '10.0.0.1', port: '80' };
+const refusedWith = (text: string) => (res: LightMyRequestResponse) =>
+  res.statusCode === 400 && res.body.includes(text);
+
+/** Samples by `METHOD path`; a route may have several (its parameter shapes). */
+export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
+  'GET /nacos/v1/cs/configs': [
+    { need: 'read', params: () => ({ dataId: 'seed', group: 'G' }) },
+    { need: 'read', params: () => ({ search: 'blur', dataId: '', group: '' }) },
+  ],
+  'POST /nacos/v1/cs/configs': [
+    { need: 'write', form: true, params: () => ({ dataId: unique('api'), group: 'G', content: 'x' }) },
+  ],
+  'PUT /nacos/v1/cs/configs': [
+    { need: 'write', form: true, params: () => ({ dataId: unique('api'), group: 'G', content: 'x' }) },
+  ],
+  'DELETE /nacos/v1/cs/configs': [{ need: 'write', params: () => ({ dataId: 'nothing', group: 'G' }) }],
+  'POST /nacos/v1/cs/configs/listener': [{ need: 'read', form: true, params: () => ({}) }],
+
+  'GET /nacos/v1/console/namespaces': [
+    { need: 'read', params: () => ({ show: 'all' }) },
+    { need: 'read', params: () => ({ checkNamespaceIdExist: 'true' }) },
+  ],
+  'POST /nacos/v1/console/namespaces': [
+    // a new namespace without an id (a generated one), or "already exists" for the namespace given
+    {
+      need: 'write',
+      form: true,
+      params: () => ({ namespaceName: 'again' }),
+      reached: (res) => res.statusCode === 200 || refusedWith('already exists')(res),
+    },
+  ],
+  // the default namespace cannot be renamed or removed by anyone: only a created one is tried
+  'PUT /nacos/v1/console/namespaces': [
+    { need: 'write', form: true, params: () => ({ namespaceShowName: 'Dev' }), only: ['dev'] },
+  ],
+  'DELETE /nacos/v1/console/namespaces': [
+    // it holds the seed data: past the access check, the delete is refused for that
+    { need: 'write', params: () => ({}), only: ['dev'], reached: refusedWith('still holds') },
+  ],
+
+  'POST /nacos/v1/ns/instance': [
+    // persistent, as the seed service's instances are (a service holds one kind)
+    {
+      need: 'write',
+      params: () => ({ serviceName: 'seed', ephemeral: 'false', ip: '10.8.0.1', port: `${2000 + nextSeq()}` }),
+    },
+  ],
+  'DELETE /nacos/v1/ns/instance': [
+    {
+      need: 'write',
+      params: () => ({ serviceName: 'seed', ephemeral: 'false', ip: '10.8.0.2', port: `${2000 + nextSeq()}` }),
+    },
+  ],
+  'PUT /nacos/v1/ns/instance': [
+    { need: 'write', params: () => ({ ...seedInstance, ephemeral: 'false', weight: '2' }) },
+  ],
+  'PATCH /nacos/v1/ns/instance': [
+    { need: 'write', params: () => ({ ...seedInstance, ephemeral: 'false', weight: '3' }) },
+  ],
+  'GET /nacos/v1/ns/instance': [{ need: 'read', params: () => ({ ...seedInstance }) }],
+  'GET /nacos/v1/ns/instance/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+  'PUT /nacos/v1/ns/instance/beat': [{ need: 'write', params: () => ({ ...seedInstance }) }],
+  'POST /nacos/v1/ns/service': [{ need: 'write', params: () => ({ serviceName: unique('svc') }) }],
+  'PUT /nacos/v1/ns/service': [{ need: 'write', params: () => ({ serviceName: 'seed', protectThreshold: '0.1' }) }],
+  'DELETE /nacos/v1/ns/service': [
+    {
+      need: 'write',
+      params: () => ({ serviceName: unique('svcrm') }),
+      prepare: (app, namespaceId, params) =>
+        app.core.naming.createService({ namespaceId, groupName: 'DEFAULT_GROUP', serviceName: params.serviceName }, {}),
+    },
+  ],
+  'GET /nacos/v1/ns/service': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+  'GET /nacos/v1/ns/service/list': [{ need: 'read', params: () => ({ pageNo: '1', pageSize: '10' }) }],
+  'GET /nacos/v1/ns/service/subscribers': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+
+  'GET /nacos/v1/ns/operator/metrics': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v1/ns/ops/metrics': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v1/core/cluster/nodes': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v1/core/cluster/simple/nodes': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v1/core/cluster/self': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v2/core/cluster/nodes': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v2/core/cluster/nodes/self': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v2/core/loader/reloadCurrent': [{ need: 'write', params: () => ({ count: '1000' }) }],
+};
+
+export interface GrpcSample {
+  need: 'read' | 'write';
+  body: (ns: Ns) => Record<string, unknown>;
+}
+
+const service = (ns: Ns) => ({ namespace: nsName(ns), groupName: 'DEFAULT_GROUP', serviceName: 'seed' });
+
+/** Samples by request type; every type the handler table guards must have one. */
+export const GRPC_SAMPLES: Record<string, GrpcSample> = {
+  ConfigQueryRequest: { need: 'read', body: (ns) => ({ dataId: 'seed', group: 'G', tenant: ns }) },
+  ConfigPublishRequest: {
+    need: 'write',
+    body: (ns) => ({ dataId: unique('grpc'), group: 'G', tenant: ns, content: 'x' }),
+  },
+  ConfigRemoveRequest: { need: 'write', body: (ns) => ({ dataId: 'nothing', group: 'G', tenant: ns }) },
+  ConfigBatchListenRequest: {
+    need: 'read',
+    body: (ns) => ({
+      listen: true,
+      module: 'config',
+      configListenContexts: [{ dataId: 'seed', group: 'G', tenant: ns, md5: '' }],
+    }),
+  },
+  // its own service: the seed service holds persistent instances, a connection registers ephemeral ones
+  InstanceRequest: {
+    need: 'write',
+    body: (ns) => ({
+      ...service(ns),
+      serviceName: 'seed-grpc',
+      type: 'registerInstance',
+      instance: { ip: '10.7.0.1', port: 3000 + nextSeq() },
+    }),
+  },
+  BatchInstanceRequest: {
+    need: 'write',
+    body: (ns) => ({
+      ...service(ns),
+      serviceName: 'seed-grpc',
+      type: 'batchRegisterInstance',
+      instances: [{ ip: '10.7.0.2', port: 3000 + nextSeq() }],
+    }),
+  },
+  PersistentInstanceRequest: {
+    need: 'write',
+    body: (ns) => ({
+      ...service(ns),
+      type: 'registerInstance',
+      instance: { ip: '10.7.0.3', port: 3000 + nextSeq(), ephemeral: false },
+    }),
+  },
+  ServiceQueryRequest: { need: 'read', body: (ns) => ({ ...service(ns), cluster: '', healthyOnly: false }) },
+  SubscribeServiceRequest: { need: 'read', body: (ns) => ({ ...service(ns), subscribe: true, clusters: '' }) },
+  ServiceListRequest: {
+    need: 'read',
+    body: (ns) => ({ namespace: nsName(ns), groupName: 'DEFAULT_GROUP', pageNo: 1, pageSize: 10, selector: '' }),
+  },
+};
+
+/** Request types the handler table leaves unguarded (connection upkeep, no data). */
+export const GRPC_UNGUARDED = ['ServerCheckRequest', 'HealthCheckRequest'];
