@@ -163,6 +163,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     configMaxContent: settings.configMaxContent,
     namingPushDelayMs: options.grpcPushDelayMs,
+    limits: {
+      maxBufferedBytes: settings.grpcMaxBufferedBytes,
+      stallTimeoutMs: settings.requestStallTimeoutMs,
+      idleTimeoutMs: settings.connectionIdleTimeoutMs,
+    },
   });
   const buildConsole = async () => (await loadConsoleApi()).createConsoleHttpServer(consoleDeps);
   const sdkHttp = options.lazyHttp ? null : await sdkPort.app();
