@@ -117,11 +117,30 @@ export class GrpcMessageReader {
   }
 }
 
+/** Compressed messages waiting to be inflated beyond this are refused at once (RESOURCE_EXHAUSTED). */
+const MAX_WAITING_INFLATIONS = 64;
+let inflating: Promise<unknown> = Promise.resolve();
+let waitingInflations = 0;
+
 /**
  * Inflates a compressed message on the thread pool, stopping as soon as the output passes `maxBytes`
- * (a compression bomb costs at most that much, and is answered RESOURCE_EXHAUSTED).
+ * (a compression bomb costs at most that much, and is answered RESOURCE_EXHAUSTED). One message at a
+ * time for the whole process: a burst of them cannot take every core from the event loop.
  */
 export function inflateMessage(encoding: string | undefined, bytes: Buffer, maxBytes: number): Promise<Buffer> {
+  if (waitingInflations >= MAX_WAITING_INFLATIONS) {
+    return Promise.reject(new GrpcFrameError(GrpcStatus.RESOURCE_EXHAUSTED, 'too many compressed messages waiting'));
+  }
+  waitingInflations++;
+  const turn = inflating.then(() => {
+    waitingInflations--;
+    return inflateNow(encoding, bytes, maxBytes);
+  });
+  inflating = turn.catch(() => undefined);
+  return turn;
+}
+
+function inflateNow(encoding: string | undefined, bytes: Buffer, maxBytes: number): Promise<Buffer> {
   // no official SDK compresses by default; those that can use gzip or deflate
   const inflater = encoding === 'gzip' ? gunzip : encoding === 'deflate' ? inflate : undefined;
   if (!inflater) {
@@ -132,7 +151,8 @@ export function inflateMessage(encoding: string | undefined, bytes: Buffer, maxB
     return Promise.reject(error);
   }
   return new Promise((resolve, reject) =>
-    inflater(bytes, { maxOutputLength: maxBytes }, (err, out) => {
+    // large output chunks: a few callbacks on the event loop per message instead of one per 16 KB
+    inflater(bytes, { maxOutputLength: maxBytes, chunkSize: 256 * 1024 }, (err, out) => {
       if (!err) return resolve(out);
       if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
         reject(new GrpcFrameError(GrpcStatus.RESOURCE_EXHAUSTED, `decompressed message larger than max (${maxBytes})`));
