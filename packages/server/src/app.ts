@@ -133,19 +133,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // the console's code (static files, uploads, cookies) is loaded only by a server that serves a console
   const loadConsoleApi = () => import('./adapters/console-api/console-http-server.js');
   const oldConsoleApi = oldConsole ? await loadConsoleApi() : null;
-  const sdkPort = createSdkHttpPort({
-    core,
-    logger,
-    longPolls,
-    longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
-    isReady: () => !closing,
-    udpPush: udpPush !== null,
-    server: { version: VERSION, consoleEnabled: settings.consoleEnabled },
-    mountConsole: (app) =>
-      oldConsoleApi
-        ? oldConsoleApi.registerOldConsole(app, consoleDeps)
-        : registerConsoleHint(app, settings.consoleEnabled ? settings.consolePort : 0),
-  });
+  const httpTimeouts = {
+    stallTimeoutMs: settings.requestStallTimeoutMs,
+    idleTimeoutMs: settings.connectionIdleTimeoutMs,
+  };
+  const sdkPort = createSdkHttpPort(
+    {
+      core,
+      logger,
+      longPolls,
+      longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
+      isReady: () => !closing,
+      udpPush: udpPush !== null,
+      server: { version: VERSION, consoleEnabled: settings.consoleEnabled },
+      mountConsole: (app) =>
+        oldConsoleApi
+          ? oldConsoleApi.registerOldConsole(app, consoleDeps)
+          : registerConsoleHint(app, settings.consoleEnabled ? settings.consolePort : 0),
+    },
+    httpTimeouts,
+  );
   core.metrics.addGauge('config_data_size', 'number of configs', () => core.configs.count());
   core.metrics.addGauge('config_listener_client_size', 'held HTTP config long-polls', () => longPolls.size());
   core.metrics.addGauge('config_listener_key_size', 'config watch registrations', () => configs.watcherCount());
@@ -167,12 +174,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     configMaxContent: settings.configMaxContent,
     namingPushDelayMs: options.grpcPushDelayMs,
+    limits: {
+      maxBufferedBytes: settings.grpcMaxBufferedBytes,
+      stallTimeoutMs: settings.requestStallTimeoutMs,
+      idleTimeoutMs: settings.connectionIdleTimeoutMs,
+    },
   });
   const buildConsole = async () => (await loadConsoleApi()).createConsoleHttpServer(consoleDeps);
   const sdkHttp = options.lazyHttp ? null : await sdkPort.app();
   const lazyConsole =
     settings.consoleEnabled && options.lazyHttp
-      ? new FastifyPort({ name: 'console', build: buildConsole, keepAliveTimeoutMs: CONSOLE_KEEP_ALIVE_MS, logger })
+      ? new FastifyPort({
+          name: 'console',
+          build: buildConsole,
+          keepAliveTimeoutMs: CONSOLE_KEEP_ALIVE_MS,
+          timeouts: httpTimeouts,
+          logger,
+        })
       : null;
   const consoleHttp = settings.consoleEnabled && !lazyConsole ? await buildConsole() : null;
 

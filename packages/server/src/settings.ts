@@ -39,6 +39,12 @@ export interface Settings {
   metricsCollectIntervalSeconds: number;
   /** gRPC connections silent this long are probed (ClientDetectionRequest) and dropped if they do not answer. */
   grpcDetectionTimeoutSeconds: number;
+  /** Bytes of unfinished gRPC messages the server holds at most (all connections together). */
+  grpcMaxBufferedBytes: number;
+  /** A request (HTTP headers or body, gRPC message or preface) that brings nothing new this long is cut (ms). */
+  requestStallTimeoutMs: number;
+  /** A connection that has sent no request yet, or a gRPC connection without streams, is closed after (ms). */
+  connectionIdleTimeoutMs: number;
   /** PostgreSQL URL of a cluster's shared store; unset: the embedded SQLite store in `dataDir`. */
   dbUrl: string | undefined;
   /** A cluster node that stops renewing its lease this long is dead and its ephemeral instances go (ms). */
@@ -130,6 +136,21 @@ export const SETTING_DEFS: SettingDef[] = [
     env: 'RNACOS_GRPC_DETECTION_TIMEOUT_SECOND',
     describe: 'seconds of silence before a gRPC client is probed; no answer within 3 s drops it',
     defaultText: '15',
+  },
+  {
+    env: 'RNACOS_GRPC_MAX_BUFFERED_MB',
+    describe: 'MB of unfinished gRPC messages held at most, all connections together (one: two messages)',
+    defaultText: '128',
+  },
+  {
+    env: 'RNACOS_REQUEST_STALL_TIMEOUT_SECOND',
+    describe: 'seconds a request (headers, body, gRPC message) may go without new bytes before it is cut',
+    defaultText: '20',
+  },
+  {
+    env: 'RNACOS_CONNECTION_IDLE_TIMEOUT_SECOND',
+    describe: 'seconds a connection may stay open without a request (gRPC: without a stream) before it is closed',
+    defaultText: '60',
   },
   {
     env: 'RNACOS_DB_URL',
@@ -247,6 +268,9 @@ export function loadSettings(source: Source = process.env): Settings {
     enableMetrics: bool('RNACOS_ENABLE_METRICS', true),
     metricsCollectIntervalSeconds: whole('RNACOS_METRICS_COLLECT_INTERVAL_SECOND', 15, 1, 3_600),
     grpcDetectionTimeoutSeconds: whole('RNACOS_GRPC_DETECTION_TIMEOUT_SECOND', 15, 1, 86_400),
+    grpcMaxBufferedBytes: whole('RNACOS_GRPC_MAX_BUFFERED_MB', 128, 1, 1024 * 1024) * 1024 * 1024,
+    requestStallTimeoutMs: whole('RNACOS_REQUEST_STALL_TIMEOUT_SECOND', 20, 1, 86_400) * 1000,
+    connectionIdleTimeoutMs: whole('RNACOS_CONNECTION_IDLE_TIMEOUT_SECOND', 60, 1, 86_400) * 1000,
     dbUrl: dbUrl(get('RNACOS_DB_URL')),
     clusterLeaseMs: whole('RNACOS_CLUSTER_LEASE_SECOND', 10, 2, 600) * 1000,
   };

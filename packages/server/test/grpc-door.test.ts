@@ -77,7 +77,7 @@ describe('gRPC door', () => {
     expect((await c.request('HealthCheckRequest')).body.success).toBe(true);
   });
 
-  it('resets a bi-stream that announces an oversized message, and the connection serves on', async () => {
+  it('resets a bi-stream that announces an oversized message (RESOURCE_EXHAUSTED), and the connection serves on', async () => {
     await start();
     // node:http2 directly: the test writes the gRPC length prefix itself
     const session = http2.connect(`http://127.0.0.1:${port}`);
@@ -94,7 +94,8 @@ describe('gRPC door', () => {
       prefix.writeUInt32BE(64 * 1024 * 1024, 1); // far above the server's message limit
       stream.write(Buffer.concat([prefix, Buffer.alloc(1024)]));
       const rstCode = await new Promise<number>((resolve) => stream.on('close', () => resolve(stream.rstCode ?? -1)));
-      expect(rstCode).toBe(http2.constants.NGHTTP2_PROTOCOL_ERROR);
+      // gRPC clients read ENHANCE_YOUR_CALM as RESOURCE_EXHAUSTED
+      expect(rstCode).toBe(http2.constants.NGHTTP2_ENHANCE_YOUR_CALM);
       // the same connection still answers a unary call
       const check = session.request({
         ':method': 'POST',

@@ -23,6 +23,7 @@ export async function freePort(): Promise<number> {
 export interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
+  grpcPort: number;
   output: () => string;
 }
 
@@ -31,10 +32,13 @@ export interface ServerProcess {
  * it answers. Ports the caller leaves out are found free here; when one of those was taken before the server
  * bound it (another test took it meanwhile), the server starts again on other ports.
  */
-export async function startServerProcess(
-  env: Record<string, string>,
-  opts: { built?: boolean } = {},
-): Promise<ServerProcess> {
+export interface StartOptions {
+  built?: boolean;
+  /** Options for node itself, before the script (`--inspect=127.0.0.1:0`, `--max-old-space-size=...`). */
+  nodeOptions?: string[];
+}
+
+export async function startServerProcess(env: Record<string, string>, opts: StartOptions = {}): Promise<ServerProcess> {
   const ownPorts = env.RNACOS_HTTP_PORT === undefined && env.RNACOS_GRPC_PORT === undefined;
   return ownPorts ? againOnTakenPort(() => startOnce(env, opts)) : startOnce(env, opts);
 }
@@ -53,14 +57,15 @@ export async function againOnTakenPort<T>(start: () => Promise<T>): Promise<T> {
   }
 }
 
-async function startOnce(env: Record<string, string>, opts: { built?: boolean }): Promise<ServerProcess> {
+async function startOnce(env: Record<string, string>, opts: StartOptions): Promise<ServerProcess> {
   const httpPort = Number(env.RNACOS_HTTP_PORT ?? (await freePort()));
-  const args = opts.built ? [BUILT_MAIN] : ['--import', TSX, MAIN];
+  const grpcPort = Number(env.RNACOS_GRPC_PORT ?? (await freePort()));
+  const args = [...(opts.nodeOptions ?? []), ...(opts.built ? [BUILT_MAIN] : ['--import', TSX, MAIN])];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       RNACOS_HTTP_PORT: String(httpPort),
-      RNACOS_GRPC_PORT: String(await freePort()),
+      RNACOS_GRPC_PORT: String(grpcPort),
       RNACOS_HTTP_CONSOLE_PORT: '0',
       RNACOS_SDK_HOST: '127.0.0.1',
       RNACOS_LOG_LEVEL: 'warn',
@@ -78,7 +83,7 @@ async function startOnce(env: Record<string, string>, opts: { built?: boolean })
     try {
       const res = await fetch(`${baseUrl}/nacos/v1/console/health/readiness`);
       // the banner follows a successful listen: the answer came from this child, not a server on a taken port
-      if (res.ok && out.includes('nacos HTTP API')) return { child, baseUrl, output: () => out };
+      if (res.ok && out.includes('nacos HTTP API')) return { child, baseUrl, grpcPort, output: () => out };
     } catch {
       // not listening yet
     }

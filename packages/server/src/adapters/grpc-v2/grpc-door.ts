@@ -4,6 +4,7 @@ import type { Logger } from '../../shared/logger.js';
 import { ConfigListeners } from './config-listeners.js';
 import { GrpcConnections, type ConnectionTimings } from './connections.js';
 import { createGrpcServer, type GrpcServer } from './grpc-server.js';
+import type { GrpcLimits } from './grpc-session-guard.js';
 import type { GrpcHandler } from './grpc-handler.js';
 import { createHandlers } from './handlers.js';
 import { NamingPushes } from './naming-pushes.js';
@@ -17,6 +18,8 @@ export interface GrpcDoorDeps {
   configMaxContent: number;
   /** At most one push per subscriber and service per window; a change after a quiet spell goes at once. */
   namingPushDelayMs?: number;
+  /** Buffer cap and timeouts of the port (the message size follows from `configMaxContent`). */
+  limits: Omit<GrpcLimits, 'maxMessageBytes'>;
 }
 
 /** The nacos 2.x gRPC port: its server, the live connections and the state bound to them. */
@@ -48,11 +51,15 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
     connections,
     apiAccess: deps.core.apiAccess,
     logger,
-    maxMessageBytes: Math.max(MIN_MESSAGE_BYTES, deps.configMaxContent * 2 + 1024 * 1024),
+    clock: deps.clock,
+    limits: { ...deps.limits, maxMessageBytes: Math.max(MIN_MESSAGE_BYTES, deps.configMaxContent * 2 + 1024 * 1024) },
     onAnswered: (ms) => deps.core.metrics.recordRequest('grpc', ms),
   });
   const { metrics } = deps.core;
   metrics.addGauge('grpc_conn_size', 'gRPC client connections', () => connections.size());
+  metrics.addGauge('grpc_buffered_bytes', 'bytes of gRPC messages received in part, held until the rest', () =>
+    server.bufferedBytes(),
+  );
   metrics.addGauge('config_subscriber_client_size', 'gRPC connections listening to configs', () =>
     configListeners.connectionCount(),
   );

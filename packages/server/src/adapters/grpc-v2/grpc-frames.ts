@@ -1,4 +1,5 @@
-import { gunzipSync, inflateSync } from 'node:zlib';
+import { gunzip, inflate } from 'node:zlib';
+import type { BufferBudget } from './buffer-budget.js';
 
 /** gRPC status codes this door answers with. */
 export const GrpcStatus = { OK: 0, INTERNAL: 13, RESOURCE_EXHAUSTED: 8, UNIMPLEMENTED: 12 } as const;
@@ -21,77 +22,179 @@ export function frameMessage(bytes: Buffer): Buffer {
   return framed;
 }
 
+export type OnFrame = (compressed: boolean, bytes: Buffer) => void;
+
 /**
- * Splits the DATA of one gRPC stream into messages, however HTTP/2 cut it: a message may span chunks and
- * a chunk may hold several. Throws GrpcFrameError for a message over `maxBytes` (told before it is read)
- * or compressed with an encoding the client did not announce.
+ * Splits the DATA of one gRPC stream into messages, however HTTP/2 cut it: a message may span chunks (its
+ * 5-byte prefix too) and a chunk may hold several. A message within one chunk is handed on without a copy;
+ * one spread over chunks is collected and joined once, when its last byte arrives, so reading it costs
+ * time linear in its size. Its bytes meanwhile count against `budget`. Throws GrpcFrameError
+ * (RESOURCE_EXHAUSTED) for a message over `maxBytes` (told by its prefix, before its bytes arrive) or when
+ * the budget is spent; the reader then holds nothing and ignores what follows.
  */
 export class GrpcMessageReader {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  private readonly head = Buffer.alloc(5);
+  private headBytes = 0;
+  private compressed = false;
+  /** Length of the message being read; -1 while its prefix is. */
+  private length = -1;
+  private parts: Buffer[] = [];
+  private held = 0;
+  private discarded = false;
 
   constructor(
     private readonly maxBytes: number,
-    private readonly encoding: string | undefined,
+    private readonly budget: BufferBudget,
   ) {}
 
-  push(chunk: Buffer, onMessage: (bytes: Buffer) => void): void {
-    if (this.pendingBytes === 0 && chunk.length >= 5) {
-      // the usual case: whole messages in one chunk, no copying
-      let at = 0;
-      while (chunk.length - at >= 5) {
-        const length = this.lengthAt(chunk, at);
-        if (chunk.length - at - 5 < length) break;
-        onMessage(this.decode(chunk[at], chunk.subarray(at + 5, at + 5 + length)));
-        at += 5 + length;
+  push(chunk: Buffer, onFrame: OnFrame): void {
+    let at = 0;
+    while (at < chunk.length && !this.discarded) {
+      if (this.length < 0) {
+        if (this.headBytes === 0 && chunk.length - at >= 5) {
+          this.begin(chunk[at] !== 0, chunk.readUInt32BE(at + 1));
+          at += 5;
+        } else {
+          const n = Math.min(5 - this.headBytes, chunk.length - at);
+          chunk.copy(this.head, this.headBytes, at, at + n);
+          this.headBytes += n;
+          at += n;
+          if (this.headBytes < 5) return;
+          this.headBytes = 0;
+          this.begin(this.head[0] !== 0, this.head.readUInt32BE(1));
+        }
       }
-      if (at === chunk.length) return;
-      chunk = chunk.subarray(at);
+      const n = Math.min(this.length - this.held, chunk.length - at);
+      const piece = chunk.subarray(at, at + n);
+      at += n;
+      if (this.held === 0 && n === this.length) {
+        this.length = -1;
+        onFrame(this.compressed, piece);
+        continue;
+      }
+      if (n === 0) return;
+      if (!this.budget.take(n)) {
+        this.discard();
+        throw new GrpcFrameError(GrpcStatus.RESOURCE_EXHAUSTED, 'too many bytes of unfinished messages held');
+      }
+      this.parts.push(piece);
+      this.held += n;
+      if (this.held === this.length) {
+        const whole = Buffer.concat(this.parts, this.held);
+        this.budget.give(this.held);
+        this.parts = [];
+        this.held = 0;
+        this.length = -1;
+        onFrame(this.compressed, whole);
+      }
     }
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    this.drain(onMessage);
   }
 
-  /** True when the stream ended in the middle of a message. */
+  /** True when the stream is in the middle of a message (its prefix or its bytes). */
   get partial(): boolean {
-    return this.pendingBytes > 0;
+    return this.length >= 0 || this.headBytes > 0;
   }
 
-  private drain(onMessage: (bytes: Buffer) => void): void {
-    while (this.pendingBytes >= 5) {
-      const head = this.pending.length === 1 ? this.pending[0] : this.join();
-      const length = this.lengthAt(head, 0);
-      if (this.pendingBytes - 5 < length) return;
-      const all = this.join();
-      onMessage(this.decode(all[0], all.subarray(5, 5 + length)));
-      const rest = all.subarray(5 + length);
-      this.pending = rest.length ? [rest] : [];
-      this.pendingBytes = rest.length;
-    }
+  /** Drops what is held and ignores anything pushed later. */
+  discard(): void {
+    if (this.discarded) return;
+    this.discarded = true;
+    this.budget.give(this.held);
+    this.parts = [];
+    this.held = 0;
   }
 
-  private join(): Buffer {
-    if (this.pending.length > 1) this.pending = [Buffer.concat(this.pending, this.pendingBytes)];
-    return this.pending[0];
-  }
-
-  private lengthAt(buf: Buffer, at: number): number {
-    const length = buf.readUInt32BE(at + 1);
+  private begin(compressed: boolean, length: number): void {
     if (length > this.maxBytes) {
+      this.discard();
       throw new GrpcFrameError(
         GrpcStatus.RESOURCE_EXHAUSTED,
         `received message larger than max (${length} vs. ${this.maxBytes})`,
       );
     }
-    return length;
+    this.compressed = compressed;
+    this.length = length;
   }
+}
 
-  private decode(flag: number, bytes: Buffer): Buffer {
-    if (flag === 0) return bytes;
-    // no official SDK compresses by default; those that can use gzip or deflate
-    if (this.encoding === 'gzip') return gunzipSync(bytes, { maxOutputLength: this.maxBytes });
-    if (this.encoding === 'deflate') return inflateSync(bytes, { maxOutputLength: this.maxBytes });
-    throw new GrpcFrameError(GrpcStatus.UNIMPLEMENTED, `compressed message with encoding ${this.encoding ?? 'none'}`);
+/** Compressed messages waiting to be inflated beyond this are refused at once (RESOURCE_EXHAUSTED). */
+const MAX_WAITING_INFLATIONS = 64;
+let inflating: Promise<unknown> = Promise.resolve();
+let waitingInflations = 0;
+
+/**
+ * Inflates a compressed message on the thread pool, stopping as soon as the output passes `maxBytes`
+ * (a compression bomb costs at most that much, and is answered RESOURCE_EXHAUSTED). One message at a
+ * time for the whole process: a burst of them cannot take every core from the event loop.
+ */
+export function inflateMessage(encoding: string | undefined, bytes: Buffer, maxBytes: number): Promise<Buffer> {
+  if (waitingInflations >= MAX_WAITING_INFLATIONS) {
+    return Promise.reject(new GrpcFrameError(GrpcStatus.RESOURCE_EXHAUSTED, 'too many compressed messages waiting'));
   }
+  waitingInflations++;
+  const turn = inflating.then(() => {
+    waitingInflations--;
+    return inflateNow(encoding, bytes, maxBytes);
+  });
+  inflating = turn.catch(() => undefined);
+  return turn;
+}
+
+function inflateNow(encoding: string | undefined, bytes: Buffer, maxBytes: number): Promise<Buffer> {
+  // no official SDK compresses by default; those that can use gzip or deflate
+  const inflater = encoding === 'gzip' ? gunzip : encoding === 'deflate' ? inflate : undefined;
+  if (!inflater) {
+    const error = new GrpcFrameError(
+      GrpcStatus.UNIMPLEMENTED,
+      `compressed message with encoding ${encoding ?? 'none'}`,
+    );
+    return Promise.reject(error);
+  }
+  return new Promise((resolve, reject) =>
+    // large output chunks: a few callbacks on the event loop per message instead of one per 16 KB
+    inflater(bytes, { maxOutputLength: maxBytes, chunkSize: 256 * 1024 }, (err, out) => {
+      if (!err) return resolve(out);
+      if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+        reject(new GrpcFrameError(GrpcStatus.RESOURCE_EXHAUSTED, `decompressed message larger than max (${maxBytes})`));
+      } else {
+        reject(new GrpcFrameError(GrpcStatus.INTERNAL, `could not decompress the message: ${err.message}`));
+      }
+    }),
+  );
+}
+
+/**
+ * Hands a stream's messages on in the order they came, inflating compressed ones off the main thread;
+ * plain messages go on at once while nothing is being inflated. After a failure nothing more is handed on.
+ */
+export class OrderedMessages {
+  private tail: Promise<void> | undefined;
+  private failed = false;
+
+  constructor(
+    private readonly encoding: string | undefined,
+    private readonly maxBytes: number,
+    private readonly deliver: (bytes: Buffer) => void,
+    private readonly fail: (err: unknown) => void,
+  ) {}
+
+  readonly add: OnFrame = (compressed, bytes) => {
+    if (this.failed) return;
+    if (!compressed && !this.tail) return this.deliver(bytes);
+    const decoded = compressed ? inflateMessage(this.encoding, bytes, this.maxBytes) : Promise.resolve(bytes);
+    decoded.catch(() => undefined); // its failure is handled in turn below
+    const step = (this.tail ?? Promise.resolve()).then(async () => {
+      if (this.failed) return;
+      try {
+        this.deliver(await decoded);
+      } catch (err) {
+        this.failed = true;
+        this.fail(err);
+      }
+    });
+    this.tail = step;
+    void step.then(() => {
+      if (this.tail === step) this.tail = undefined;
+    });
+  };
 }

@@ -1,8 +1,11 @@
+import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
+import { ThrottledWarning } from '../../shared/throttled-log.js';
 import type { GrpcConnection, GrpcConnections } from './connections.js';
 import type { GrpcHandler } from './grpc-handler.js';
 import { ErrorCode, runAfterReply } from './grpc-handler.js';
 import { handleConnectionSetup } from './handlers/connection-setup.js';
+import type { GrpcLimits } from './grpc-session-guard.js';
 import { createGrpcTransport, type GrpcBiStream } from './grpc-transport.js';
 import { decodePayload, encodePayload, parseJsonBody } from './payload.js';
 import { dispatchRequest, errorResponse, type DispatchDeps, type Reply } from './request-dispatcher.js';
@@ -15,8 +18,9 @@ export interface GrpcServerDeps extends DispatchDeps {
   connections: GrpcConnections;
   handlers: ReadonlyMap<string, GrpcHandler>;
   logger: Logger;
-  /** Largest message accepted; a bigger one fails its call with RESOURCE_EXHAUSTED. */
-  maxMessageBytes: number;
+  clock: Clock;
+  /** Message size, buffer and timeout limits of the port. */
+  limits: GrpcLimits;
   /** Told how long each unary request took to answer (metrics). */
   onAnswered?: (durationMs: number) => void;
 }
@@ -26,6 +30,8 @@ export interface GrpcServer {
   listen(host: string, port: number): Promise<number>;
   /** Sends ConnectResetRequest to every client, ends every stream, stops the server. */
   close(): Promise<void>;
+  /** Bytes of messages received in part and held until the rest arrives. */
+  bufferedBytes(): number;
 }
 
 const encodeReply = (reply: Reply) => encodePayload(reply.type, reply.body);
@@ -33,6 +39,7 @@ const encodeReply = (reply: Reply) => encodePayload(reply.type, reply.body);
 export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
   const { connections, logger } = deps;
   const abilities = { supportPersistentInstanceByGrpc: deps.handlers.has('PersistentInstanceRequest') };
+  const badMessages = new ThrottledWarning(logger, deps.clock, 'bad messages on the stream ignored');
 
   async function request(bytes: Buffer, peer: string): Promise<Buffer> {
     const started = performance.now();
@@ -56,7 +63,10 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
     const conn = connections.open(peer, { write: (bytes) => stream.write(bytes), end: () => stream.end() });
     stream.onMessage((bytes) => onStreamMessage(conn, bytes));
     // however the stream ends (client end, cancel, transport loss), the connection goes
-    stream.onClose(() => connections.close(conn, 'stream ended'));
+    stream.onClose(() => {
+      connections.close(conn, 'stream ended');
+      badMessages.forget(conn.id);
+    });
   }
 
   /** Setup, or the answer to a push; anything else on the stream is ignored (clients send nothing else). */
@@ -73,13 +83,13 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
         logger.debug({ connectionId: conn.id, type: payload.type }, 'unexpected message on the stream ignored');
       }
     } catch (err) {
-      logger.warn({ connectionId: conn.id, err: (err as Error).message }, 'bad message on the stream ignored');
+      badMessages.note(conn.id, { connectionId: conn.id, err: (err as Error).message });
     }
   }
 
   const transport = createGrpcTransport(
     { unary: { [REQUEST_PATH]: request }, biStream: { [BI_STREAM_PATH]: requestBiStream } },
-    deps.maxMessageBytes,
+    deps.limits,
   );
 
   return {
@@ -92,5 +102,6 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
       connections.shutdown();
       await transport.close(2_000);
     },
+    bufferedBytes: () => transport.bufferedBytes(),
   };
 }

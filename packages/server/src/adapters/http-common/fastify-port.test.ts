@@ -4,6 +4,7 @@ import { createLogger } from '../../shared/logger.js';
 import { FastifyPort } from './fastify-port.js';
 
 const logger = createLogger('silent');
+const timeouts = { stallTimeoutMs: 20_000, idleTimeoutMs: 60_000 };
 
 describe('FastifyPort', () => {
   it('opens the port at once and builds the console on the first request only', async () => {
@@ -12,6 +13,7 @@ describe('FastifyPort', () => {
     const port = new FastifyPort({
       name: 'console',
       keepAliveTimeoutMs: 5000,
+      timeouts,
       logger,
       build: async () => {
         builds++;
@@ -40,6 +42,7 @@ describe('FastifyPort', () => {
     const port = new FastifyPort({
       name: 'OpenAPI',
       keepAliveTimeoutMs: 5000,
+      timeouts,
       logger,
       fastPath: (req, res) => {
         if (req.url !== '/fast') return false;
@@ -66,6 +69,7 @@ describe('FastifyPort', () => {
     const port = new FastifyPort({
       name: 'OpenAPI',
       keepAliveTimeoutMs: 5000,
+      timeouts,
       logger,
       build: async () => {
         const app = Fastify();
@@ -91,6 +95,7 @@ describe('FastifyPort', () => {
     const port = new FastifyPort({
       name: 'console',
       keepAliveTimeoutMs: 5000,
+      timeouts,
       logger,
       build: () => Promise.reject(new Error('broken')),
     });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../../shared/logger.js';
+import { ConnectionTimeouts, headerTimeoutOptions, type HttpTimeouts } from './connection-timeouts.js';
 import { isWildcardHost } from '../../shared/wildcard-host.js';
 import type { FastPath } from './fast-path.js';
 
@@ -15,6 +16,8 @@ export interface FastifyPortOptions {
   /** Requests it answers never reach fastify (nor make the port build it). */
   fastPath?: FastPath;
   keepAliveTimeoutMs: number;
+  /** Connections that send no request, stalled headers and bodies (see connection-timeouts.ts). */
+  timeouts: HttpTimeouts;
   logger: Logger;
 }
 
@@ -27,10 +30,15 @@ export interface FastifyPortOptions {
 export class FastifyPort {
   private built: Promise<FastifyInstance> | null = null;
   private readonly server: http.Server;
+  private readonly timeouts: ConnectionTimeouts;
 
   constructor(private readonly options: FastifyPortOptions) {
     const { fastPath, logger, name } = options;
-    this.server = http.createServer((req, res) => {
+    const timeouts = new ConnectionTimeouts(options.timeouts);
+    this.timeouts = timeouts;
+    // a held long-poll or a long upload is not cut by a total request time: only stalls are
+    this.server = http.createServer(headerTimeoutOptions(options.timeouts), (req, res) => {
+      timeouts.onRequest(req);
       if (fastPath?.(req, res)) return;
       this.app().then(
         (app) => app.routing(req, res),
@@ -41,8 +49,7 @@ export class FastifyPort {
       );
     });
     this.server.keepAliveTimeout = options.keepAliveTimeoutMs;
-    // as fastify sets it: a long upload or a held long-poll is not cut
-    this.server.requestTimeout = 0;
+    timeouts.attach(this.server);
   }
 
   /** The fastify app, built (once) and ready. */
@@ -80,6 +87,7 @@ export class FastifyPort {
     const idle = setInterval(() => this.server.closeIdleConnections(), 20);
     const cut = setTimeout(() => this.server.closeAllConnections(), CLOSE_GRACE_MS);
     await closed;
+    this.timeouts.stop();
     clearInterval(idle);
     clearTimeout(cut);
   }

@@ -1,3 +1,4 @@
+import type { HttpTimeouts } from '../http-common/connection-timeouts.js';
 import { firstFastPath } from '../http-common/fast-path.js';
 import { FastifyPort } from '../http-common/fastify-port.js';
 import { RequestPipeline } from '../http-common/request-pipeline.js';
@@ -16,7 +17,7 @@ const KEEP_ALIVE_MS = 75_000;
  * fastify; the routes (sdk-http-server.ts) are loaded and built for the first request they must take, so a
  * port only 2.x clients use (they speak gRPC) never loads them.
  */
-export function createSdkHttpPort(deps: SdkHttpDeps): FastifyPort {
+export function createSdkHttpPort(deps: SdkHttpDeps, timeouts: HttpTimeouts): FastifyPort {
   const { core } = deps;
   // Every hook of this port is a pipeline stage, so the fast paths run it too (or stand aside for it).
   const pipeline = new RequestPipeline().use(requestMetricsStage(core.metrics)).use(apiAuthStage(core.apiAccess));
@@ -30,6 +31,7 @@ export function createSdkHttpPort(deps: SdkHttpDeps): FastifyPort {
     name: 'OpenAPI',
     fastPath,
     keepAliveTimeoutMs: KEEP_ALIVE_MS,
+    timeouts,
     logger: deps.logger,
     build: async () => (await import('./sdk-http-server.js')).createSdkHttpApp(deps, pipeline),
   });
