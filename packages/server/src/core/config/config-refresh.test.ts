@@ -61,3 +61,73 @@ describe('a config changed by another writer of the store', () => {
     expect(b.get(key)?.content).toBe('newer');
   });
 });
+
+describe('a node whose copy is behind the store', () => {
+  it('publishing what it still holds writes it over what another node committed since', async () => {
+    const { a, b } = await twoNodes();
+    await a.publish({ ...key, content: 'A' });
+    await b.publish({ ...key, content: 'B' });
+    // a has not heard of B: the store, not its copy, decides that A is a change
+    expect((await a.publish({ ...key, content: 'A' })).changed).toBe(true);
+    await b.refresh(key);
+    expect([a.get(key)?.content, b.get(key)?.content]).toEqual(['A', 'A']);
+    expect((await a.history(key, 0, 10)).items.map((h) => h.content)).toEqual(['A', 'B', 'A']);
+  });
+
+  it('publishing what the store already holds changes nothing and catches up', async () => {
+    const { a, b } = await twoNodes();
+    await a.publish({ ...key, content: 'A' });
+    await b.publish({ ...key, content: 'B' });
+    expect((await a.publish({ ...key, content: 'B' })).changed).toBe(false);
+    expect(a.get(key)?.content).toBe('B');
+    expect((await a.history(key, 0, 10)).total).toBe(2);
+  });
+
+  it('removing a config it has not seen yet removes it from the store', async () => {
+    const { a, b } = await twoNodes();
+    await b.publish({ ...key, content: 'new' });
+    expect(await a.remove(key)).toBe(true);
+    await b.refresh(key);
+    expect(b.get(key)).toBeUndefined();
+    expect((await b.history(key, 0, 1)).items[0]).toMatchObject({ op: 'D', content: 'new' });
+    // nothing left to remove: false, and no history entry
+    expect(await b.remove(key)).toBe(false);
+    expect((await b.history(key, 0, 10)).total).toBe(2);
+  });
+
+  it('a casMd5 matching the store is accepted though its own copy has another md5', async () => {
+    const { a, b } = await twoNodes();
+    await a.publish({ ...key, content: 'base' });
+    const newer = await b.publish({ ...key, content: 'newer' });
+    const result = await a.publish({ ...key, content: 'next', casMd5: newer.item.md5 });
+    expect(result).toMatchObject({ changed: true, item: { content: 'next' } });
+  });
+});
+
+describe('a resync running while this node writes', () => {
+  it('keeps the newer config this node committed after the snapshot was read', async () => {
+    const dir = tempDataDir();
+    dirs.push(dir);
+    const db = openDatabase(dir);
+    opened.push(db);
+    const store = new SqliteConfigStore(db);
+    let hold: Promise<void> | undefined;
+    // the snapshot is read at once and handed over only when `hold` resolves
+    const slowSnapshot = Object.assign(Object.create(store) as SqliteConfigStore, {
+      loadAll: async () => {
+        const snapshot = await store.loadAll();
+        await hold;
+        return snapshot;
+      },
+    });
+    const a = await ConfigService.create(slowSnapshot, new ManualClock(1000), 1024);
+    await a.publish({ ...key, content: 'old' });
+    let release = () => undefined as void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    const reloading = a.reload();
+    await a.publish({ ...key, content: 'new' });
+    release();
+    await reloading;
+    expect(a.get(key)?.content).toBe('new');
+  });
+});

@@ -17,7 +17,7 @@ import {
   type ConfigListing,
   type ConfigSearch,
 } from './config-search.js';
-import { CasMismatchError, type ConfigStore, type HistoryPage } from './config-store.js';
+import type { ConfigStore, HistoryPage, StoredConfig } from './config-store.js';
 import { ConfigWatchHub, type ConfigWatcher, type ConfigWatching } from './config-watch-hub.js';
 
 export interface PublishInput extends ConfigKey {
@@ -44,6 +44,8 @@ export type ConfigChange = { op: HistoryOp; key: ConfigKey; item?: ConfigItem };
  */
 export class ConfigService implements ConfigWatching {
   private readonly items = new Map<string, ConfigItem>();
+  /** The store's revision of each item in memory: an older copy never replaces a newer one. */
+  private readonly revisions = new Map<string, number>();
   /** Writes are serialized per key so compare-and-set and history order hold with any store. */
   private readonly keyLock = new KeyedLock();
   private readonly changeListeners = new Set<(change: ConfigChange) => void>();
@@ -58,7 +60,7 @@ export class ConfigService implements ConfigWatching {
 
   static async create(store: ConfigStore, clock: Clock, maxContentBytes: number) {
     const service = new ConfigService(store, clock, maxContentBytes);
-    for (const item of await store.loadAll()) service.items.set(configKeyString(item), item);
+    for (const stored of await store.loadAll()) service.take(stored);
     return service;
   }
 
@@ -121,92 +123,97 @@ export class ConfigService implements ConfigWatching {
     }
   }
 
+  /**
+   * Publishes a config. Whether it changes anything, and whether a `casMd5` matches, is decided by the store
+   * against the committed config, never against this node's copy (which may be behind another node's write).
+   */
   async publish(input: PublishInput, source: ChangeSource = {}): Promise<PublishResult> {
     this.checkContent(input.content);
     const key: ConfigKey = { namespaceId: input.namespaceId, group: input.group, dataId: input.dataId };
     return this.keyLock.run(configKeyString(key), async () => {
-      const current = this.get(key);
-      if (input.casMd5 !== undefined && current && current.md5 !== input.casMd5) {
-        throw conflict('Cas publish fail, server md5 may have changed.');
-      }
       const now = this.clock.now();
-      const next: Omit<ConfigItem, 'id'> = {
-        ...key,
-        content: input.content,
-        md5: md5Hex(input.content),
-        type: normalizeConfigType(input.type ?? current?.type),
-        desc: input.desc ?? current?.desc ?? '',
-        appName: input.appName ?? current?.appName ?? '',
-        configTags: input.configTags ?? current?.configTags ?? '',
-        createdAt: current?.createdAt ?? now,
-        modifiedAt: now,
-        srcUser: source.srcUser ?? '',
-        srcIp: source.srcIp ?? '',
-      };
-      if (current && sameValue(current, next)) return { item: current, changed: false };
-      const op: HistoryOp = current ? 'U' : 'I';
-      const id = await this.store.save(next, historyOf(next, op, source, now), input.casMd5).catch((err: unknown) => {
-        // another node wrote first: this node's copy was behind the store
-        if (err instanceof CasMismatchError) throw conflict('Cas publish fail, server md5 may have changed.');
-        throw err;
+      const result = await this.store.save(key, (current) => {
+        if (input.casMd5 !== undefined && current && current.md5 !== input.casMd5) {
+          throw conflict('Cas publish fail, server md5 may have changed.');
+        }
+        const next: Omit<ConfigItem, 'id'> = {
+          ...key,
+          content: input.content,
+          md5: md5Hex(input.content),
+          type: normalizeConfigType(input.type ?? current?.type),
+          desc: input.desc ?? current?.desc ?? '',
+          appName: input.appName ?? current?.appName ?? '',
+          configTags: input.configTags ?? current?.configTags ?? '',
+          createdAt: current?.createdAt ?? now,
+          modifiedAt: now,
+          srcUser: source.srcUser ?? '',
+          srcIp: source.srcIp ?? '',
+        };
+        if (current && sameValue(current, next)) return null;
+        return { item: next, history: historyOf(next, current ? 'U' : 'I', source, now) };
       });
-      const item: ConfigItem = { ...next, id };
-      this.items.set(configKeyString(key), item);
-      this.emit({ op, key, item }, current?.md5 !== item.md5);
-      return { item, changed: true };
+      this.take(result.stored);
+      return { item: result.stored.item, changed: result.written };
     });
   }
 
-  /** Removes a config; resolves false when there was nothing to remove. */
+  /** Removes a config as stored; resolves false when the store had nothing to remove. */
   async remove(key: ConfigKey, source: ChangeSource = {}): Promise<boolean> {
     return this.keyLock.run(configKeyString(key), async () => {
-      const current = this.get(key);
-      if (!current) return false;
-      await this.store.remove(key, historyOf(current, 'D', source, this.clock.now()));
-      this.items.delete(configKeyString(key));
-      this.emit({ op: 'D', key }, true);
-      return true;
+      const now = this.clock.now();
+      const removed = await this.store.remove(key, (item) => historyOf(item, 'D', source, now));
+      // whatever this node held, the store has no such config now
+      this.drop(key);
+      return removed !== undefined;
     });
   }
 
   /** Re-reads one config another node changed in the shared store, and wakes its watchers. */
   async refresh(key: ConfigKey): Promise<void> {
-    const keyString = configKeyString(key);
-    await this.keyLock.run(keyString, async () => {
+    await this.keyLock.run(configKeyString(key), async () => {
       const stored = await this.store.get(key);
-      const old = this.items.get(keyString);
-      if (stored) {
-        if (old && old.id === stored.id && old.modifiedAt === stored.modifiedAt && sameValue(old, stored)) return;
-        this.items.set(keyString, stored);
-        this.emit({ op: old ? 'U' : 'I', key, item: stored }, old?.md5 !== stored.md5);
-      } else if (old) {
-        this.items.delete(keyString);
-        this.emit({ op: 'D', key }, true);
-      }
+      if (stored) this.take(stored);
+      else this.drop(key);
     });
   }
 
-  /** Re-reads every config after a bulk write to the store (transfer import) and wakes what changed. */
+  /**
+   * Re-reads every config (after a bulk write, or when changes may have been missed) and wakes what changed.
+   * Writes go on meanwhile: a config this node wrote or re-read after the snapshot is newer and kept, and a
+   * config missing from the snapshot is re-read on its own (it may have been created since).
+   */
   async reload(): Promise<void> {
-    const fresh = new Map<string, ConfigItem>();
-    for (const item of await this.store.loadAll()) fresh.set(configKeyString(item), item);
-    const changes: Array<{ change: ConfigChange; md5Changed: boolean }> = [];
-    for (const [keyString, item] of fresh) {
-      const old = this.items.get(keyString);
-      const key = { namespaceId: item.namespaceId, group: item.group, dataId: item.dataId };
-      if (!old) changes.push({ change: { op: 'I', key, item }, md5Changed: true });
-      else if (!sameValue(old, item))
-        changes.push({ change: { op: 'U', key, item }, md5Changed: old.md5 !== item.md5 });
+    const snapshot = await this.store.loadAll();
+    const seen = new Set<string>();
+    for (const stored of snapshot) {
+      seen.add(configKeyString(stored.item));
+      this.take(stored);
     }
-    for (const [keyString, old] of this.items) {
-      if (!fresh.has(keyString)) {
-        const key = { namespaceId: old.namespaceId, group: old.group, dataId: old.dataId };
-        changes.push({ change: { op: 'D', key }, md5Changed: true });
-      }
+    for (const [keyString, item] of [...this.items]) {
+      if (!seen.has(keyString))
+        await this.refresh({ namespaceId: item.namespaceId, group: item.group, dataId: item.dataId });
     }
-    this.items.clear();
-    for (const [keyString, item] of fresh) this.items.set(keyString, item);
-    for (const { change, md5Changed } of changes) this.emit(change, md5Changed);
+  }
+
+  /** Installs a committed config unless memory already holds a later revision; wakes what changed. */
+  private take(stored: StoredConfig): void {
+    const { item, revision } = stored;
+    const keyString = configKeyString(item);
+    const old = this.items.get(keyString);
+    const known = this.revisions.get(keyString);
+    if (old && known !== undefined && known > revision) return;
+    this.revisions.set(keyString, revision);
+    if (old && old.id === item.id && old.modifiedAt === item.modifiedAt && sameValue(old, item)) return;
+    this.items.set(keyString, item);
+    const key = { namespaceId: item.namespaceId, group: item.group, dataId: item.dataId };
+    this.emit({ op: old ? 'U' : 'I', key, item }, old?.md5 !== item.md5);
+  }
+
+  private drop(key: ConfigKey): void {
+    const keyString = configKeyString(key);
+    this.revisions.delete(keyString);
+    if (!this.items.delete(keyString)) return;
+    this.emit({ op: 'D', key: { namespaceId: key.namespaceId, group: key.group, dataId: key.dataId } }, true);
   }
 
   history(key: ConfigKey, offset: number, limit: number): Promise<HistoryPage> {

@@ -116,4 +116,10 @@ export const PG_MIGRATIONS: string[] = [
   );
   CREATE INDEX ephemeral_instance_by_service ON ephemeral_instance (namespace_id, group_name, service_name);
   `,
+  // 3: each config row carries the revision of the write that made it, from one sequence: per key, a later
+  // commit has a higher revision (writes of a key are serialized), so memory never takes an older one
+  `
+  CREATE SEQUENCE IF NOT EXISTS config_revision;
+  ALTER TABLE config ADD COLUMN IF NOT EXISTS revision BIGINT NOT NULL DEFAULT nextval('config_revision');
+  `,
 ];
