@@ -1,3 +1,4 @@
+import { isUnavailable } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import type { NamingService } from '../naming/naming-service.js';
 import type { ClusterMember, ClusterMembers } from './cluster-members.js';
@@ -90,7 +91,8 @@ export class ClusterNode implements ClusterMembers {
       for (const nodeId of this.naming.cluster.mirroredNodes())
         if (!alive.has(nodeId)) this.naming.cluster.dropNode(nodeId);
     } catch (err) {
-      if (!this.lastRenewFailed) this.logger.warn({ err }, 'cluster lease renewal failed (store unreachable?)');
+      if (!this.lastRenewFailed && !isUnavailable(err))
+        this.logger.warn({ err }, 'cluster lease renewal failed (store unreachable?)');
       this.lastRenewFailed = true;
     } finally {
       this.renewing = false;
