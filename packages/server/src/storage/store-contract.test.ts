@@ -188,10 +188,9 @@ describe.each(backends)('$name store', ({ open, skip }) => {
   });
 
   it.skipIf(skip)('keeps namespaces, services, persistent instances, users and live sessions', async () => {
-    await stores.namespaces.save({ namespaceId: 'dev', namespaceName: 'Dev', namespaceDesc: 'x', createdAt: 7 });
-    expect(await stores.namespaces.loadAll()).toEqual([
-      { namespaceId: 'dev', namespaceName: 'Dev', namespaceDesc: 'x', createdAt: 7 },
-    ]);
+    const dev = { namespaceId: 'dev', namespaceName: 'Dev', namespaceDesc: 'x', createdAt: 7 };
+    expect(await stores.namespaces.insert(dev)).toBe(true);
+    expect(await stores.namespaces.loadAll()).toEqual([dev]);
     const settings = {
       protectThreshold: 0.7,
       metadata: { k: 'v' },
@@ -213,6 +212,23 @@ describe.each(backends)('$name store', ({ open, skip }) => {
     expect(await stores.sessions.loadLive(60)).toEqual([session]);
     await stores.sessions.remove(['h1']);
     expect(await stores.sessions.loadLive(0)).toEqual([{ ...session, tokenHash: 'h2', expiresAt: 50 }]);
+  });
+
+  it.skipIf(skip)('decides whether a namespace exists by what is stored', async () => {
+    const ns = { namespaceId: 'ns-decided', namespaceName: 'One', namespaceDesc: 'd', createdAt: 9 };
+    expect(await stores.namespaces.update('ns-decided', { namespaceName: 'x' })).toBeUndefined();
+    expect(await stores.namespaces.remove('ns-decided')).toBe(false);
+    expect(await stores.namespaces.insert(ns)).toBe(true);
+    expect(await stores.namespaces.insert({ ...ns, namespaceName: 'Two' })).toBe(false);
+    expect(await stores.namespaces.update('ns-decided', { namespaceName: 'Renamed' })).toEqual({
+      ...ns,
+      namespaceName: 'Renamed',
+    });
+    expect(await stores.namespaces.update('ns-decided', { namespaceName: 'R', namespaceDesc: '' })).toMatchObject({
+      namespaceDesc: '',
+    });
+    expect(await stores.namespaces.remove('ns-decided')).toBe(true);
+    expect((await stores.namespaces.loadAll()).map((n) => n.namespaceId)).not.toContain('ns-decided');
   });
 
   it.skipIf(skip)('exports a snapshot and imports a plan all at once', async () => {

@@ -3,7 +3,7 @@ import type { NamespaceInfo, NamespaceParam } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.js';
 import { isDefaultNamespace } from '../../core/namespace/namespace-service.js';
-import { invalid } from '../../shared/errors.js';
+import { invalid, NacosError } from '../../shared/errors.js';
 import { namespaceFilter, requireNamespace } from './console-auth.js';
 import { API } from './console-paths.js';
 import { inputOf, optionalText, requiredText, type Input } from './console-input.js';
@@ -59,8 +59,7 @@ async function addNamespace(req: FastifyRequest, core: Core, input: Input<Namesp
   requireNamespace(req, namespaceId);
   const namespaceName = requiredText(input, 'namespaceName');
   if (isDefaultNamespace(namespaceId)) return;
-  if (core.namespaces.get(namespaceId)) await core.namespaces.update({ namespaceId, namespaceName });
-  else await core.namespaces.add({ namespaceId, namespaceName });
+  await core.namespaces.put({ namespaceId, namespaceName });
 }
 
 async function updateNamespace(req: FastifyRequest, core: Core, input: Input<NamespaceParam>): Promise<void> {
@@ -68,15 +67,18 @@ async function updateNamespace(req: FastifyRequest, core: Core, input: Input<Nam
   requireNamespace(req, namespaceId);
   const namespaceName = requiredText(input, 'namespaceName');
   if (isDefaultNamespace(namespaceId)) throw invalid('the public namespace cannot be changed');
-  if (core.namespaces.get(namespaceId)) {
-    await core.namespaces.update({ namespaceId, namespaceName });
-  } else if (namespaceHasData(core, namespaceId)) {
-    // A namespace that exists only through its data gets a name by becoming a created one.
-    await core.namespaces.add({ namespaceId, namespaceName });
-  } else {
+  // whether it is stored is the store's answer; one that exists only through its data gets a name by
+  // becoming a created one
+  if (namespaceHasData(core, namespaceId)) await core.namespaces.put({ namespaceId, namespaceName });
+  else await core.namespaces.update({ namespaceId, namespaceName }).catch(notFoundAs(namespaceId));
+}
+
+const notFoundAs = (namespaceId: string) => (err: unknown) => {
+  if (err instanceof NacosError && err.kind === 'not_found') {
     throw new ConsoleError('NOT_FOUND', `namespace ${namespaceId} does not exist`);
   }
-}
+  throw err;
+};
 
 /** Only an empty, created namespace can go; removing an unknown one succeeds. */
 async function removeNamespace(req: FastifyRequest, core: Core, input: Input<NamespaceParam>): Promise<void> {
@@ -85,7 +87,9 @@ async function removeNamespace(req: FastifyRequest, core: Core, input: Input<Nam
   if (isDefaultNamespace(namespaceId) || namespaceHasData(core, namespaceId)) {
     throw new ConsoleError('SYSTEM_ERROR', NAMESPACE_IN_USE);
   }
-  if (core.namespaces.get(namespaceId)) await core.namespaces.remove(namespaceId);
+  await core.namespaces.remove(namespaceId).catch((err: unknown) => {
+    if (!(err instanceof NacosError && err.kind === 'not_found')) throw err;
+  });
 }
 
 export function registerNamespaceRoutes(app: FastifyInstance, core: Core): void {
