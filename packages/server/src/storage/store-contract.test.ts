@@ -204,7 +204,7 @@ describe.each(backends)('$name store', ({ open, skip }) => {
     expect(loaded.service).toEqual({ key: svc, settings, createdAt: 1, modifiedAt: 2 });
     expect(loaded.instances).toEqual([instance('10.0.0.1')]);
     expect((await stores.instances.loadAll()).instances).toEqual([instance('10.0.0.1')]);
-    await stores.users.save(user);
+    await stores.users.change(() => ({ save: user, result: undefined }));
     expect(await stores.users.loadAll()).toEqual([user]);
     const session = { tokenHash: 'h1', kind: 'console' as const, username: 'dev1', createdAt: 1, expiresAt: 100 };
     await stores.sessions.add(session);
@@ -229,6 +229,18 @@ describe.each(backends)('$name store', ({ open, skip }) => {
     });
     expect(await stores.namespaces.remove('ns-decided')).toBe(true);
     expect((await stores.namespaces.loadAll()).map((n) => n.namespaceId)).not.toContain('ns-decided');
+  });
+
+  it.skipIf(skip)('decides each user write from the users as stored, writing nothing when it refuses', async () => {
+    const seen = await stores.users.change((stored) => ({ result: [...stored.keys()] }));
+    const other = { ...user, username: 'decided' };
+    expect(await stores.users.change((stored) => ({ save: other, result: stored.has('decided') }))).toBe(false);
+    const refused = stores.users.change(() => {
+      throw new Error('refused');
+    });
+    await expect(refused).rejects.toThrow('refused');
+    expect(await stores.users.change((stored) => ({ remove: 'decided', result: stored.has('decided') }))).toBe(true);
+    expect((await stores.users.loadAll()).map((u) => u.username)).toEqual(seen.sort());
   });
 
   it.skipIf(skip)('exports a snapshot and imports a plan all at once', async () => {
