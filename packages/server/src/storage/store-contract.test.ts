@@ -196,7 +196,7 @@ describe.each(backends)('$name store', ({ open, skip }) => {
       metadata: { k: 'v' },
       selector: { type: 'label' as const, expression: 'e' },
     };
-    await stores.instances.saveService({ key: svc, settings, createdAt: 1, modifiedAt: 2 });
+    await stores.instances.changeService(svc, () => ({ key: svc, settings, createdAt: 1, modifiedAt: 2 }));
     await stores.instances.saveInstance(instance('10.0.0.1'));
     await stores.instances.saveInstance(instance('10.0.0.2'));
     await stores.instances.removeInstance(svc, { ip: '10.0.0.2', port: 8080, clusterName: 'DEFAULT' });
@@ -241,6 +241,38 @@ describe.each(backends)('$name store', ({ open, skip }) => {
     await expect(refused).rejects.toThrow('refused');
     expect(await stores.users.change((stored) => ({ remove: 'decided', result: stored.has('decided') }))).toBe(true);
     expect((await stores.users.loadAll()).map((u) => u.username)).toEqual(seen.sort());
+  });
+
+  it.skipIf(skip)('decides service and persistent instance writes by what is stored', async () => {
+    const key = { ...svc, serviceName: 'decided' };
+    const settings = { protectThreshold: 0.1, metadata: {}, selector: { type: 'none' as const } };
+    expect(await stores.instances.removeService(key)).toBe(false);
+    const seen: unknown[] = [];
+    const create = (stored: unknown) => {
+      seen.push(stored);
+      return { key, settings, createdAt: 3, modifiedAt: 3 };
+    };
+    await stores.instances.changeService(key, create);
+    await stores.instances.changeService(key, create);
+    expect(seen).toEqual([undefined, { key, settings, createdAt: 3, modifiedAt: 3 }]);
+    await expect(
+      stores.instances.changeService(key, () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await stores.instances.removeService(key)).toBe(true);
+
+    const one = { ...instance('10.0.0.7'), key };
+    const ref = { ip: one.ip, port: one.port, clusterName: one.clusterName };
+    expect(await stores.instances.removeInstance(key, ref)).toBe(false);
+    await stores.instances.saveInstance(one);
+    // the same visible fields: nothing is rewritten
+    await stores.instances.saveInstance({ ...one, modifiedAt: 99 });
+    expect((await stores.instances.loadInstance(key, ref))?.modifiedAt).toBe(one.modifiedAt);
+    const patched = await stores.instances.changeInstance(key, ref, (stored) => ({ ...stored!, weight: 7 }));
+    expect(patched.weight).toBe(7);
+    expect((await stores.instances.loadInstance(key, ref))?.weight).toBe(7);
+    expect(await stores.instances.removeInstance(key, ref)).toBe(true);
   });
 
   it.skipIf(skip)('exports a snapshot and imports a plan all at once', async () => {

@@ -206,7 +206,7 @@ export class NamingService {
     checkSameKind(previous, record);
     checkServiceKind(this.registry.get(key), record);
     if (record.owner.kind !== 'persistent') return this.apply(key, record);
-    if (previous && sameVisible(previous, record)) return previous;
+    // the store writes (and announces) it only when something visible differs from what it holds
     return this.locks.run(serviceKeyString(key), async () => {
       await this.store.saveInstance(toStored(key, record));
       return this.apply(key, record);
@@ -230,13 +230,23 @@ export class NamingService {
   async patchInstance(key: ServiceKey, refInput: InstanceRef, patch: InstancePatch): Promise<Instance> {
     const ref = checkInstanceRef(refInput);
     const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    if (!current)
-      throw notFound(`instance not found: ${ref.ip}:${ref.port} in cluster ${ref.clusterName} of ${groupedName(key)}`);
-    const record = patchedRecord(current, patch, this.clock.now(), this.options);
-    if (record.owner.kind !== 'persistent') return this.apply(key, record);
+    // a persistent instance is patched as stored (this node may not have heard of it yet, or be behind)
+    if (!current || current.owner.kind === 'persistent') return this.patchStored(key, ref, patch);
+    return this.apply(key, patchedRecord(current, patch, this.clock.now(), this.options));
+  }
+
+  private patchStored(key: ServiceKey, ref: Required<InstanceRef>, patch: InstancePatch): Promise<Instance> {
     return this.locks.run(serviceKeyString(key), async () => {
-      await this.store.saveInstance(toStored(key, record));
-      return this.apply(key, record);
+      const now = this.clock.now();
+      const written = await this.store.changeInstance(key, ref, (stored) => {
+        if (!stored) {
+          throw notFound(
+            `instance not found: ${ref.ip}:${ref.port} in cluster ${ref.clusterName} of ${groupedName(key)}`,
+          );
+        }
+        return toStored(key, patchedRecord(fromStored(stored, now, this.options), patch, now, this.options));
+      });
+      return this.apply(key, fromStored(written, now, this.options));
     });
   }
 
@@ -246,13 +256,16 @@ export class NamingService {
     const identity = instanceIdentity(ref.ip, ref.port, ref.clusterName);
     const entry = this.registry.get(key);
     const record = entry?.instances.get(identity);
-    if (!entry || !record) return false;
+    // not known here: it may be a persistent instance stored by a node this one has not heard of yet
+    if (!entry || !record) return this.locks.run(serviceKeyString(key), () => this.store.removeInstance(key, ref));
+    let stored = false;
     if (record.owner.kind === 'persistent') {
-      await this.locks.run(serviceKeyString(key), () => this.store.removeInstance(key, ref));
+      stored = await this.locks.run(serviceKeyString(key), () => this.store.removeInstance(key, ref));
     }
-    if (!this.registry.remove(entry, identity)) return false;
+    if (!this.registry.remove(entry, identity)) return stored;
     this.changed(entry);
-    return true;
+    // a persistent instance: what the store removed (another node may have removed it first)
+    return record.owner.kind === 'persistent' ? stored : true;
   }
 
   /**
