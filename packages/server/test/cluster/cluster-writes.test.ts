@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptPassword } from '../console-helpers.js';
 import { RawNacosClient } from '../grpc-raw-client.js';
 import { waitUntil } from '../interop/wait-until.js';
 import { startPostgres, type Postgres } from '../postgres-server.js';
@@ -64,6 +65,19 @@ async function everywhere(dataId: string, expected: string): Promise<void> {
       return (await read(node, dataId)) === expected;
     });
   }
+}
+
+/** Console login as the browser does it (captcha off): the session token. */
+async function consoleLogin(node: ClusterNodeProcess): Promise<string> {
+  const captcha = await fetch(`${node.console}/rnacos/api/console/v2/login/captcha`);
+  const captchaToken = captcha.headers.get('captcha-token')!;
+  const res = await fetch(`${node.console}/rnacos/api/console/v2/login/login`, {
+    method: 'POST',
+    headers: { ...FORM, cookie: `captcha_token=${captchaToken}` },
+    body: form({ username: 'admin', password: encryptPassword('admin', captchaToken), captcha: '' }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('token='))!;
+  return cookie.slice('token='.length).split(';')[0];
 }
 
 beforeAll(async () => {
@@ -135,6 +149,7 @@ describe.skipIf(typeof pg === 'string')('stored writes on a 2-node cluster', () 
     const grpc = new RawNacosClient(node.serverAddr.replace(/:(\d+)$/, (_, p) => `:${Number(p) + 1000}`));
     await grpc.connect();
     expect(await published(node, 'outage.txt', 'before')).toBe('200 true');
+    const token = await consoleLogin(node);
     const logBefore = node.output().length;
     await (pg as Postgres).pause();
     try {
@@ -151,6 +166,13 @@ describe.skipIf(typeof pg === 'string')('stored writes on a 2-node cluster', () 
       expect(reply.type).toBe('ConfigPublishResponse');
       expect(reply.body).toMatchObject({ resultCode: 500, errorCode: 503, success: false });
       expect(String(reply.body.message)).toContain('the store is unavailable');
+      const console = await fetch(`${node.console}/rnacos/api/console/v2/namespaces/add`, {
+        method: 'POST',
+        headers: { ...FORM, cookie: `token=${token}` },
+        body: form({ namespaceId: 'during-outage', namespaceName: 'x' }),
+      });
+      expect(console.status).toBe(503);
+      expect(await console.json()).toMatchObject({ success: false, message: expect.stringContaining('store is') });
       // reads go on from memory
       expect(await read(node, 'outage.txt')).toBe('before');
     } finally {
