@@ -111,19 +111,19 @@ describe('a resync running while this node writes', () => {
     const db = openDatabase(dir);
     opened.push(db);
     const store = new SqliteConfigStore(db);
-    let hold: Promise<void> | undefined;
-    // the snapshot is read at once and handed over only when `hold` resolves
+    const gate: { hold?: Promise<void> } = {};
+    // the snapshot is read at once and handed over only when `gate.hold` (once set) resolves
     const slowSnapshot = Object.assign(Object.create(store) as SqliteConfigStore, {
       loadAll: async () => {
         const snapshot = await store.loadAll();
-        await hold;
+        await gate.hold;
         return snapshot;
       },
     });
     const a = await ConfigService.create(slowSnapshot, new ManualClock(1000), 1024);
     await a.publish({ ...key, content: 'old' });
     let release = () => undefined as void;
-    hold = new Promise<void>((resolve) => (release = resolve));
+    gate.hold = new Promise<void>((resolve) => (release = resolve));
     const reloading = a.reload();
     await a.publish({ ...key, content: 'new' });
     release();

@@ -1,10 +1,11 @@
 import type { Clock } from '../../shared/clock.js';
-import { invalid, notFound } from '../../shared/errors.js';
+import { invalid } from '../../shared/errors.js';
 import { KeyedLock } from '../../shared/keyed-lock.js';
 import { HealthChecker, type HealthReport } from './health-checker.js';
 import {
   buildRecord,
   fromStored,
+  storedPatch,
   patchedRecord,
   sameVisible,
   toStored,
@@ -206,7 +207,6 @@ export class NamingService {
     checkSameKind(previous, record);
     checkServiceKind(this.registry.get(key), record);
     if (record.owner.kind !== 'persistent') return this.apply(key, record);
-    // the store writes (and announces) it only when something visible differs from what it holds
     return this.locks.run(serviceKeyString(key), async () => {
       await this.store.saveInstance(toStored(key, record));
       return this.apply(key, record);
@@ -230,22 +230,13 @@ export class NamingService {
   async patchInstance(key: ServiceKey, refInput: InstanceRef, patch: InstancePatch): Promise<Instance> {
     const ref = checkInstanceRef(refInput);
     const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
+    if (current && current.owner.kind !== 'persistent') {
+      return this.apply(key, patchedRecord(current, patch, this.clock.now(), this.options));
+    }
     // a persistent instance is patched as stored (this node may not have heard of it yet, or be behind)
-    if (!current || current.owner.kind === 'persistent') return this.patchStored(key, ref, patch);
-    return this.apply(key, patchedRecord(current, patch, this.clock.now(), this.options));
-  }
-
-  private patchStored(key: ServiceKey, ref: Required<InstanceRef>, patch: InstancePatch): Promise<Instance> {
     return this.locks.run(serviceKeyString(key), async () => {
       const now = this.clock.now();
-      const written = await this.store.changeInstance(key, ref, (stored) => {
-        if (!stored) {
-          throw notFound(
-            `instance not found: ${ref.ip}:${ref.port} in cluster ${ref.clusterName} of ${groupedName(key)}`,
-          );
-        }
-        return toStored(key, patchedRecord(fromStored(stored, now, this.options), patch, now, this.options));
-      });
+      const written = await this.store.changeInstance(key, ref, storedPatch(key, ref, patch, now, this.options));
       return this.apply(key, fromStored(written, now, this.options));
     });
   }
@@ -256,16 +247,14 @@ export class NamingService {
     const identity = instanceIdentity(ref.ip, ref.port, ref.clusterName);
     const entry = this.registry.get(key);
     const record = entry?.instances.get(identity);
-    // not known here: it may be a persistent instance stored by a node this one has not heard of yet
-    if (!entry || !record) return this.locks.run(serviceKeyString(key), () => this.store.removeInstance(key, ref));
-    let stored = false;
-    if (record.owner.kind === 'persistent') {
-      stored = await this.locks.run(serviceKeyString(key), () => this.store.removeInstance(key, ref));
-    }
+    // the store answers for a persistent instance (another node may have stored or removed it unheard of)
+    const removeStored = () => this.locks.run(serviceKeyString(key), () => this.store.removeInstance(key, ref));
+    if (!entry || !record) return removeStored();
+    const persistent = record.owner.kind === 'persistent';
+    const stored = persistent && (await removeStored());
     if (!this.registry.remove(entry, identity)) return stored;
     this.changed(entry);
-    // a persistent instance: what the store removed (another node may have removed it first)
-    return record.owner.kind === 'persistent' ? stored : true;
+    return !persistent || stored;
   }
 
   /**

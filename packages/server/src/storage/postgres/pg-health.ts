@@ -73,7 +73,7 @@ export class PgHealth {
     // the other half failing too is the same outage
     if (this.since !== 0) return;
     this.since = Date.now();
-    const reason = err instanceof Error ? err.message || String((err as { code?: string }).code) : String(err ?? '');
+    const reason = err instanceof Error ? err.message || String((err as { code?: string }).code) : 'unknown';
     this.logger?.warn(
       { lost: what, reason },
       'lost the database: writes answer 503 (store unavailable) and changes of other nodes are not heard until it is back',
