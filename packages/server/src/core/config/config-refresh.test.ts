@@ -5,6 +5,7 @@ import { ManualClock } from '../../shared/clock.js';
 import { NacosError } from '../../shared/errors.js';
 import { openDatabase, type SqliteDatabase } from '../../storage/sqlite/database.js';
 import { SqliteConfigStore } from '../../storage/sqlite/sqlite-config-store.js';
+import { publishBatch } from './config-batch.js';
 import { configKeyString } from './config-key.js';
 import { ConfigService } from './config-service.js';
 
@@ -101,6 +102,18 @@ describe('a node whose copy is behind the store', () => {
     const newer = await b.publish({ ...key, content: 'newer' });
     const result = await a.publish({ ...key, content: 'next', casMd5: newer.item.md5 });
     expect(result).toMatchObject({ changed: true, item: { content: 'next' } });
+  });
+});
+
+describe('a batch (zip import, clone) on a node that has not heard of a config yet', () => {
+  it('SKIP and ABORT find the config another node stored and leave it', async () => {
+    const { a, b } = await twoNodes();
+    await b.publish({ ...key, content: 'kept' });
+    const item = { key, content: 'imported' };
+    expect(await publishBatch(a, [item], 'ABORT', {})).toEqual({ written: [], skipped: [], conflicts: [key] });
+    expect(await publishBatch(a, [item], 'SKIP', {})).toEqual({ written: [], skipped: [key], conflicts: [key] });
+    await b.refresh(key);
+    expect(b.get(key)?.content).toBe('kept');
   });
 });
 

@@ -28,12 +28,16 @@ export interface PublishInput extends ConfigKey {
   configTags?: string;
   /** Compare-and-set: publish only if the current md5 equals this (a missing config always matches). */
   casMd5?: string;
+  /** Write only when no such config is stored (a stored one is left as it is). */
+  ifAbsent?: boolean;
 }
 
 export interface PublishResult {
   item: ConfigItem;
-  /** False when the content and every attribute were already as published. */
+  /** False when the content and every attribute were already as published (or, `ifAbsent`, it was stored). */
   changed: boolean;
+  /** Whether the store held the config when the publish was decided. */
+  existed: boolean;
 }
 
 export type ConfigChange = { op: HistoryOp; key: ConfigKey; item?: ConfigItem };
@@ -66,6 +70,11 @@ export class ConfigService implements ConfigWatching {
 
   get(key: ConfigKey): ConfigItem | undefined {
     return this.items.get(configKeyString(key));
+  }
+
+  /** Whether the store holds the config now (this node's copy may be behind another node's write). */
+  async stored(key: ConfigKey): Promise<boolean> {
+    return (await this.store.get(key)) !== undefined;
   }
 
   /** Current md5 of a key string, "" when the config does not exist (what listeners compare with). */
@@ -132,7 +141,10 @@ export class ConfigService implements ConfigWatching {
     const key: ConfigKey = { namespaceId: input.namespaceId, group: input.group, dataId: input.dataId };
     return this.keyLock.run(configKeyString(key), async () => {
       const now = this.clock.now();
+      let existed = false;
       const result = await this.store.save(key, (current) => {
+        existed = current !== undefined;
+        if (input.ifAbsent && current) return null;
         if (input.casMd5 !== undefined && current && current.md5 !== input.casMd5) {
           throw conflict('Cas publish fail, server md5 may have changed.');
         }
@@ -153,7 +165,7 @@ export class ConfigService implements ConfigWatching {
         return { item: next, history: historyOf(next, current ? 'U' : 'I', source, now) };
       });
       this.take(result.stored);
-      return { item: result.stored.item, changed: result.written };
+      return { item: result.stored.item, changed: result.written, existed };
     });
   }
 
