@@ -118,14 +118,14 @@ describe('a batch (zip import, clone) on a node that has not heard of a config y
 });
 
 describe('a resync running while this node writes', () => {
-  it('keeps the newer config this node committed after the snapshot was read', async () => {
+  /** A service whose resync snapshot is read at once and handed over only when `release` is called. */
+  async function slowResync() {
     const dir = tempDataDir();
     dirs.push(dir);
     const db = openDatabase(dir);
     opened.push(db);
     const store = new SqliteConfigStore(db);
     const gate: { hold?: Promise<void> } = {};
-    // the snapshot is read at once and handed over only when `gate.hold` (once set) resolves
     const slowSnapshot = Object.assign(Object.create(store) as SqliteConfigStore, {
       loadAll: async () => {
         const snapshot = await store.loadAll();
@@ -137,10 +137,22 @@ describe('a resync running while this node writes', () => {
     await a.publish({ ...key, content: 'old' });
     let release = () => undefined as void;
     gate.hold = new Promise<void>((resolve) => (release = resolve));
-    const reloading = a.reload();
+    return { a, reloading: a.reload(), release };
+  }
+
+  it('keeps the newer config this node committed after the snapshot was read', async () => {
+    const { a, reloading, release } = await slowResync();
     await a.publish({ ...key, content: 'new' });
     release();
     await reloading;
     expect(a.get(key)?.content).toBe('new');
+  });
+
+  it('keeps removed a config this node removed after the snapshot was read', async () => {
+    const { a, reloading, release } = await slowResync();
+    await a.remove(key);
+    release();
+    await reloading;
+    expect(a.get(key)).toBeUndefined();
   });
 });

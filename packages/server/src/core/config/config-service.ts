@@ -50,6 +50,9 @@ export class ConfigService implements ConfigWatching {
   private readonly items = new Map<string, ConfigItem>();
   /** The store's revision of each item in memory: an older copy never replaces a newer one. */
   private readonly revisions = new Map<string, number>();
+  /** Reloads in flight, and the keys removed meanwhile: their snapshot rows are older than the removal. */
+  private reloading = 0;
+  private readonly removedDuringReload = new Set<string>();
   /** Writes are serialized per key so compare-and-set and history order hold with any store. */
   private readonly keyLock = new KeyedLock();
   private readonly changeListeners = new Set<(change: ConfigChange) => void>();
@@ -191,19 +194,26 @@ export class ConfigService implements ConfigWatching {
 
   /**
    * Re-reads every config (after a bulk write, or when changes may have been missed) and wakes what changed.
-   * Writes go on meanwhile: a config this node wrote or re-read after the snapshot is newer and kept, and a
-   * config missing from the snapshot is re-read on its own (it may have been created since).
+   * Writes go on meanwhile: a config this node wrote or re-read after the snapshot is newer and kept, one
+   * removed meanwhile stays removed, and a config missing from the snapshot is re-read on its own (it may
+   * have been created since).
    */
   async reload(): Promise<void> {
-    const snapshot = await this.store.loadAll();
-    const seen = new Set<string>();
-    for (const stored of snapshot) {
-      seen.add(configKeyString(stored.item));
-      this.take(stored);
-    }
-    for (const [keyString, item] of [...this.items]) {
-      if (!seen.has(keyString))
-        await this.refresh({ namespaceId: item.namespaceId, group: item.group, dataId: item.dataId });
+    this.reloading++;
+    try {
+      const snapshot = await this.store.loadAll();
+      const seen = new Set<string>();
+      for (const stored of snapshot) {
+        const keyString = configKeyString(stored.item);
+        seen.add(keyString);
+        if (!this.removedDuringReload.has(keyString)) this.take(stored);
+      }
+      for (const [keyString, item] of [...this.items]) {
+        const key = { namespaceId: item.namespaceId, group: item.group, dataId: item.dataId };
+        if (!seen.has(keyString)) await this.refresh(key);
+      }
+    } finally {
+      if (--this.reloading === 0) this.removedDuringReload.clear();
     }
   }
 
@@ -224,6 +234,7 @@ export class ConfigService implements ConfigWatching {
   private drop(key: ConfigKey): void {
     const keyString = configKeyString(key);
     this.revisions.delete(keyString);
+    if (this.reloading > 0) this.removedDuringReload.add(keyString);
     if (!this.items.delete(keyString)) return;
     this.emit({ op: 'D', key: { namespaceId: key.namespaceId, group: key.group, dataId: key.dataId } }, true);
   }
