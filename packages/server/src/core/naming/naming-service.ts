@@ -213,12 +213,12 @@ export class NamingService {
     });
   }
 
-  /** Maintain-API update: registers when absent, otherwise changes only the fields given. */
+  /** Maintain-API update: registers when absent (here and in the store), otherwise changes only the fields given. */
   async updateInstance(key: ServiceKey, input: InstanceInput): Promise<Instance> {
     const ref = checkInstanceRef(input);
     const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    if (!current) return this.registerInstance(key, input);
-    if (input.ephemeral !== undefined && input.ephemeral !== current.ephemeral) {
+    if (!current && !(await this.store.loadInstance(key, ref))) return this.registerInstance(key, input);
+    if (current && input.ephemeral !== undefined && input.ephemeral !== current.ephemeral) {
       throw invalid(
         `instance ${ref.ip}:${ref.port} is ${current.ephemeral ? 'ephemeral' : 'persistent'}; deregister it first to change that`,
       );

@@ -32,6 +32,8 @@ describe('stored naming writes on a node that has not heard of the other node ye
     const { a, b, stores } = await twoNodes();
     await a.registerInstance(svc, { ...ref, ephemeral: false, weight: 1 });
     expect((await b.patchInstance(svc, ref, { weight: 3 })).weight).toBe(3);
+    // the maintain API's update changes the fields given of the stored one, not a new registration
+    expect(await b.updateInstance(svc, { ...ref, enabled: false })).toMatchObject({ weight: 3, enabled: false });
     expect((await stores[0].loadInstance(svc, ref))?.weight).toBe(3);
     expect(await b.deregisterInstance(svc, ref)).toBe(true);
     expect(await stores[0].loadInstance(svc, ref)).toBeUndefined();
