@@ -19,7 +19,18 @@ async function twoNodes() {
   opened.push(dbA, dbB);
   const clock = new ManualClock(1000);
   const stores = [new SqliteInstanceStore(dbA), new SqliteInstanceStore(dbB)];
-  return { a: await NamingService.create(stores[0], clock), b: await NamingService.create(stores[1], clock), stores };
+  /** One more node on the same file, loaded now. */
+  const another = async () => {
+    const db = openDatabase(dir);
+    opened.push(db);
+    return NamingService.create(new SqliteInstanceStore(db), clock);
+  };
+  return {
+    a: await NamingService.create(stores[0], clock),
+    b: await NamingService.create(stores[1], clock),
+    stores,
+    another,
+  };
 }
 
 afterEach(() => {
@@ -29,11 +40,17 @@ afterEach(() => {
 
 describe('stored naming writes on a node that has not heard of the other node yet', () => {
   it('a persistent instance stored elsewhere can be changed and deregistered here', async () => {
-    const { a, b, stores } = await twoNodes();
-    await a.registerInstance(svc, { ...ref, ephemeral: false, weight: 1 });
+    const { a, b, stores, another } = await twoNodes();
+    const c = await another();
+    await a.registerInstance(svc, { ...ref, ephemeral: false, weight: 1, metadata: { zone: 'a' } });
     expect((await b.patchInstance(svc, ref, { weight: 3 })).weight).toBe(3);
-    // the maintain API's update changes the fields given of the stored one, not a new registration
-    expect(await b.updateInstance(svc, { ...ref, enabled: false })).toMatchObject({ weight: 3, enabled: false });
+    // the maintain API's update changes the fields given of the stored one: no new registration
+    expect(await c.updateInstance(svc, { ...ref, enabled: false })).toMatchObject({
+      weight: 3,
+      enabled: false,
+      ephemeral: false,
+      metadata: { zone: 'a' },
+    });
     expect((await stores[0].loadInstance(svc, ref))?.weight).toBe(3);
     expect(await b.deregisterInstance(svc, ref)).toBe(true);
     expect(await stores[0].loadInstance(svc, ref)).toBeUndefined();
