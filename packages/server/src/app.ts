@@ -82,7 +82,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const logger = options.logger ?? createLogger(settings.logLevel);
   const clock = options.clock ?? systemClock;
 
-  const stores = await openStores(settings);
+  const stores = await openStores(settings, { logger });
   const { auth, apiAccess } = await createAuth(
     { users: stores.users, sessions: stores.sessions },
     settings,

@@ -26,3 +26,6 @@ export const HTTP_STATUS: Record<ErrorKind, number> = {
   conflict: 409,
   unavailable: 503,
 };
+
+/** The store cannot be reached (a cluster's database is down): the store has already said so in the log. */
+export const isUnavailable = (err: unknown): boolean => err instanceof NacosError && err.kind === 'unavailable';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type Postgres } from '../../test/postgres-server.js';
 import { tempDataDir } from '../../test/helpers.js';
 import { ALL_NAMESPACES, type User } from '../core/auth/user-model.js';
-import { CasMismatchError } from '../core/config/config-store.js';
+import type { ConfigStore } from '../core/config/config-store.js';
 import { HISTORY_KEPT_PER_CONFIG, type ConfigItem } from '../core/config/config-model.js';
 import type { StoredInstance } from '../core/naming/instance-store.js';
 import type { Stores } from '../store-wiring.js';
@@ -64,6 +64,14 @@ function item(content: string, at: number): Omit<ConfigItem, 'id'> {
   };
 }
 const historyOf = (i: Omit<ConfigItem, 'id'>, op: 'I' | 'U' | 'D') => ({ ...i, op, createdAt: i.modifiedAt });
+class Refused extends Error {}
+/** Writes `next` unconditionally, or (with `expectedMd5`) only while the committed md5 is that one. */
+function save(store: ConfigStore, next: Omit<ConfigItem, 'id'>, expectedMd5?: string) {
+  return store.save(next, (committed) => {
+    if (expectedMd5 !== undefined && committed && committed.md5 !== expectedMd5) throw new Refused();
+    return { item: next, history: historyOf(next, committed ? 'U' : 'I') };
+  });
+}
 const svc = { namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'orders' };
 const instance = (ip: string): StoredInstance => ({
   key: svc,
@@ -100,11 +108,15 @@ describe.each(backends)('$name store', ({ open, skip }) => {
 
   it.skipIf(skip)('saves, reads, lists and removes configs with their history', async () => {
     const first = item('a: 1', 10);
-    const id = await stores.configs.save(first, historyOf(first, 'I'));
+    const written = await save(stores.configs, first);
+    const id = written.stored.item.id;
+    expect(written).toEqual({ stored: { item: { ...first, id }, revision: written.stored.revision }, written: true });
     const second = item('a: 2', 20);
-    expect(await stores.configs.save(second, historyOf(second, 'U'))).toBe(id);
-    expect(await stores.configs.get(key)).toEqual({ ...second, id });
-    expect(await stores.configs.loadAll()).toEqual([{ ...second, id }]);
+    const rewritten = await save(stores.configs, second);
+    expect(rewritten.stored.item).toEqual({ ...second, id });
+    expect(rewritten.stored.revision).toBeGreaterThan(written.stored.revision);
+    expect(await stores.configs.get(key)).toEqual(rewritten.stored);
+    expect(await stores.configs.loadAll()).toEqual([rewritten.stored]);
     const page = await stores.configs.listHistory(key, 0, 10);
     expect(page.total).toBe(2);
     expect(page.items.map((h) => [h.content, h.op])).toEqual([
@@ -112,45 +124,79 @@ describe.each(backends)('$name store', ({ open, skip }) => {
       ['a: 1', 'I'],
     ]);
     expect(await stores.configs.getHistory(page.items[1].id)).toMatchObject({ content: 'a: 1', srcIp: '1.2.3.4' });
-    await stores.configs.remove(key, historyOf(second, 'D'));
+    const removed = await stores.configs.remove(key, (r) => historyOf(r, 'D'));
+    expect(removed).toEqual({ ...second, id });
     expect(await stores.configs.get(key)).toBeUndefined();
-    expect((await stores.configs.listHistory(key, 0, 1)).items[0].op).toBe('D');
+    expect((await stores.configs.listHistory(key, 0, 1)).items[0]).toMatchObject({ op: 'D', content: 'a: 2' });
   });
 
   it.skipIf(skip)('keeps the newest history entries per config only', async () => {
     const other = { ...key, dataId: 'busy.txt' };
-    for (let n = 0; n < HISTORY_KEPT_PER_CONFIG + 5; n++) {
-      const next = { ...item(`v${n}`, n), ...other };
-      await stores.configs.save(next, historyOf(next, 'U'));
-    }
+    for (let n = 0; n < HISTORY_KEPT_PER_CONFIG + 5; n++) await save(stores.configs, { ...item(`v${n}`, n), ...other });
     const page = await stores.configs.listHistory(other, 0, 1);
     expect(page.total).toBe(HISTORY_KEPT_PER_CONFIG);
     expect(page.items[0].content).toBe(`v${HISTORY_KEPT_PER_CONFIG + 4}`);
   });
 
+  it.skipIf(skip)('removing a config that is not stored writes nothing and says so', async () => {
+    const gone = { ...key, dataId: 'never.txt' };
+    expect(await stores.configs.remove(gone, (r) => historyOf(r, 'D'))).toBeUndefined();
+    expect((await stores.configs.listHistory(gone, 0, 10)).total).toBe(0);
+  });
+
+  it.skipIf(skip)(
+    'decides each write from the committed row: "nothing to write" keeps row, revision and history',
+    async () => {
+      const k = { ...key, dataId: 'decide.txt' };
+      const base = { ...item('base', 1), ...k };
+      const first = await save(stores.configs, base);
+      const seen: Array<string | undefined> = [];
+      const kept = await stores.configs.save(k, (committed) => {
+        seen.push(committed?.content);
+        return null;
+      });
+      expect(seen).toEqual(['base']);
+      expect(kept).toEqual({ stored: first.stored, written: false });
+      expect((await stores.configs.listHistory(k, 0, 10)).total).toBe(1);
+    },
+  );
+
   it.skipIf(skip)('compare-and-set: a matching md5 writes, another md5 writes nothing', async () => {
     const casKey = { ...key, dataId: 'cas.txt' };
     const base = { ...item('base', 1), ...casKey };
-    await stores.configs.save(base, historyOf(base, 'I'), 'ignored when nothing is stored');
+    await save(stores.configs, base, 'ignored when nothing is stored');
     const next = { ...item('next', 2), ...casKey };
-    await stores.configs.save(next, historyOf(next, 'U'), base.md5);
+    await save(stores.configs, next, base.md5);
     const lost = { ...item('lost', 3), ...casKey };
-    await expect(stores.configs.save(lost, historyOf(lost, 'U'), base.md5)).rejects.toThrow(CasMismatchError);
-    expect((await stores.configs.get(casKey))?.content).toBe('next');
+    await expect(save(stores.configs, lost, base.md5)).rejects.toThrow(Refused);
+    expect((await stores.configs.get(casKey))?.item.content).toBe('next');
     expect((await stores.configs.listHistory(casKey, 0, 10)).total).toBe(2);
   });
 
+  it.skipIf(skip)('writers racing on a key not stored yet each decide after the one before has committed', async () => {
+    const k = { ...key, dataId: 'first-one-wins.txt' };
+    // each write is allowed only while nothing is stored: exactly one may win
+    const onlyIfAbsent = (content: string) =>
+      stores.configs.save(k, (committed) => {
+        if (committed) throw new Refused();
+        const next = { ...item(content, 1), ...k };
+        return { item: next, history: historyOf(next, 'I') };
+      });
+    const results = await Promise.allSettled(['x', 'y', 'z', 'w'].map(onlyIfAbsent));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((await stores.configs.listHistory(k, 0, 10)).total).toBe(1);
+  });
+
   it.skipIf(skip)('keeps namespaces, services, persistent instances, users and live sessions', async () => {
-    await stores.namespaces.save({ namespaceId: 'dev', namespaceName: 'Dev', namespaceDesc: 'x', createdAt: 7 });
-    expect(await stores.namespaces.loadAll()).toEqual([
-      { namespaceId: 'dev', namespaceName: 'Dev', namespaceDesc: 'x', createdAt: 7 },
-    ]);
+    const dev = { namespaceId: 'dev', namespaceName: 'Dev', namespaceDesc: 'x', createdAt: 7 };
+    expect(await stores.namespaces.insert(dev)).toBe(true);
+    expect(await stores.namespaces.loadAll()).toEqual([dev]);
     const settings = {
       protectThreshold: 0.7,
       metadata: { k: 'v' },
       selector: { type: 'label' as const, expression: 'e' },
     };
-    await stores.instances.saveService({ key: svc, settings, createdAt: 1, modifiedAt: 2 });
+    await stores.instances.changeService(svc, () => ({ key: svc, settings, createdAt: 1, modifiedAt: 2 }));
     await stores.instances.saveInstance(instance('10.0.0.1'));
     await stores.instances.saveInstance(instance('10.0.0.2'));
     await stores.instances.removeInstance(svc, { ip: '10.0.0.2', port: 8080, clusterName: 'DEFAULT' });
@@ -158,7 +204,7 @@ describe.each(backends)('$name store', ({ open, skip }) => {
     expect(loaded.service).toEqual({ key: svc, settings, createdAt: 1, modifiedAt: 2 });
     expect(loaded.instances).toEqual([instance('10.0.0.1')]);
     expect((await stores.instances.loadAll()).instances).toEqual([instance('10.0.0.1')]);
-    await stores.users.save(user);
+    await stores.users.change(() => ({ save: user, result: undefined }));
     expect(await stores.users.loadAll()).toEqual([user]);
     const session = { tokenHash: 'h1', kind: 'console' as const, username: 'dev1', createdAt: 1, expiresAt: 100 };
     await stores.sessions.add(session);
@@ -166,6 +212,67 @@ describe.each(backends)('$name store', ({ open, skip }) => {
     expect(await stores.sessions.loadLive(60)).toEqual([session]);
     await stores.sessions.remove(['h1']);
     expect(await stores.sessions.loadLive(0)).toEqual([{ ...session, tokenHash: 'h2', expiresAt: 50 }]);
+  });
+
+  it.skipIf(skip)('decides whether a namespace exists by what is stored', async () => {
+    const ns = { namespaceId: 'ns-decided', namespaceName: 'One', namespaceDesc: 'd', createdAt: 9 };
+    expect(await stores.namespaces.update('ns-decided', { namespaceName: 'x' })).toBeUndefined();
+    expect(await stores.namespaces.remove('ns-decided')).toBe(false);
+    expect(await stores.namespaces.insert(ns)).toBe(true);
+    expect(await stores.namespaces.insert({ ...ns, namespaceName: 'Two' })).toBe(false);
+    expect(await stores.namespaces.update('ns-decided', { namespaceName: 'Renamed' })).toEqual({
+      ...ns,
+      namespaceName: 'Renamed',
+    });
+    expect(await stores.namespaces.update('ns-decided', { namespaceName: 'R', namespaceDesc: '' })).toMatchObject({
+      namespaceDesc: '',
+    });
+    expect(await stores.namespaces.remove('ns-decided')).toBe(true);
+    expect((await stores.namespaces.loadAll()).map((n) => n.namespaceId)).not.toContain('ns-decided');
+  });
+
+  it.skipIf(skip)('decides each user write from the users as stored, writing nothing when it refuses', async () => {
+    const seen = await stores.users.change((stored) => ({ result: [...stored.keys()] }));
+    const other = { ...user, username: 'decided' };
+    expect(await stores.users.change((stored) => ({ save: other, result: stored.has('decided') }))).toBe(false);
+    const refused = stores.users.change(() => {
+      throw new Error('refused');
+    });
+    await expect(refused).rejects.toThrow('refused');
+    expect(await stores.users.change((stored) => ({ remove: 'decided', result: stored.has('decided') }))).toBe(true);
+    expect((await stores.users.loadAll()).map((u) => u.username)).toEqual(seen.sort());
+  });
+
+  it.skipIf(skip)('decides service and persistent instance writes by what is stored', async () => {
+    const key = { ...svc, serviceName: 'decided' };
+    const settings = { protectThreshold: 0.1, metadata: {}, selector: { type: 'none' as const } };
+    expect(await stores.instances.removeService(key)).toBe(false);
+    const seen: unknown[] = [];
+    const create = (stored: unknown) => {
+      seen.push(stored);
+      return { key, settings, createdAt: 3, modifiedAt: 3 };
+    };
+    await stores.instances.changeService(key, create);
+    await stores.instances.changeService(key, create);
+    expect(seen).toEqual([undefined, { key, settings, createdAt: 3, modifiedAt: 3 }]);
+    await expect(
+      stores.instances.changeService(key, () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await stores.instances.removeService(key)).toBe(true);
+
+    const one = { ...instance('10.0.0.7'), key };
+    const ref = { ip: one.ip, port: one.port, clusterName: one.clusterName };
+    expect(await stores.instances.removeInstance(key, ref)).toBe(false);
+    await stores.instances.saveInstance(one);
+    // the same visible fields: nothing is rewritten
+    await stores.instances.saveInstance({ ...one, modifiedAt: 99 });
+    expect((await stores.instances.loadInstance(key, ref))?.modifiedAt).toBe(one.modifiedAt);
+    const patched = await stores.instances.changeInstance(key, ref, (stored) => ({ ...stored!, weight: 7 }));
+    expect(patched.weight).toBe(7);
+    expect((await stores.instances.loadInstance(key, ref))?.weight).toBe(7);
+    expect(await stores.instances.removeInstance(key, ref)).toBe(true);
   });
 
   it.skipIf(skip)('exports a snapshot and imports a plan all at once', async () => {

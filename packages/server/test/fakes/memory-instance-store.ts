@@ -1,7 +1,12 @@
-import type { InstanceStore, StoredInstance, StoredService } from '../../src/core/naming/instance-store.js';
+import type {
+  InstanceStore,
+  StoredInstance,
+  StoredInstanceRef,
+  StoredService,
+} from '../../src/core/naming/instance-store.js';
 import { serviceKeyString, type ServiceKey } from '../../src/core/naming/naming-model.js';
 
-/** An InstanceStore in memory: for core tests. */
+/** An InstanceStore in memory, each write decided against what it holds: for core tests. */
 export class MemoryInstanceStore implements InstanceStore {
   readonly services = new Map<string, StoredService>();
   readonly instances = new Map<string, StoredInstance>();
@@ -22,20 +27,32 @@ export class MemoryInstanceStore implements InstanceStore {
     };
   }
 
-  async saveService(service: StoredService): Promise<void> {
-    this.services.set(serviceKeyString(service.key), structuredClone(service));
+  async changeService(key: ServiceKey, decide: (stored: StoredService | undefined) => StoredService) {
+    const next = decide(structuredClone(this.services.get(serviceKeyString(key))));
+    this.services.set(serviceKeyString(key), structuredClone(next));
+    return next;
   }
 
-  async removeService(key: ServiceKey): Promise<void> {
-    this.services.delete(serviceKeyString(key));
+  async removeService(key: ServiceKey): Promise<boolean> {
+    return this.services.delete(serviceKeyString(key));
   }
 
   async saveInstance(instance: StoredInstance): Promise<void> {
     this.instances.set(instanceKey(instance.key, instance), structuredClone(instance));
   }
 
-  async removeInstance(key: ServiceKey, ref: { ip: string; port: number; clusterName: string }): Promise<void> {
-    this.instances.delete(instanceKey(key, ref));
+  async changeInstance(
+    key: ServiceKey,
+    ref: StoredInstanceRef,
+    decide: (stored: StoredInstance | undefined) => StoredInstance,
+  ) {
+    const next = decide(structuredClone(this.instances.get(instanceKey(key, ref))));
+    this.instances.set(instanceKey(key, ref), structuredClone(next));
+    return next;
+  }
+
+  async removeInstance(key: ServiceKey, ref: StoredInstanceRef): Promise<boolean> {
+    return this.instances.delete(instanceKey(key, ref));
   }
 }
 

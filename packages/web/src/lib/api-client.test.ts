@@ -34,6 +34,17 @@ describe('api client', () => {
     expect(toasts.errors).toEqual(['request error,http code:503']);
   });
 
+  it('shows the message of a non-200 answer that carries an envelope (the store unavailable)', async () => {
+    const toasts = captureToasts();
+    const unavailable = 'the store is unavailable: the database cannot be reached, try again later';
+    fakeApi({
+      'GET /x': () =>
+        new Response(JSON.stringify({ success: false, code: 'SYSTEM_ERROR', message: unavailable }), { status: 503 }),
+    });
+    await expect(apiGet('/x')).rejects.toMatchObject({ status: 503 });
+    expect(toasts.errors).toEqual([`System error : ${unavailable}`]);
+  });
+
   it('translates error.{code}; SYSTEM_ERROR and unknown codes get the system text plus the message', async () => {
     const toasts = captureToasts();
     fakeApi({

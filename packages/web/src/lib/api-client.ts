@@ -93,8 +93,14 @@ interface EnvelopeBody extends Partial<ApiResult<unknown>> {
 
 /** Unwraps `{success, data, code, message}`; throws ApiError with the translated text otherwise. */
 async function readEnvelope<T>(res: Response): Promise<T> {
-  if (res.status !== 200) throw new ApiError(t('error.http_code', { status: res.status }), 'http', res.status);
   const body = (await res.json().catch(() => null)) as EnvelopeBody | null;
+  if (res.status !== 200) {
+    // a refusal the server explains (503: the store is unavailable) keeps its message
+    const message = body?.success === false ? (body.message ?? body.msg ?? null) : null;
+    if (message)
+      throw new ApiError(envelopeErrorText(body?.code, message), 'api', res.status, body?.code ?? null, message);
+    throw new ApiError(t('error.http_code', { status: res.status }), 'http', res.status);
+  }
   if (!body || typeof body !== 'object') throw new ApiError(t('error.SYSTEM_ERROR'), 'parse', res.status);
   if (body.success === true) return body.data as T;
   const message = body.message ?? body.msg ?? null;

@@ -47,8 +47,11 @@ export function errorAnswer(error: unknown): { status: number; body: ApiResult<n
   if (error instanceof ConsoleError)
     return { status: error.status, body: fail(error.code, error.message), unexpected: false };
   if (error instanceof LoginError) return { status: 200, body: fail(error.code, error.message), unexpected: false };
-  if (error instanceof NacosError)
-    return { status: 200, body: fail(CODE_OF_KIND[error.kind], error.message), unexpected: false };
+  if (error instanceof NacosError) {
+    // the store out of reach is the server's state, not the request's: 503, still with the envelope
+    const status = error.kind === 'unavailable' ? 503 : 200;
+    return { status, body: fail(CODE_OF_KIND[error.kind], error.message), unexpected: false };
+  }
   // Framework rejections (bad JSON, wrong content type, body too large) keep their 4xx status.
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {

@@ -57,8 +57,7 @@ async function addNamespace(req: FastifyRequest, core: Core, input: Input<Namesp
   requireNamespace(req, namespaceId);
   const namespaceName = requiredText(input, 'namespaceName');
   if (isDefaultNamespace(namespaceId)) return;
-  if (core.namespaces.get(namespaceId)) await core.namespaces.update({ namespaceId, namespaceName });
-  else await core.namespaces.add({ namespaceId, namespaceName });
+  await core.namespaces.put({ namespaceId, namespaceName });
 }
 
 async function updateNamespace(req: FastifyRequest, core: Core, input: Input<NamespaceParam>): Promise<void> {
@@ -66,15 +65,18 @@ async function updateNamespace(req: FastifyRequest, core: Core, input: Input<Nam
   requireNamespace(req, namespaceId);
   const namespaceName = requiredText(input, 'namespaceName');
   if (isDefaultNamespace(namespaceId)) throw invalid('the public namespace cannot be changed');
-  if (core.namespaces.get(namespaceId)) {
-    await core.namespaces.update({ namespaceId, namespaceName });
-  } else if (namespaceHasData(core, namespaceId)) {
-    // A namespace that exists only through its data gets a name by becoming a created one.
-    await core.namespaces.add({ namespaceId, namespaceName });
-  } else {
+  // whether it is stored is the store's answer; one that exists only through its data gets a name by
+  // becoming a created one
+  if (namespaceHasData(core, namespaceId)) await core.namespaces.put({ namespaceId, namespaceName });
+  else await core.namespaces.update({ namespaceId, namespaceName }).catch(notFoundAs(namespaceId));
+}
+
+const notFoundAs = (namespaceId: string) => (err: unknown) => {
+  if (err instanceof NacosError && err.kind === 'not_found') {
     throw new ConsoleError('NOT_FOUND', `namespace ${namespaceId} does not exist`);
   }
-}
+  throw err;
+};
 
 /** Only an empty, created namespace can go (the core decides); removing an unknown one succeeds. */
 async function removeNamespace(req: FastifyRequest, core: Core, input: Input<NamespaceParam>): Promise<void> {

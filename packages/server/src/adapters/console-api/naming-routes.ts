@@ -126,15 +126,21 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
     const input = inputOf<ServiceParam>(req);
     const key = serviceKeyOf(req, input);
     const settings = serviceSettingsOf(input);
-    if (naming.getService(key)) await naming.updateService(key, settings);
-    else await naming.createService(key, settings);
+    // an upsert: whether the service exists is the store's answer
+    await naming.updateService(key, settings).catch((err: unknown) => {
+      if (err instanceof NacosError && err.kind === 'not_found') return naming.createService(key, settings);
+      throw err;
+    });
     return ok(true);
   };
   app.post(`${API}/v2/service/add`, saveService);
   app.post(`${API}/v2/service/update`, saveService);
   app.post(`${API}/v2/service/remove`, async (req) => {
     const key = serviceKeyOf(req, inputOf<ServiceKeyParam>(req));
-    if (naming.getService(key)) await naming.removeService(key);
+    // removing an unknown service succeeds
+    await naming.removeService(key).catch((err: unknown) => {
+      if (!(err instanceof NacosError && err.kind === 'not_found')) throw err;
+    });
     return ok(true);
   });
 

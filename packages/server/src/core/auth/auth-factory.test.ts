@@ -2,22 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { createAuth, DEFAULT_PASSWORD_CHECK_DELAY_MS } from './auth-factory.js';
-import type { User } from './user-model.js';
-import type { UserStore } from './user-store.js';
+import { MemoryUserStore } from '../../../test/fakes/memory-user-store.js';
 import { MemorySessionStore } from '../../../test/fakes/memory-session-store.js';
-
-class MemoryUserStore implements UserStore {
-  rows = new Map<string, User>();
-  async loadAll() {
-    return [...this.rows.values()];
-  }
-  async save(user: User) {
-    this.rows.set(user.username, user);
-  }
-  async remove(username: string) {
-    this.rows.delete(username);
-  }
-}
 
 function recordingLogger() {
   const lines: string[] = [];

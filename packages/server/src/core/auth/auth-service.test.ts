@@ -7,22 +7,8 @@ import { LoginThrottle } from './login-throttle.js';
 import { RememberedCredentials } from './remembered-credentials.js';
 import { MemorySessionStore } from '../../../test/fakes/memory-session-store.js';
 import { SessionService } from './session-service.js';
-import type { User } from './user-model.js';
 import { UserService } from './user-service.js';
-import type { UserStore } from './user-store.js';
-
-class MemoryUserStore implements UserStore {
-  rows = new Map<string, User>();
-  async loadAll() {
-    return [...this.rows.values()];
-  }
-  async save(user: User) {
-    this.rows.set(user.username, user);
-  }
-  async remove(username: string) {
-    this.rows.delete(username);
-  }
-}
+import { MemoryUserStore } from '../../../test/fakes/memory-user-store.js';
 
 function encrypt(password: string, token: string): string {
   const cipher = createCipheriv('aes-128-cbc', Buffer.from(token.slice(0, 16)), Buffer.from(token.slice(16, 32)));

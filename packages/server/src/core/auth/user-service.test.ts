@@ -23,6 +23,26 @@ describe('UserService', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('on a node that has not heard of the other node yet, the store decides: exists, not found, last admin', async () => {
+    // a second service over the same file: another node, loaded now, hearing nothing of what follows
+    const otherDb = openDatabase(dir);
+    try {
+      await users.add({ username: 'root', password: 'pw', roles: ['0'] });
+      await users.add({ username: 'root2', password: 'pw', roles: ['0'] });
+      const other = await UserService.create(new SqliteUserStore(otherDb), clock);
+      await users.add({ username: 'carol', password: 'pw', roles: ['2'] });
+      await expect(other.add({ username: 'carol', password: 'pw', roles: ['2'] })).rejects.toThrow(/already exists/);
+      expect((await other.update({ username: 'carol', nickname: 'C' })).nickname).toBe('C');
+      await users.remove('carol');
+      expect(await other.remove('carol')).toBe(false);
+      // each node alone sees two enabled admins; together they may not disable both
+      await users.update({ username: 'root', enabled: false });
+      await expect(other.update({ username: 'root2', enabled: false })).rejects.toThrow(LAST_ADMIN_MESSAGE);
+    } finally {
+      otherDb.close();
+    }
+  });
+
   it('creates the first admin only on an empty store, with a bcrypt hash', async () => {
     expect(await users.ensureInitialAdmin('root', 'pw')).toBe(true);
     expect(await users.ensureInitialAdmin('other', 'pw')).toBe(false);
@@ -131,9 +151,9 @@ describe('UserService', () => {
     await users.add({ username: 'changed', password: 'x', roles: ['1'] });
     await users.add({ username: 'gone', password: 'x', roles: ['1'] });
     const store = new SqliteUserStore(db);
-    await store.save({ ...users.get('changed')!, roles: ['2'] });
-    await store.save({ ...users.get('keep')!, username: 'new', nickname: 'N' });
-    await store.remove('gone');
+    await store.change(() => ({ save: { ...users.get('changed')!, roles: ['2'] }, result: undefined }));
+    await store.change(() => ({ save: { ...users.get('keep')!, username: 'new', nickname: 'N' }, result: undefined }));
+    await store.change(() => ({ remove: 'gone', result: undefined }));
     const ended: string[] = [];
     users.onChange((name, end) => end && ended.push(name));
     await users.reload();

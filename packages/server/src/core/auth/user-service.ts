@@ -1,5 +1,5 @@
 import type { Clock } from '../../shared/clock.js';
-import { conflict, invalid, notFound } from '../../shared/errors.js';
+import { conflict, invalid, NacosError, notFound } from '../../shared/errors.js';
 import { hashInitialPassword, hashPassword, verifyPassword } from './password.js';
 import { mergePrivilege } from './permissions.js';
 import { KNOWN_ROLES, ROLE_ADMIN, type NamespacePrivilege, type User } from './user-model.js';
@@ -102,64 +102,88 @@ export class UserService {
     return () => this.listeners.delete(listener);
   }
 
-  /** Creates the first admin when there is no user at all; true if it did. */
+  /** Creates the first admin when the store has no user at all; true if it did. */
   async ensureInitialAdmin(username: string, password: string): Promise<boolean> {
     return this.serialized(async () => {
+      // users are loaded at start: a store with users skips the costly hash
       if (this.byName.size > 0) return false;
       const passwordHash = await hashInitialPassword(checkPassword(password));
-      await this.insert({ username, password, nickname: username, roles: [ROLE_ADMIN] }, passwordHash);
+      const user = this.newUser({ username, password, nickname: username, roles: [ROLE_ADMIN] }, passwordHash);
+      const created = await this.store.change((stored) =>
+        stored.size > 0 ? { result: false } : { save: user, result: true },
+      );
+      if (!created) return false;
+      this.byName.set(user.username, user);
+      await this.emit(user.username, false);
       return true;
     });
   }
 
   async add(input: NewUser): Promise<User> {
     return this.serialized(async () => {
-      if (this.byName.has(input.username)) throw conflict(`user ${input.username} already exists`);
-      return this.insert(input);
+      const user = this.newUser(input, await hashPassword(checkPassword(input.password)));
+      await this.store.change((stored) => {
+        if (stored.has(user.username)) throw conflict(`user ${input.username} already exists`);
+        return { save: user, result: undefined };
+      });
+      this.byName.set(user.username, user);
+      await this.emit(user.username, false);
+      return user;
     });
   }
 
   async update(input: UserUpdate, context: ChangeContext = {}): Promise<User> {
     return this.serialized(async () => {
-      const current = this.byName.get(input.username);
-      if (!current) throw notFound(`user ${input.username} does not exist`);
-      const roles = input.roles === undefined ? current.roles : checkRoles(input.roles);
-      const enabled = input.enabled ?? current.enabled;
-      const losesAdmin = isEnabledAdmin(current) && !(enabled && roles.includes(ROLE_ADMIN));
-      if (losesAdmin && this.enabledAdminCount() <= 1) throw conflict(LAST_ADMIN_MESSAGE);
-      if (losesAdmin && context.actor === current.username) throw conflict(OWN_ADMIN_MESSAGE);
       const passwordChanged = input.password !== undefined && input.password !== '';
-      const next: User = {
-        ...current,
-        nickname:
-          input.nickname === undefined || input.nickname === '' ? current.nickname : checkNickname(input.nickname),
-        passwordHash: passwordChanged ? await hashPassword(checkPassword(input.password!)) : current.passwordHash,
-        enabled,
-        roles,
-        namespacePrivilege: input.namespacePrivilege
-          ? mergePrivilege(current.namespacePrivilege, input.namespacePrivilege)
-          : current.namespacePrivilege,
-        modifiedAt: this.clock.now(),
-      };
-      await this.store.save(next);
+      const newHash = passwordChanged ? await hashPassword(checkPassword(input.password!)) : undefined;
+      const { current, next } = await this.store
+        .change((stored) => {
+          const current = stored.get(input.username);
+          if (!current) throw notFound(`user ${input.username} does not exist`);
+          const roles = input.roles === undefined ? current.roles : checkRoles(input.roles);
+          const enabled = input.enabled ?? current.enabled;
+          const losesAdmin = isEnabledAdmin(current) && !(enabled && roles.includes(ROLE_ADMIN));
+          if (losesAdmin && enabledAdminCount(stored) <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+          if (losesAdmin && context.actor === current.username) throw conflict(OWN_ADMIN_MESSAGE);
+          const next: User = {
+            ...current,
+            nickname:
+              input.nickname === undefined || input.nickname === '' ? current.nickname : checkNickname(input.nickname),
+            passwordHash: newHash ?? current.passwordHash,
+            enabled,
+            roles,
+            namespacePrivilege: input.namespacePrivilege
+              ? mergePrivilege(current.namespacePrivilege, input.namespacePrivilege)
+              : current.namespacePrivilege,
+            modifiedAt: this.clock.now(),
+          };
+          return { save: next, result: { current, next } };
+        })
+        .catch((err: unknown) => {
+          // the store has no such user (any more): neither has this node
+          if (err instanceof NacosError && err.kind === 'not_found') this.byName.delete(input.username);
+          throw err;
+        });
       this.byName.set(next.username, next);
-      const rolesChanged = !sameRoles(roles, current.roles);
-      await this.emit(next.username, passwordChanged || rolesChanged || !enabled, context.keepSession);
+      const rolesChanged = !sameRoles(next.roles, current.roles);
+      await this.emit(next.username, passwordChanged || rolesChanged || !next.enabled, context.keepSession);
       return next;
     });
   }
 
-  /** Resolves false when there was no such user. */
+  /** Resolves false when the store had no such user. */
   async remove(username: string, context: ChangeContext = {}): Promise<boolean> {
     return this.serialized(async () => {
-      const current = this.byName.get(username);
-      if (!current) return false;
-      if (isEnabledAdmin(current) && this.enabledAdminCount() <= 1) throw conflict(LAST_ADMIN_MESSAGE);
-      if (context.actor === username) throw conflict(OWN_ACCOUNT_REMOVE_MESSAGE);
-      await this.store.remove(username);
+      const removed = await this.store.change((stored) => {
+        const current = stored.get(username);
+        if (!current) return { result: false };
+        if (isEnabledAdmin(current) && enabledAdminCount(stored) <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+        if (context.actor === username) throw conflict(OWN_ACCOUNT_REMOVE_MESSAGE);
+        return { remove: username, result: true };
+      });
       this.byName.delete(username);
-      await this.emit(username, true);
-      return true;
+      if (removed) await this.emit(username, true);
+      return removed;
     });
   }
 
@@ -194,12 +218,12 @@ export class UserService {
     return user !== undefined && verifyPassword(password, user.passwordHash);
   }
 
-  private async insert(input: NewUser, passwordHash?: string): Promise<User> {
+  private newUser(input: NewUser, passwordHash: string): User {
     const now = this.clock.now();
-    const user: User = {
+    return {
       username: checkUsername(input.username),
       nickname: checkNickname(input.nickname ?? ''),
-      passwordHash: passwordHash ?? (await hashPassword(checkPassword(input.password))),
+      passwordHash,
       enabled: input.enabled ?? true,
       roles: checkRoles(input.roles),
       extendInfo: {},
@@ -208,16 +232,6 @@ export class UserService {
       createdAt: now,
       modifiedAt: now,
     };
-    await this.store.save(user);
-    this.byName.set(user.username, user);
-    await this.emit(user.username, false);
-    return user;
-  }
-
-  private enabledAdminCount(): number {
-    let n = 0;
-    for (const user of this.byName.values()) if (isEnabledAdmin(user)) n++;
-    return n;
   }
 
   /** Waits for the listeners: sessions a change ends are off the store before the change is answered. */
@@ -239,6 +253,12 @@ function sameRoles(a: readonly string[], b: readonly string[]): boolean {
 /** What a session's rights depend on. */
 function securityOf(user: User) {
   return [user.passwordHash, user.enabled, [...user.roles].sort(), user.namespacePrivilege, user.source];
+}
+
+function enabledAdminCount(users: ReadonlyMap<string, User>): number {
+  let n = 0;
+  for (const user of users.values()) if (isEnabledAdmin(user)) n++;
+  return n;
 }
 
 function isEnabledAdmin(user: User): boolean {

@@ -1,3 +1,4 @@
+import { isUnavailable } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import type { SessionService } from '../auth/session-service.js';
 import type { UserService } from '../auth/user-service.js';
@@ -27,13 +28,26 @@ export function applyStoreChanges(
   options: { resyncFirst?: boolean } = {},
 ): void {
   let queue: Promise<void> = Promise.resolve();
+  let retry: ReturnType<typeof setTimeout> | null = null;
   const enqueue = (what: string, step: () => Promise<void>) => {
-    queue = queue.then(step).catch((err: unknown) => logger.warn({ err, change: what }, 'applying a cluster change'));
+    queue = queue.then(step).catch((err: unknown) => {
+      if (!isUnavailable(err)) return logger.warn({ err, change: what }, 'applying a cluster change');
+      // the database out of reach (the store has logged it once): a change not applied would leave memory
+      // behind for good, so everything is read again a little later
+      retry ??= setTimeout(() => {
+        retry = null;
+        resync();
+      }, RESYNC_RETRY_MS);
+      retry.unref?.();
+    });
   };
+  const resync = () => enqueue('resync', () => reloadAll(models));
   feed.onChange((change) => enqueue(change.kind, () => apply(change, models)));
-  feed.onResync(() => enqueue('resync', () => reloadAll(models)));
-  if (options.resyncFirst) enqueue('resync', () => reloadAll(models));
+  feed.onResync(resync);
+  if (options.resyncFirst) resync();
 }
+
+const RESYNC_RETRY_MS = 1000;
 
 async function apply(change: StoreChange, m: ClusterModels): Promise<void> {
   switch (change.kind) {

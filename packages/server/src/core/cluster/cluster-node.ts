@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUnavailable } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import type { NamingService } from '../naming/naming-service.js';
 import type { ClusterMember, ClusterMembers } from './cluster-members.js';
@@ -120,7 +121,8 @@ export class ClusterNode implements ClusterMembers {
       this.lastRenewFailed = false;
       if (now >= this.graceUntil) await this.takeOverAndEvict(now);
     } catch (err) {
-      if (!this.lastRenewFailed) this.logger.warn({ err }, 'cluster lease renewal failed (store unreachable?)');
+      if (!this.lastRenewFailed && !isUnavailable(err))
+        this.logger.warn({ err }, 'cluster lease renewal failed (store unreachable?)');
       this.lastRenewFailed = true;
     } finally {
       this.renewing = false;

@@ -1,3 +1,4 @@
+import { isUnavailable } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import type { StoredInstance } from '../naming/instance-store.js';
 import { serviceKeyString, type ServiceKey } from '../naming/naming-model.js';
@@ -154,7 +155,8 @@ export class EphemeralReplicator {
         this.failing = false;
       } catch (err) {
         this.dirty.set(keyString, key);
-        if (!this.failing) this.logger.warn({ err }, 'could not share ephemeral instances with the cluster');
+        if (!this.failing && !isUnavailable(err))
+          this.logger.warn({ err }, 'could not share ephemeral instances with the cluster');
         this.failing = true;
         return;
       }

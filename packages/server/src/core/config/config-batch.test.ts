@@ -1,22 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock.js';
 import { publishBatch } from './config-batch.js';
-import type { ConfigKey } from './config-key.js';
+import { configKeyString, type ConfigKey } from './config-key.js';
 import type { ConfigItem } from './config-model.js';
 import { ConfigService } from './config-service.js';
-import type { ConfigStore, NewHistoryEntry } from './config-store.js';
+import type { ConfigStore, ConfigWrite, StoredConfig } from './config-store.js';
 
+/** Configs in a map: each write decided against what it holds, as a real store does. */
 class MemoryStore implements ConfigStore {
   private id = 0;
-  async loadAll(): Promise<ConfigItem[]> {
-    return [];
+  private revision = 0;
+  private readonly rows = new Map<string, StoredConfig>();
+  async loadAll(): Promise<StoredConfig[]> {
+    return [...this.rows.values()];
   }
-  async save(_item: Omit<ConfigItem, 'id'>, _h: NewHistoryEntry) {
-    return ++this.id;
+  async save(key: ConfigKey, decide: (committed: ConfigItem | undefined) => ConfigWrite) {
+    const committed = this.rows.get(configKeyString(key));
+    const write = decide(committed?.item);
+    if (!write) return { stored: committed!, written: false };
+    const stored = { item: { ...write.item, id: committed?.item.id ?? ++this.id }, revision: ++this.revision };
+    this.rows.set(configKeyString(key), stored);
+    return { stored, written: true };
   }
-  async remove(_key: ConfigKey, _h: NewHistoryEntry) {}
-  async get(_key: ConfigKey) {
-    return undefined;
+  async remove(key: ConfigKey) {
+    const committed = this.rows.get(configKeyString(key));
+    this.rows.delete(configKeyString(key));
+    return committed?.item;
+  }
+  async get(key: ConfigKey) {
+    return this.rows.get(configKeyString(key));
   }
   async listHistory() {
     return { total: 0, items: [] };

@@ -21,8 +21,10 @@ export interface BatchResult {
 }
 
 /**
- * Publishes many configs (a zip import, a clone into another namespace) under one conflict policy. With
- * ABORT the existing keys are found first, so a refused batch leaves the store untouched.
+ * Publishes many configs (a zip import, a clone into another namespace) under one conflict policy. Whether a
+ * key exists is the store's answer, not this node's copy. With ABORT the existing keys are looked up in the
+ * store first, so a refused batch leaves the store untouched; a key another writer creates after that
+ * look-up is not overwritten but reported as a conflict.
  */
 export async function publishBatch(
   configs: ConfigService,
@@ -33,16 +35,19 @@ export async function publishBatch(
   // A key listed twice: the last one counts.
   const unique = new Map<string, BatchItem>();
   for (const item of items) unique.set(configKeyString(item.key), item);
-  const conflicts = [...unique.values()].filter((item) => configs.get(item.key)).map((item) => item.key);
-  if (policy === 'ABORT' && conflicts.length > 0) return { written: [], skipped: [], conflicts };
-  const result: BatchResult = { written: [], skipped: [], conflicts };
+  const result: BatchResult = { written: [], skipped: [], conflicts: [] };
+  if (policy === 'ABORT') {
+    for (const item of unique.values()) if (await configs.stored(item.key)) result.conflicts.push(item.key);
+    if (result.conflicts.length > 0) return result;
+  }
   for (const item of unique.values()) {
-    if (policy === 'SKIP' && configs.get(item.key)) {
-      result.skipped.push(item.key);
-      continue;
-    }
-    await configs.publish({ ...item.key, content: item.content, type: item.type, desc: item.desc }, source);
-    result.written.push(item.key);
+    const published = await configs.publish(
+      { ...item.key, content: item.content, type: item.type, desc: item.desc, ifAbsent: policy !== 'OVERWRITE' },
+      source,
+    );
+    if (published.existed) result.conflicts.push(item.key);
+    if (published.existed && policy !== 'OVERWRITE') result.skipped.push(item.key);
+    else result.written.push(item.key);
   }
   return result;
 }

@@ -17,7 +17,7 @@ import {
   type ConfigListing,
   type ConfigSearch,
 } from './config-search.js';
-import { CasMismatchError, type ConfigStore, type HistoryPage } from './config-store.js';
+import type { ConfigStore, HistoryPage, StoredConfig } from './config-store.js';
 import { ConfigWatchHub, type ConfigWatcher, type ConfigWatching } from './config-watch-hub.js';
 
 export interface PublishInput extends ConfigKey {
@@ -28,12 +28,16 @@ export interface PublishInput extends ConfigKey {
   configTags?: string;
   /** Compare-and-set: publish only if the current md5 equals this (a missing config always matches). */
   casMd5?: string;
+  /** Write only when no such config is stored (a stored one is left as it is). */
+  ifAbsent?: boolean;
 }
 
 export interface PublishResult {
   item: ConfigItem;
-  /** False when the content and every attribute were already as published. */
+  /** False when the content and every attribute were already as published (or, `ifAbsent`, it was stored). */
   changed: boolean;
+  /** Whether the store held the config when the publish was decided. */
+  existed: boolean;
 }
 
 export type ConfigChange = { op: HistoryOp; key: ConfigKey; item?: ConfigItem };
@@ -44,6 +48,11 @@ export type ConfigChange = { op: HistoryOp; key: ConfigKey; item?: ConfigItem };
  */
 export class ConfigService implements ConfigWatching {
   private readonly items = new Map<string, ConfigItem>();
+  /** The store's revision of each item in memory: an older copy never replaces a newer one. */
+  private readonly revisions = new Map<string, number>();
+  /** Reloads in flight, and the keys removed meanwhile: their snapshot rows are older than the removal. */
+  private reloading = 0;
+  private readonly removedDuringReload = new Set<string>();
   /** Writes are serialized per key so compare-and-set and history order hold with any store. */
   private readonly keyLock = new KeyedLock();
   private readonly changeListeners = new Set<(change: ConfigChange) => void>();
@@ -58,12 +67,17 @@ export class ConfigService implements ConfigWatching {
 
   static async create(store: ConfigStore, clock: Clock, maxContentBytes: number) {
     const service = new ConfigService(store, clock, maxContentBytes);
-    for (const item of await store.loadAll()) service.items.set(configKeyString(item), item);
+    for (const stored of await store.loadAll()) service.take(stored);
     return service;
   }
 
   get(key: ConfigKey): ConfigItem | undefined {
     return this.items.get(configKeyString(key));
+  }
+
+  /** Whether the store holds the config now (this node's copy may be behind another node's write). */
+  async stored(key: ConfigKey): Promise<boolean> {
+    return (await this.store.get(key)) !== undefined;
   }
 
   /** Current md5 of a key string, "" when the config does not exist (what listeners compare with). */
@@ -121,92 +135,108 @@ export class ConfigService implements ConfigWatching {
     }
   }
 
+  /**
+   * Publishes a config. Whether it changes anything, and whether a `casMd5` matches, is decided by the store
+   * against the committed config, never against this node's copy (which may be behind another node's write).
+   */
   async publish(input: PublishInput, source: ChangeSource = {}): Promise<PublishResult> {
     this.checkContent(input.content);
     const key: ConfigKey = { namespaceId: input.namespaceId, group: input.group, dataId: input.dataId };
     return this.keyLock.run(configKeyString(key), async () => {
-      const current = this.get(key);
-      if (input.casMd5 !== undefined && current && current.md5 !== input.casMd5) {
-        throw conflict('Cas publish fail, server md5 may have changed.');
-      }
       const now = this.clock.now();
-      const next: Omit<ConfigItem, 'id'> = {
-        ...key,
-        content: input.content,
-        md5: md5Hex(input.content),
-        type: normalizeConfigType(input.type ?? current?.type),
-        desc: input.desc ?? current?.desc ?? '',
-        appName: input.appName ?? current?.appName ?? '',
-        configTags: input.configTags ?? current?.configTags ?? '',
-        createdAt: current?.createdAt ?? now,
-        modifiedAt: now,
-        srcUser: source.srcUser ?? '',
-        srcIp: source.srcIp ?? '',
-      };
-      if (current && sameValue(current, next)) return { item: current, changed: false };
-      const op: HistoryOp = current ? 'U' : 'I';
-      const id = await this.store.save(next, historyOf(next, op, source, now), input.casMd5).catch((err: unknown) => {
-        // another node wrote first: this node's copy was behind the store
-        if (err instanceof CasMismatchError) throw conflict('Cas publish fail, server md5 may have changed.');
-        throw err;
+      let existed = false;
+      const result = await this.store.save(key, (current) => {
+        existed = current !== undefined;
+        if (input.ifAbsent && current) return null;
+        if (input.casMd5 !== undefined && current && current.md5 !== input.casMd5) {
+          throw conflict('Cas publish fail, server md5 may have changed.');
+        }
+        const next: Omit<ConfigItem, 'id'> = {
+          ...key,
+          content: input.content,
+          md5: md5Hex(input.content),
+          type: normalizeConfigType(input.type ?? current?.type),
+          desc: input.desc ?? current?.desc ?? '',
+          appName: input.appName ?? current?.appName ?? '',
+          configTags: input.configTags ?? current?.configTags ?? '',
+          createdAt: current?.createdAt ?? now,
+          modifiedAt: now,
+          srcUser: source.srcUser ?? '',
+          srcIp: source.srcIp ?? '',
+        };
+        if (current && sameValue(current, next)) return null;
+        return { item: next, history: historyOf(next, current ? 'U' : 'I', source, now) };
       });
-      const item: ConfigItem = { ...next, id };
-      this.items.set(configKeyString(key), item);
-      this.emit({ op, key, item }, current?.md5 !== item.md5);
-      return { item, changed: true };
+      this.take(result.stored);
+      return { item: result.stored.item, changed: result.written, existed };
     });
   }
 
-  /** Removes a config; resolves false when there was nothing to remove. */
+  /** Removes a config as stored; resolves false when the store had nothing to remove. */
   async remove(key: ConfigKey, source: ChangeSource = {}): Promise<boolean> {
     return this.keyLock.run(configKeyString(key), async () => {
-      const current = this.get(key);
-      if (!current) return false;
-      await this.store.remove(key, historyOf(current, 'D', source, this.clock.now()));
-      this.items.delete(configKeyString(key));
-      this.emit({ op: 'D', key }, true);
-      return true;
+      const now = this.clock.now();
+      const removed = await this.store.remove(key, (item) => historyOf(item, 'D', source, now));
+      // whatever this node held, the store has no such config now
+      this.drop(key);
+      return removed !== undefined;
     });
   }
 
   /** Re-reads one config another node changed in the shared store, and wakes its watchers. */
   async refresh(key: ConfigKey): Promise<void> {
-    const keyString = configKeyString(key);
-    await this.keyLock.run(keyString, async () => {
+    await this.keyLock.run(configKeyString(key), async () => {
       const stored = await this.store.get(key);
-      const old = this.items.get(keyString);
-      if (stored) {
-        if (old && old.id === stored.id && old.modifiedAt === stored.modifiedAt && sameValue(old, stored)) return;
-        this.items.set(keyString, stored);
-        this.emit({ op: old ? 'U' : 'I', key, item: stored }, old?.md5 !== stored.md5);
-      } else if (old) {
-        this.items.delete(keyString);
-        this.emit({ op: 'D', key }, true);
-      }
+      if (stored) this.take(stored);
+      else this.drop(key);
     });
   }
 
-  /** Re-reads every config after a bulk write to the store (transfer import) and wakes what changed. */
+  /**
+   * Re-reads every config (after a bulk write, or when changes may have been missed) and wakes what changed.
+   * Writes go on meanwhile: a config this node wrote or re-read after the snapshot is newer and kept, one
+   * removed meanwhile stays removed, and a config missing from the snapshot is re-read on its own (it may
+   * have been created since).
+   */
   async reload(): Promise<void> {
-    const fresh = new Map<string, ConfigItem>();
-    for (const item of await this.store.loadAll()) fresh.set(configKeyString(item), item);
-    const changes: Array<{ change: ConfigChange; md5Changed: boolean }> = [];
-    for (const [keyString, item] of fresh) {
-      const old = this.items.get(keyString);
-      const key = { namespaceId: item.namespaceId, group: item.group, dataId: item.dataId };
-      if (!old) changes.push({ change: { op: 'I', key, item }, md5Changed: true });
-      else if (!sameValue(old, item))
-        changes.push({ change: { op: 'U', key, item }, md5Changed: old.md5 !== item.md5 });
-    }
-    for (const [keyString, old] of this.items) {
-      if (!fresh.has(keyString)) {
-        const key = { namespaceId: old.namespaceId, group: old.group, dataId: old.dataId };
-        changes.push({ change: { op: 'D', key }, md5Changed: true });
+    this.reloading++;
+    try {
+      const snapshot = await this.store.loadAll();
+      const seen = new Set<string>();
+      for (const stored of snapshot) {
+        const keyString = configKeyString(stored.item);
+        seen.add(keyString);
+        if (!this.removedDuringReload.has(keyString)) this.take(stored);
       }
+      for (const [keyString, item] of [...this.items]) {
+        const key = { namespaceId: item.namespaceId, group: item.group, dataId: item.dataId };
+        if (!seen.has(keyString)) await this.refresh(key);
+      }
+    } finally {
+      if (--this.reloading === 0) this.removedDuringReload.clear();
     }
-    this.items.clear();
-    for (const [keyString, item] of fresh) this.items.set(keyString, item);
-    for (const { change, md5Changed } of changes) this.emit(change, md5Changed);
+  }
+
+  /** Installs a committed config unless memory already holds a later revision; wakes what changed. */
+  private take(stored: StoredConfig): void {
+    const { item, revision } = stored;
+    const keyString = configKeyString(item);
+    const old = this.items.get(keyString);
+    const known = this.revisions.get(keyString);
+    if (old && known !== undefined && known > revision) return;
+    this.revisions.set(keyString, revision);
+    if (old && old.id === item.id && old.modifiedAt === item.modifiedAt && sameValue(old, item)) return;
+    this.items.set(keyString, item);
+    const key = { namespaceId: item.namespaceId, group: item.group, dataId: item.dataId };
+    this.emit({ op: old ? 'U' : 'I', key, item }, old?.md5 !== item.md5);
+  }
+
+  private drop(key: ConfigKey): void {
+    const keyString = configKeyString(key);
+    this.revisions.delete(keyString);
+    if (this.reloading > 0) this.removedDuringReload.add(keyString);
+    if (!this.items.delete(keyString)) return;
+    this.emit({ op: 'D', key: { namespaceId: key.namespaceId, group: key.group, dataId: key.dataId } }, true);
   }
 
   history(key: ConfigKey, offset: number, limit: number): Promise<HistoryPage> {

@@ -8,11 +8,19 @@ export interface HistoryPage {
   items: ConfigHistoryEntry[];
 }
 
-/** `save` with an expected md5 found a different stored content (another writer got there first). */
-export class CasMismatchError extends Error {
-  constructor() {
-    super('the stored content no longer has the expected md5');
-  }
+/** A config as committed, with the revision of the write that committed it (per key, higher is later). */
+export interface StoredConfig {
+  item: ConfigItem;
+  revision: number;
+}
+
+/** What to write, decided from the committed row; null when there is nothing to write. */
+export type ConfigWrite = { item: Omit<ConfigItem, 'id'>; history: NewHistoryEntry } | null;
+
+/** The answer of a write: the config as committed afterwards, and whether this write changed it. */
+export interface ConfigWriteResult {
+  stored: StoredConfig;
+  written: boolean;
 }
 
 /**
@@ -20,19 +28,22 @@ export class CasMismatchError extends Error {
  * the service answers clients after that, so an acknowledged write survives a crash.
  */
 export interface ConfigStore {
-  /** Everything, for the in-memory read model built at start. */
-  loadAll(): Promise<ConfigItem[]>;
+  /** Everything, for the in-memory read model built at start (and a resync). */
+  loadAll(): Promise<StoredConfig[]>;
   /**
-   * Inserts or replaces the config and appends the history entry, dropping the config's entries beyond the
-   * newest `HISTORY_KEPT_PER_CONFIG`, atomically. Returns the config's id. With `expectedMd5`, the stored
-   * config (when there is one) must still have that md5 or nothing is written and `CasMismatchError` is
-   * thrown: the check and the write are one step, whoever else writes to the store.
+   * Decides and writes one config in one transaction: `decide` gets the committed row (locked until the
+   * end, so no other writer of the store changes it meanwhile) and answers what to write, or null to keep
+   * it; it may throw to refuse (the transaction is rolled back). A written config gets its history entry
+   * appended and the config's entries beyond the newest `HISTORY_KEPT_PER_CONFIG` dropped.
    */
-  save(item: Omit<ConfigItem, 'id'>, history: NewHistoryEntry, expectedMd5?: string): Promise<number>;
+  save(key: ConfigKey, decide: (committed: ConfigItem | undefined) => ConfigWrite): Promise<ConfigWriteResult>;
   /** One config as stored now (another node may have changed it). */
-  get(key: ConfigKey): Promise<ConfigItem | undefined>;
-  /** Removes the config and appends the history entry (trimmed as in `save`), atomically. */
-  remove(key: ConfigKey, history: NewHistoryEntry): Promise<void>;
+  get(key: ConfigKey): Promise<StoredConfig | undefined>;
+  /**
+   * Removes the config as committed and appends the history entry made from the removed row (trimmed as in
+   * `save`), atomically; resolves undefined and writes nothing when there was no such config.
+   */
+  remove(key: ConfigKey, history: (removed: ConfigItem) => NewHistoryEntry): Promise<ConfigItem | undefined>;
   /** History of one config, newest first. */
   listHistory(key: ConfigKey, offset: number, limit: number): Promise<HistoryPage>;
   getHistory(id: number): Promise<ConfigHistoryEntry | undefined>;

@@ -44,8 +44,13 @@ export function isDefaultNamespace(id: string | undefined | null): boolean {
   return t === '' || t === 'public' || t === 'null';
 }
 
+/**
+ * Namespaces: reads from memory; whether one exists when it is added, changed or removed is decided by
+ * the store. Writes and reloads take turns, so a reload never puts back what a write has just changed.
+ */
 export class NamespaceService {
   private readonly byId = new Map<string, Namespace>();
+  private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly store: NamespaceStore,
@@ -80,33 +85,51 @@ export class NamespaceService {
 
   async add(input: { namespaceId?: string; namespaceName: string; namespaceDesc?: string }): Promise<NamespaceView> {
     const namespaceId = input.namespaceId?.trim() || randomUUID();
+    const added = await this.insert({ ...input, namespaceId });
+    if (!added) throw invalid(`namespace ${namespaceId} already exists`);
+    return added;
+  }
+
+  /** Adds the namespace, or changes it when the store has it already (the console's add). */
+  async put(input: { namespaceId: string; namespaceName: string }): Promise<NamespaceView> {
+    return (await this.insert(input)) ?? this.update(input);
+  }
+
+  /** Stores a new namespace; null when the store (or the default namespace) has the id already. */
+  private async insert(input: { namespaceId: string; namespaceName: string; namespaceDesc?: string }) {
+    const { namespaceId } = input;
     if (namespaceId.length > MAX_ID_LENGTH || !VALID_ID.test(namespaceId)) {
       throw invalid(`invalid namespace id: ${namespaceId} (letters, digits and _ - . :, at most ${MAX_ID_LENGTH})`);
     }
-    if (this.exists(namespaceId)) throw invalid(`namespace ${namespaceId} already exists`);
     const ns: Namespace = {
       namespaceId,
       namespaceName: checkName(input.namespaceName),
       namespaceDesc: checkDesc(input.namespaceDesc),
       createdAt: this.clock.now(),
     };
-    await this.store.save(ns);
-    this.byId.set(namespaceId, ns);
-    return { ...ns, type: 2 };
+    if (isDefaultNamespace(namespaceId)) return null;
+    return this.serialized(async () => {
+      if (!(await this.store.insert(ns))) return null;
+      this.byId.set(namespaceId, ns);
+      return { ...ns, type: 2 as const };
+    });
   }
 
   async update(input: { namespaceId: string; namespaceName: string; namespaceDesc?: string }): Promise<NamespaceView> {
     if (isDefaultNamespace(input.namespaceId)) throw invalid('the public namespace cannot be changed');
-    const current = this.byId.get(input.namespaceId);
-    if (!current) throw notFound(`namespace ${input.namespaceId} does not exist`);
-    const ns: Namespace = {
-      ...current,
+    const change = {
       namespaceName: checkName(input.namespaceName),
-      namespaceDesc: input.namespaceDesc === undefined ? current.namespaceDesc : checkDesc(input.namespaceDesc),
+      namespaceDesc: input.namespaceDesc === undefined ? undefined : checkDesc(input.namespaceDesc),
     };
-    await this.store.save(ns);
-    this.byId.set(ns.namespaceId, ns);
-    return { ...ns, type: 2 };
+    return this.serialized(async () => {
+      const ns = await this.store.update(input.namespaceId, change);
+      if (!ns) {
+        this.byId.delete(input.namespaceId);
+        throw notFound(`namespace ${input.namespaceId} does not exist`);
+      }
+      this.byId.set(ns.namespaceId, ns);
+      return { ...ns, type: 2 as const };
+    });
   }
 
   /** Removes an empty created namespace; one holding configs or services is refused (NamespaceInUseError). */
@@ -114,16 +137,26 @@ export class NamespaceService {
     if (isDefaultNamespace(namespaceId)) throw invalid('the public namespace cannot be removed');
     const usage = this.usageOf(namespaceId);
     if (usage.configs > 0 || usage.services > 0) throw new NamespaceInUseError(namespaceId, usage);
-    if (!this.byId.has(namespaceId)) throw notFound(`namespace ${namespaceId} does not exist`);
-    await this.store.remove(namespaceId);
-    this.byId.delete(namespaceId);
+    return this.serialized(async () => {
+      const removed = await this.store.remove(namespaceId);
+      this.byId.delete(namespaceId);
+      if (!removed) throw notFound(`namespace ${namespaceId} does not exist`);
+    });
   }
 
-  /** Re-reads the namespaces after a bulk write to the store (transfer import). */
+  /** Re-reads the namespaces (a bulk write to the store, or another node changed them). */
   async reload(): Promise<void> {
-    const fresh = await this.store.loadAll();
-    this.byId.clear();
-    for (const ns of fresh) this.byId.set(ns.namespaceId, ns);
+    return this.serialized(async () => {
+      const fresh = await this.store.loadAll();
+      this.byId.clear();
+      for (const ns of fresh) this.byId.set(ns.namespaceId, ns);
+    });
+  }
+
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   private defaultNamespace(): NamespaceView {

@@ -1,3 +1,4 @@
+import { notFound } from '../../shared/errors.js';
 import type { StoredInstance } from './instance-store.js';
 import {
   groupedName,
@@ -177,4 +178,20 @@ export function fromStored(
     lastBeat: now,
     ...timings,
   });
+}
+
+/** The decision of a patch of a stored persistent instance, taken on the stored row: not found without one. */
+export function storedPatch(
+  key: ServiceKey,
+  ref: { ip: string; port: number; clusterName: string },
+  patch: InstancePatch,
+  now: number,
+  options: TimeoutDefaults,
+): (stored: StoredInstance | undefined) => StoredInstance {
+  return (stored) => {
+    if (!stored) {
+      throw notFound(`instance not found: ${ref.ip}:${ref.port} in cluster ${ref.clusterName} of ${groupedName(key)}`);
+    }
+    return toStored(key, patchedRecord(fromStored(stored, now, options), patch, now, options));
+  };
 }

@@ -5,6 +5,7 @@ import { HealthChecker, type HealthReport } from './health-checker.js';
 import {
   buildRecord,
   fromStored,
+  storedPatch,
   patchedRecord,
   sameVisible,
   toStored,
@@ -206,19 +207,18 @@ export class NamingService {
     checkSameKind(previous, record);
     checkServiceKind(this.registry.get(key), record);
     if (record.owner.kind !== 'persistent') return this.apply(key, record);
-    if (previous && sameVisible(previous, record)) return previous;
     return this.locks.run(serviceKeyString(key), async () => {
       await this.store.saveInstance(toStored(key, record));
       return this.apply(key, record);
     });
   }
 
-  /** Maintain-API update: registers when absent, otherwise changes only the fields given. */
+  /** Maintain-API update: registers when absent (here and in the store), otherwise changes only the fields given. */
   async updateInstance(key: ServiceKey, input: InstanceInput): Promise<Instance> {
     const ref = checkInstanceRef(input);
     const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    if (!current) return this.registerInstance(key, input);
-    if (input.ephemeral !== undefined && input.ephemeral !== current.ephemeral) {
+    if (!current && !(await this.store.loadInstance(key, ref))) return this.registerInstance(key, input);
+    if (current && input.ephemeral !== undefined && input.ephemeral !== current.ephemeral) {
       throw invalid(
         `instance ${ref.ip}:${ref.port} is ${current.ephemeral ? 'ephemeral' : 'persistent'}; deregister it first to change that`,
       );
@@ -230,15 +230,17 @@ export class NamingService {
   async patchInstance(key: ServiceKey, refInput: InstanceRef, patch: InstancePatch): Promise<Instance> {
     const ref = checkInstanceRef(refInput);
     const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    if (!current)
-      throw notFound(`instance not found: ${ref.ip}:${ref.port} in cluster ${ref.clusterName} of ${groupedName(key)}`);
-    const record = patchedRecord(current, patch, this.clock.now(), this.options);
-    if (record.owner.kind === 'remote' && !(await this.cluster.writeToOwner(key, record)))
-      throw notFound(`instance not found: ${ref.ip}:${ref.port} (the node owning it has let it go)`);
-    if (record.owner.kind !== 'persistent') return this.apply(key, record);
-    return this.locks.run(serviceKeyString(key), async () => {
-      await this.store.saveInstance(toStored(key, record));
+    if (current && current.owner.kind !== 'persistent') {
+      const record = patchedRecord(current, patch, this.clock.now(), this.options);
+      if (record.owner.kind === 'remote' && !(await this.cluster.writeToOwner(key, record)))
+        throw notFound(`instance not found: ${ref.ip}:${ref.port} (the node owning it has let it go)`);
       return this.apply(key, record);
+    }
+    // a persistent instance is patched as stored (this node may not have heard of it yet, or be behind)
+    return this.locks.run(serviceKeyString(key), async () => {
+      const now = this.clock.now();
+      const written = await this.store.changeInstance(key, ref, storedPatch(key, ref, patch, now, this.options));
+      return this.apply(key, fromStored(written, now, this.options));
     });
   }
 
@@ -248,13 +250,15 @@ export class NamingService {
     const identity = instanceIdentity(ref.ip, ref.port, ref.clusterName);
     const entry = this.registry.get(key);
     const record = entry?.instances.get(identity);
-    if (!entry || !record) return false;
-    if (record.owner.kind === 'persistent') {
-      await this.locks.run(serviceKeyString(key), () => this.store.removeInstance(key, ref));
-    } else if (record.owner.kind === 'remote') await this.cluster.writeToOwner(key, record, 'remove');
-    if (!this.registry.remove(entry, identity)) return false;
+    // the store answers for a persistent instance (another node may have stored or removed it unheard of)
+    const removeStored = () => this.locks.run(serviceKeyString(key), () => this.store.removeInstance(key, ref));
+    if (!entry || !record) return removeStored();
+    const persistent = record.owner.kind === 'persistent';
+    const stored = persistent && (await removeStored());
+    if (record.owner.kind === 'remote') await this.cluster.writeToOwner(key, record, 'remove');
+    if (!this.registry.remove(entry, identity)) return stored;
     this.changed(entry);
-    return true;
+    return !persistent || stored;
   }
 
   /**

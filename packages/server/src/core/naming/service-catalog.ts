@@ -68,47 +68,56 @@ export class ServiceCatalog {
     return names.sort();
   }
 
-  /** Creates a service; invalid when it already exists (has instances or was created before). */
+  /** Creates a service; invalid when it already exists (has instances here, or is stored). */
   async create(key: ServiceKey, input: Partial<ServiceSettings>): Promise<ServiceView> {
-    const existing = this.registry.get(key);
-    if (existing && (existing.explicit || existing.instances.size > 0)) {
-      throw invalid(`specified service already exists: ${groupedName(key)}`);
-    }
+    const exists = () => invalid(`specified service already exists: ${groupedName(key)}`);
+    if ((this.registry.get(key)?.instances.size ?? 0) > 0) throw exists();
     const settings: ServiceSettings = {
       protectThreshold: checkProtectThreshold(input.protectThreshold ?? 0),
       metadata: checkMetadata({ ...(input.metadata ?? {}) }),
       selector: checkSelector(input.selector ?? NO_SELECTOR),
     };
-    return this.save(key, settings, true);
+    const now = this.clock.now();
+    return this.write(key, (stored) => {
+      if (stored) throw exists();
+      return { key, settings, createdAt: now, modifiedAt: now };
+    });
   }
 
-  /** Changes the settings given; not_found when the service does not exist. */
+  /** Changes the settings given (of the service as stored); not_found when the service does not exist. */
   async update(key: ServiceKey, input: Partial<ServiceSettings>): Promise<ServiceView> {
-    const entry = this.registry.get(key);
-    if (!entry) throw notFound(`service not found: ${groupedName(key)}`);
-    const settings: ServiceSettings = {
-      protectThreshold:
-        input.protectThreshold === undefined
-          ? entry.settings.protectThreshold
-          : checkProtectThreshold(input.protectThreshold),
-      metadata: input.metadata === undefined ? entry.settings.metadata : checkMetadata({ ...input.metadata }),
-      selector: input.selector === undefined ? entry.settings.selector : checkSelector(input.selector),
-    };
-    return this.save(key, settings, false);
+    const now = this.clock.now();
+    return this.write(key, (stored) => {
+      // not stored: it exists only through its instances, and becomes explicit
+      const entry = this.registry.get(key);
+      const implicit = entry && (!entry.explicit || entry.instances.size > 0) ? entry : undefined;
+      const current = stored ?? (implicit && { settings: implicit.settings, createdAt: implicit.createdAt });
+      if (!current) throw notFound(`service not found: ${groupedName(key)}`);
+      const settings: ServiceSettings = {
+        protectThreshold:
+          input.protectThreshold === undefined
+            ? current.settings.protectThreshold
+            : checkProtectThreshold(input.protectThreshold),
+        metadata: input.metadata === undefined ? current.settings.metadata : checkMetadata({ ...input.metadata }),
+        selector: input.selector === undefined ? current.settings.selector : checkSelector(input.selector),
+      };
+      return { key, settings, createdAt: current.createdAt, modifiedAt: now };
+    });
   }
 
-  /** Removes an empty service; invalid while it has instances, not_found when unknown. */
+  /** Removes an empty service; invalid while it has instances, not_found when neither stored nor known here. */
   async remove(key: ServiceKey): Promise<void> {
     const entry = this.registry.get(key);
-    if (!entry) throw notFound(`service not found: ${groupedName(key)}`);
-    if (entry.instances.size > 0) {
+    if (entry && entry.instances.size > 0) {
       throw invalid(
         `service ${groupedName(key)} has ${entry.instances.size} instance(s); deregister them before deleting it`,
       );
     }
-    await this.locks.run(serviceKeyString(key), async () => {
-      if (entry.explicit) await this.store.removeService(key);
-    });
+    const removed = await this.locks.run(serviceKeyString(key), () => this.store.removeService(key));
+    if (!entry) {
+      if (!removed) throw notFound(`service not found: ${groupedName(key)}`);
+      return;
+    }
     entry.explicit = false;
     // Instances may have arrived while the store worked: then the service stays, as an implicit one.
     if (entry.instances.size > 0) return;
@@ -116,16 +125,15 @@ export class ServiceCatalog {
     if (this.registry.get(key) === entry) this.registry.drop(entry);
   }
 
-  private async save(key: ServiceKey, settings: ServiceSettings, creating: boolean): Promise<ServiceView> {
-    const now = this.clock.now();
+  /** One explicit service write, decided by the store from what it holds; memory follows what was written. */
+  private async write(
+    key: ServiceKey,
+    decide: (stored: StoredService | undefined) => StoredService,
+  ): Promise<ServiceView> {
     return this.locks.run(serviceKeyString(key), async () => {
-      const current = this.registry.get(key);
-      const createdAt = creating || !current ? now : current.createdAt;
-      await this.store.saveService({ key, settings, createdAt, modifiedAt: now });
-      const entry = this.registry.ensure(key, now);
-      entry.explicit = true;
-      entry.settings = settings;
-      entry.createdAt = createdAt;
+      const written = await this.store.changeService(key, decide);
+      this.restore(written);
+      const entry = this.registry.ensure(key, written.createdAt);
       this.changed(entry);
       return entry.view();
     });

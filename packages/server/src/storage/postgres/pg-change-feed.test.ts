@@ -3,7 +3,7 @@ import { startPostgres, type Postgres } from '../../../test/postgres-server.js';
 import { startHoldingProxy } from '../../../test/holding-proxy.js';
 import { waitUntil } from '../../../test/interop/wait-until.js';
 import type { StoreChange } from '../../core/cluster/store-change.js';
-import { CasMismatchError } from '../../core/config/config-store.js';
+import type { ConfigItem } from '../../core/config/config-model.js';
 import { PgChangeFeed } from './pg-change-feed.js';
 import { PgConfigStore } from './pg-config-store.js';
 import { inTransaction, notifyChange, openPostgres, type PgDatabase } from './pg-database.js';
@@ -25,7 +25,15 @@ const item = (content: string) => ({
   createdAt: 1,
   modifiedAt: 1,
 });
-const history = (content: string) => ({ ...item(content), op: 'U' as const });
+
+class CasRefused extends Error {}
+/** Writes `next` (refused when `expectedMd5` is given and the stored md5 differs), as the config service does. */
+function write(store: PgConfigStore, next: ReturnType<typeof item>, expectedMd5?: string) {
+  return store.save(next, (committed: ConfigItem | undefined) => {
+    if (expectedMd5 !== undefined && committed && committed.md5 !== expectedMd5) throw new CasRefused();
+    return { item: next, history: { ...next, op: 'U' } };
+  });
+}
 
 describe.skipIf(typeof pg === 'string')('the PostgreSQL change feed between two nodes', () => {
   let node1: PgDatabase;
@@ -61,7 +69,7 @@ describe.skipIf(typeof pg === 'string')('the PostgreSQL change feed between two 
   });
 
   it("delivers a node's committed change to the other node, not back to itself", async () => {
-    await new PgConfigStore(node1).save(item('one'), history('one'));
+    await write(new PgConfigStore(node1), item('one'));
     await waitUntil('node 2 hears it', () => heard2.length === 1);
     expect(heard2).toEqual([{ kind: 'config', key }]);
     await new Promise((r) => setTimeout(r, 100));
@@ -71,7 +79,7 @@ describe.skipIf(typeof pg === 'string')('the PostgreSQL change feed between two 
   it('announces nothing for a failed CAS write or a rolled-back transaction', async () => {
     heard2.length = 0;
     const store = new PgConfigStore(node1);
-    await expect(store.save(item('x'), history('x'), 'md5-wrong')).rejects.toThrow(CasMismatchError);
+    await expect(write(store, item('x'), 'md5-wrong')).rejects.toThrow(CasRefused);
     const failing = inTransaction(node1, async (client) => {
       await notifyChange(client, node1, { kind: 'users' });
       throw new Error('rolled back');
@@ -79,22 +87,20 @@ describe.skipIf(typeof pg === 'string')('the PostgreSQL change feed between two 
     await expect(failing).rejects.toThrow('rolled back');
     // announcements arrive in commit order: once the marker is heard, nothing else is coming
     const marker = { ...key, dataId: 'marker.txt' };
-    await store.save({ ...item('m'), ...marker }, { ...history('m'), ...marker });
+    await write(store, { ...item('m'), ...marker });
     await waitUntil('node 2 hears the marker', () => heard2.length > 0);
     expect(heard2).toEqual([{ kind: 'config', key: marker }]);
-    expect((await store.get(key))?.content).toBe('one');
+    expect((await store.get(key))?.item.content).toBe('one');
   });
 
   it('lets exactly one of two nodes racing with the same expected md5 win', async () => {
     const stores = [new PgConfigStore(node1), new PgConfigStore(node2)];
-    const results = await Promise.allSettled(
-      stores.map((s, i) => s.save(item(`racer-${i}`), history(`racer-${i}`), 'md5-one')),
-    );
+    const results = await Promise.allSettled(stores.map((s, i) => write(s, item(`racer-${i}`), 'md5-one')));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-    expect(lost.reason).toBeInstanceOf(CasMismatchError);
+    expect(lost.reason).toBeInstanceOf(CasRefused);
     const winner = results.findIndex((r) => r.status === 'fulfilled');
-    expect((await stores[0].get(key))?.content).toBe(`racer-${winner}`);
+    expect((await stores[0].get(key))?.item.content).toBe(`racer-${winner}`);
     // the loser wrote no history: the first save, then the winner
     expect((await stores[0].listHistory(key, 0, 10)).items.map((h) => h.content)).toEqual([`racer-${winner}`, 'one']);
   });
@@ -105,7 +111,7 @@ describe.skipIf(typeof pg === 'string')('the PostgreSQL change feed between two 
     );
     await waitUntil('node 2 resyncs', () => resyncs2 >= 1, 10_000);
     heard2.length = 0;
-    await new PgConfigStore(node1).save(item('after'), history('after'));
+    await write(new PgConfigStore(node1), item('after'));
     await waitUntil('node 2 hears changes again', () => heard2.length === 1);
   });
 

@@ -58,9 +58,10 @@ export class PgChangeFeed implements ChangeFeed {
     this.client = client;
     this.listening = false;
     let lost = false;
-    const onLost = () => {
+    const onLost = (err?: unknown) => {
       if (lost) return;
       lost = true;
+      if (!this.closed) this.db.health.feedDown(err ?? new Error('the change feed connection ended'));
       client.end().catch(() => undefined);
       if (this.client === client) this.client = null;
       if (!this.closed) this.retry(FIRST_RETRY_MS);
@@ -85,6 +86,7 @@ export class PgChangeFeed implements ChangeFeed {
       throw new Error('change feed closed');
     }
     this.listening = true;
+    this.db.health.feedUp();
   }
 
   private retry(delayMs: number): void {

@@ -1,18 +1,23 @@
 import type { ConfigKey } from '../../core/config/config-key.js';
 import type { ConfigHistoryEntry, ConfigItem } from '../../core/config/config-model.js';
 import { HISTORY_KEPT_PER_CONFIG } from '../../core/config/config-model.js';
-import {
-  CasMismatchError,
-  type ConfigStore,
-  type HistoryPage,
-  type NewHistoryEntry,
+import type {
+  ConfigStore,
+  ConfigWrite,
+  ConfigWriteResult,
+  HistoryPage,
+  NewHistoryEntry,
+  StoredConfig,
 } from '../../core/config/config-store.js';
-import { CONFIG_COLUMNS, HISTORY_COLUMNS, toHistory, toItem } from '../sqlite/sqlite-config-store.js';
+import { CONFIG_COLUMNS, HISTORY_COLUMNS, toHistory, toItem, toStored } from '../sqlite/sqlite-config-store.js';
 import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
 import type pg from 'pg';
 
 const KEY = 'namespace_id = $1 AND group_name = $2 AND data_id = $3';
 const keyArgs = (key: ConfigKey) => [key.namespaceId, key.group, key.dataId];
+const keyText = (key: ConfigKey) => `${key.namespaceId}\u0002${key.group}\u0002${key.dataId}`;
+/** The class of the advisory locks taken per config key (the second number is the key's hash). */
+const CONFIG_KEY_LOCKS = 7_480_014;
 
 /** Inserts one history entry as it is. */
 export async function insertHistory(client: pg.PoolClient, h: NewHistoryEntry): Promise<void> {
@@ -34,8 +39,11 @@ async function appendHistory(client: pg.PoolClient, h: NewHistoryEntry): Promise
   );
 }
 
-/** Writes a config row (insert or replace by key); answers its id. */
-export async function upsertConfig(client: pg.PoolClient, item: Omit<ConfigItem, 'id'>): Promise<number> {
+/** Writes a config row (insert or replace by key) under a new revision; answers its id and revision. */
+export async function upsertConfig(
+  client: pg.PoolClient,
+  item: Omit<ConfigItem, 'id'>,
+): Promise<{ id: number; revision: number }> {
   const { rows } = await client.query<Row>(
     `INSERT INTO config (namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
        config_tags, src_user, src_ip, created_at, modified_at)
@@ -43,8 +51,8 @@ export async function upsertConfig(client: pg.PoolClient, item: Omit<ConfigItem,
      ON CONFLICT (namespace_id, group_name, data_id) DO UPDATE SET content = excluded.content, md5 = excluded.md5,
        config_type = excluded.config_type, description = excluded.description, app_name = excluded.app_name,
        config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
-       modified_at = excluded.modified_at
-     RETURNING id`,
+       modified_at = excluded.modified_at, revision = nextval('config_revision')
+     RETURNING id, revision`,
     [
       ...keyArgs(item),
       item.content,
@@ -59,42 +67,59 @@ export async function upsertConfig(client: pg.PoolClient, item: Omit<ConfigItem,
       item.modifiedAt,
     ],
   );
-  return Number(rows[0].id);
+  return { id: Number(rows[0].id), revision: Number(rows[0].revision) };
 }
 
 /** Configs and their history in PostgreSQL; every write announces the key to the other nodes. */
 export class PgConfigStore implements ConfigStore {
   constructor(private readonly db: PgDatabase) {}
 
-  async loadAll(): Promise<ConfigItem[]> {
-    const { rows } = await this.db.pool.query<Row>(`SELECT ${CONFIG_COLUMNS} FROM config ORDER BY id`);
-    return rows.map(toItem);
+  async loadAll(): Promise<StoredConfig[]> {
+    const { rows } = await this.db.pool.query<Row>(`SELECT ${CONFIG_COLUMNS}, revision FROM config ORDER BY id`);
+    return rows.map(toStored);
   }
 
-  async save(item: Omit<ConfigItem, 'id'>, history: NewHistoryEntry, expectedMd5?: string): Promise<number> {
+  async save(key: ConfigKey, decide: (committed: ConfigItem | undefined) => ConfigWrite): Promise<ConfigWriteResult> {
     return inTransaction(this.db, async (client) => {
-      if (expectedMd5 !== undefined) {
-        // the row lock makes the check and the write one step against any other node's write
-        const { rows } = await client.query<Row>(`SELECT md5 FROM config WHERE ${KEY} FOR UPDATE`, keyArgs(item));
-        if (rows.length > 0 && rows[0].md5 !== expectedMd5) throw new CasMismatchError();
+      // the key lock makes the decision and the write one step against any other node's write, also while
+      // the key is not stored yet (a row lock needs a row); removes lock the row itself
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CONFIG_KEY_LOCKS, keyText(key)]);
+      const { rows } = await client.query<Row>(
+        `SELECT ${CONFIG_COLUMNS}, revision FROM config WHERE ${KEY} FOR UPDATE`,
+        keyArgs(key),
+      );
+      const committed = rows[0] && toStored(rows[0]);
+      const write = decide(committed?.item);
+      if (!write) {
+        if (!committed) throw new Error('nothing to write and nothing stored');
+        return { stored: committed, written: false };
       }
-      const id = await upsertConfig(client, item);
-      await appendHistory(client, history);
-      await notifyChange(client, this.db, { kind: 'config', key: keyOf(item) });
-      return id;
+      const { id, revision } = await upsertConfig(client, write.item);
+      await appendHistory(client, write.history);
+      await notifyChange(client, this.db, { kind: 'config', key: keyOf(key) });
+      return { stored: { item: { ...write.item, id }, revision }, written: true };
     });
   }
 
-  async get(key: ConfigKey): Promise<ConfigItem | undefined> {
-    const { rows } = await this.db.pool.query<Row>(`SELECT ${CONFIG_COLUMNS} FROM config WHERE ${KEY}`, keyArgs(key));
-    return rows[0] && toItem(rows[0]);
+  async get(key: ConfigKey): Promise<StoredConfig | undefined> {
+    const { rows } = await this.db.pool.query<Row>(
+      `SELECT ${CONFIG_COLUMNS}, revision FROM config WHERE ${KEY}`,
+      keyArgs(key),
+    );
+    return rows[0] && toStored(rows[0]);
   }
 
-  async remove(key: ConfigKey, history: NewHistoryEntry): Promise<void> {
-    await inTransaction(this.db, async (client) => {
-      await client.query<Row>(`DELETE FROM config WHERE ${KEY}`, keyArgs(key));
-      await appendHistory(client, history);
+  async remove(key: ConfigKey, history: (removed: ConfigItem) => NewHistoryEntry): Promise<ConfigItem | undefined> {
+    return inTransaction(this.db, async (client) => {
+      const { rows } = await client.query<Row>(
+        `DELETE FROM config WHERE ${KEY} RETURNING ${CONFIG_COLUMNS}`,
+        keyArgs(key),
+      );
+      if (rows.length === 0) return undefined;
+      const removed = toItem(rows[0]);
+      await appendHistory(client, history(removed));
       await notifyChange(client, this.db, { kind: 'config', key: keyOf(key) });
+      return removed;
     });
   }
 

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import type { StoreChange, StoreEvent } from '../../core/cluster/store-change.js';
+import type { Logger } from '../../shared/logger.js';
 import { maskUrl } from '../../shared/mask-url.js';
+import { PgHealth } from './pg-health.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 
 export { maskUrl };
@@ -20,6 +22,8 @@ export interface PgDatabase {
   pool: pg.Pool;
   nodeId: number;
   url: string;
+  /** Whether the database and the change feed are reachable; what a lost connection turns into. */
+  health: PgHealth;
   close(): Promise<void>;
 }
 
@@ -28,7 +32,7 @@ const reasonOf = (err: unknown) =>
   err instanceof Error ? err.message || String((err as { code?: string }).code) : String(err);
 
 /** Connects, brings the schema up to date, and fails with the (masked) URL named when it cannot. */
-export async function openPostgres(url: string, options: { nodeId: number }): Promise<PgDatabase> {
+export async function openPostgres(url: string, options: { nodeId: number; logger?: Logger }): Promise<PgDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // a broken idle connection must not end the process: the next query gets a fresh one or an error
   pool.on('error', () => undefined);
@@ -45,7 +49,32 @@ export async function openPostgres(url: string, options: { nodeId: number }): Pr
     await pool.end().catch(() => undefined);
     throw new Error(`cannot use PostgreSQL at ${maskUrl(url)}: ${reasonOf(err)}`, { cause: err });
   }
-  return { pool, nodeId: options.nodeId, url, close: () => pool.end() };
+  const health = new PgHealth(options.logger);
+  watchPool(pool, health);
+  return { pool, nodeId: options.nodeId, url, health, close: () => pool.end() };
+}
+
+/**
+ * Every statement and checkout of the pool reports to `health`: one that fails because the database is out
+ * of reach rejects with the typed "unavailable" error instead of the driver's.
+ */
+function watchPool(pool: pg.Pool, health: PgHealth): void {
+  const watch = <T>(result: Promise<T>): Promise<T> =>
+    result.then(
+      (value) => {
+        health.worked();
+        return value;
+      },
+      (err: unknown) => {
+        throw health.failed(err);
+      },
+    );
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient> | undefined;
+  pool.query = ((...args: unknown[]) => watch(query(...args))) as typeof pool.query;
+  // the pool's own query() checks out with a callback: that call is left as it is
+  pool.connect = ((...args: unknown[]) =>
+    args.length > 0 ? connect(...args) : watch(connect() as Promise<pg.PoolClient>)) as typeof pool.connect;
 }
 
 /** Applies the missing migrations on `client`, then gives it back to the pool. */
@@ -94,7 +123,7 @@ export async function inTransaction<T>(db: PgDatabase, fn: (client: pg.PoolClien
     return result;
   } catch (err) {
     await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken ??= rollbackErr));
-    throw err;
+    throw db.health.failed(err);
   } finally {
     client.off('error', onError);
     // a broken connection is dropped, not handed to the next caller

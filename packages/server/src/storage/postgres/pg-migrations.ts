@@ -121,4 +121,10 @@ export const PG_MIGRATIONS: string[] = [
   ALTER TABLE cluster_node ADD COLUMN incarnation TEXT NOT NULL DEFAULT '';
   ALTER TABLE cluster_node ADD COLUMN evicted BOOLEAN NOT NULL DEFAULT FALSE;
   `,
+  // 4: each config row carries the revision of the write that made it, from one sequence: per key, a later
+  // commit has a higher revision (writes of a key are serialized), so memory never takes an older one
+  `
+  CREATE SEQUENCE IF NOT EXISTS config_revision;
+  ALTER TABLE config ADD COLUMN IF NOT EXISTS revision BIGINT NOT NULL DEFAULT nextval('config_revision');
+  `,
 ];

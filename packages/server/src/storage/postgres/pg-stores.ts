@@ -1,3 +1,4 @@
+import type { Logger } from '../../shared/logger.js';
 import type { Stores } from '../stores.js';
 import { PgChangeFeed } from './pg-change-feed.js';
 import { PgClusterStore } from './pg-cluster-store.js';
@@ -11,8 +12,8 @@ import { PgTransferStore } from './pg-transfer-store.js';
 import { PgUserStore } from './pg-user-store.js';
 
 /** Every store over one PostgreSQL database shared by the nodes of a cluster. */
-export async function openPostgresStores(url: string, nodeId: number): Promise<Stores> {
-  const db = await openPostgres(url, { nodeId });
+export async function openPostgresStores(url: string, nodeId: number, logger?: Logger): Promise<Stores> {
+  const db = await openPostgres(url, { nodeId, logger });
   let feed: PgChangeFeed | null = null;
   return {
     configs: new PgConfigStore(db),

@@ -1,7 +1,7 @@
 import type { User } from '../../core/auth/user-model.js';
-import type { UserStore } from '../../core/auth/user-store.js';
+import type { UserChange, UserStore } from '../../core/auth/user-store.js';
 import { toUser, userParams } from '../sqlite/sqlite-user-store.js';
-import { writeAnnounced, type PgDatabase, type Row } from './pg-database.js';
+import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
 import type pg from 'pg';
 
 const UPSERT = `INSERT INTO users (username, nickname, password_hash, enabled, roles, extend_info, namespace_privilege,
@@ -32,6 +32,9 @@ export async function upsertUser(client: pg.PoolClient, user: User): Promise<voi
   await client.query<Row>(UPSERT, paramsOf(user));
 }
 
+/** The advisory lock every user write holds: user writes of all nodes take turns (users are few). */
+const USER_WRITES: [number, number] = [7_480_015, 0];
+
 export class PgUserStore implements UserStore {
   constructor(private readonly db: PgDatabase) {}
 
@@ -40,11 +43,15 @@ export class PgUserStore implements UserStore {
     return rows.map(toUser);
   }
 
-  async save(user: User): Promise<void> {
-    await writeAnnounced(this.db, UPSERT, paramsOf(user), { kind: 'users' });
-  }
-
-  async remove(username: string): Promise<void> {
-    await writeAnnounced(this.db, 'DELETE FROM users WHERE username = $1', [username], { kind: 'users' });
+  async change<T>(decide: (stored: ReadonlyMap<string, User>) => UserChange<T>): Promise<T> {
+    return inTransaction(this.db, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1, $2)', USER_WRITES);
+      const { rows } = await client.query<Row>('SELECT * FROM users');
+      const { save, remove, result } = decide(new Map(rows.map((r) => [String(r.username), toUser(r)])));
+      if (save) await upsertUser(client, save);
+      if (remove !== undefined) await client.query<Row>('DELETE FROM users WHERE username = $1', [remove]);
+      if (save || remove !== undefined) await notifyChange(client, this.db, { kind: 'users' });
+      return result;
+    });
   }
 }

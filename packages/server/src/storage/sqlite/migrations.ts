@@ -112,4 +112,9 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX sessions_by_expiry ON sessions (expires_at);
   `,
+  // 6: each config row carries the revision of the write that made it (memory never takes an older one)
+  `
+  ALTER TABLE config ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+  UPDATE config SET revision = id;
+  `,
 ];

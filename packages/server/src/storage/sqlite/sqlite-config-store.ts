@@ -1,11 +1,13 @@
 import type { ConfigKey } from '../../core/config/config-key.js';
 import type { ConfigHistoryEntry, ConfigItem, HistoryOp } from '../../core/config/config-model.js';
 import { HISTORY_KEPT_PER_CONFIG, normalizeConfigType } from '../../core/config/config-model.js';
-import {
-  CasMismatchError,
-  type ConfigStore,
-  type HistoryPage,
-  type NewHistoryEntry,
+import type {
+  ConfigStore,
+  ConfigWrite,
+  ConfigWriteResult,
+  HistoryPage,
+  NewHistoryEntry,
+  StoredConfig,
 } from '../../core/config/config-store.js';
 import type { SqliteDatabase } from './database.js';
 import { groupCommitOf } from './group-commit.js';
@@ -36,6 +38,14 @@ export function toItem(r: Row): ConfigItem {
   };
 }
 
+/** A row read with `CONFIG_COLUMNS, revision`. */
+export function toStored(r: Row): StoredConfig {
+  return { item: toItem(r), revision: Number(r.revision) };
+}
+
+/** The next config revision: one write at a time holds the database, so one past the highest is unique. */
+export const NEXT_REVISION = '(SELECT COALESCE(MAX(revision), 0) + 1 FROM config)';
+
 export function toHistory(r: Row): ConfigHistoryEntry {
   return {
     id: Number(r.id),
@@ -59,6 +69,7 @@ export class SqliteConfigStore implements ConfigStore {
   private readonly upsert;
   private readonly insertHistory;
   private readonly deleteConfig;
+  private readonly selectStored;
   private readonly trimHistory;
   private readonly saveTx;
   private readonly removeTx;
@@ -66,21 +77,26 @@ export class SqliteConfigStore implements ConfigStore {
   constructor(private readonly db: SqliteDatabase) {
     this.upsert = db.prepare(`
       INSERT INTO config (namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
-        config_tags, src_user, src_ip, created_at, modified_at)
+        config_tags, src_user, src_ip, created_at, modified_at, revision)
       VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @srcUser, @srcIp,
-        @createdAt, @modifiedAt)
+        @createdAt, @modifiedAt, ${NEXT_REVISION})
       ON CONFLICT (namespace_id, group_name, data_id) DO UPDATE SET content = excluded.content, md5 = excluded.md5,
         config_type = excluded.config_type, description = excluded.description, app_name = excluded.app_name,
         config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
-        modified_at = excluded.modified_at
-      RETURNING id`);
+        modified_at = excluded.modified_at, revision = excluded.revision
+      RETURNING id, revision`);
     this.insertHistory = db.prepare(`
       INSERT INTO config_history (namespace_id, group_name, data_id, content, md5, config_type, description,
         app_name, config_tags, op_type, src_ip, src_user, created_at)
       VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @op, @srcIp,
         @srcUser, @createdAt)`);
     this.deleteConfig = db.prepare(
-      'DELETE FROM config WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId',
+      `DELETE FROM config WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
+       RETURNING ${CONFIG_COLUMNS}`,
+    );
+    this.selectStored = db.prepare(
+      `SELECT ${CONFIG_COLUMNS}, revision FROM config
+       WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId`,
     );
     // Everything at or below the id of the first entry past the kept ones (none when there are fewer).
     this.trimHistory = db.prepare(`
@@ -92,42 +108,43 @@ export class SqliteConfigStore implements ConfigStore {
       this.insertHistory.run(history);
       this.trimHistory.run({ namespaceId: history.namespaceId, group: history.group, dataId: history.dataId });
     };
-    const storedMd5 = db.prepare(
-      'SELECT md5 FROM config WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId',
-    );
-    this.saveTx = db.transaction((item: Omit<ConfigItem, 'id'>, history: NewHistoryEntry, expectedMd5?: string) => {
-      if (expectedMd5 !== undefined) {
-        const stored = storedMd5.get(item) as { md5: string } | undefined;
-        if (stored && stored.md5 !== expectedMd5) throw new CasMismatchError();
+    // the decision and the write are one transaction: the database is held by one writer at a time
+    this.saveTx = db.transaction((key: ConfigKey, decide: (c: ConfigItem | undefined) => ConfigWrite) => {
+      const row = this.selectStored.get(key) as Row | undefined;
+      const committed = row && toStored(row);
+      const write = decide(committed?.item);
+      if (!write) {
+        if (!committed) throw new Error('nothing to write and nothing stored');
+        return { stored: committed, written: false };
       }
-      const row = this.upsert.get(item) as { id: number };
-      appendHistory(history);
-      return row.id;
+      const { id, revision } = this.upsert.get(write.item) as { id: number; revision: number };
+      appendHistory(write.history);
+      return { stored: { item: { ...write.item, id }, revision }, written: true };
     });
-    this.removeTx = db.transaction((key: ConfigKey, history: NewHistoryEntry) => {
-      this.deleteConfig.run(key);
-      appendHistory(history);
+    this.removeTx = db.transaction((key: ConfigKey, history: (removed: ConfigItem) => NewHistoryEntry) => {
+      const row = this.deleteConfig.get(key) as Row | undefined;
+      if (!row) return undefined;
+      const removed = toItem(row);
+      appendHistory(history(removed));
+      return removed;
     });
   }
 
-  async loadAll(): Promise<ConfigItem[]> {
-    return (this.db.prepare(`SELECT ${CONFIG_COLUMNS} FROM config ORDER BY id`).all() as Row[]).map(toItem);
+  async loadAll(): Promise<StoredConfig[]> {
+    return (this.db.prepare(`SELECT ${CONFIG_COLUMNS}, revision FROM config ORDER BY id`).all() as Row[]).map(toStored);
   }
 
-  async save(item: Omit<ConfigItem, 'id'>, history: NewHistoryEntry, expectedMd5?: string): Promise<number> {
-    return groupCommitOf(this.db).run(() => this.saveTx(item, history, expectedMd5));
+  async save(key: ConfigKey, decide: (committed: ConfigItem | undefined) => ConfigWrite): Promise<ConfigWriteResult> {
+    return groupCommitOf(this.db).run(() => this.saveTx(plain(key), decide));
   }
 
-  async get(key: ConfigKey): Promise<ConfigItem | undefined> {
-    const row = this.db
-      .prepare(`SELECT ${CONFIG_COLUMNS} FROM config WHERE namespace_id = ? AND group_name = ? AND data_id = ?`)
-      .get(key.namespaceId, key.group, key.dataId) as Row | undefined;
-    return row && toItem(row);
+  async get(key: ConfigKey): Promise<StoredConfig | undefined> {
+    const row = this.selectStored.get(plain(key)) as Row | undefined;
+    return row && toStored(row);
   }
 
-  async remove(key: ConfigKey, history: NewHistoryEntry): Promise<void> {
-    const plainKey = { namespaceId: key.namespaceId, group: key.group, dataId: key.dataId };
-    await groupCommitOf(this.db).run(() => this.removeTx(plainKey, history));
+  async remove(key: ConfigKey, history: (removed: ConfigItem) => NewHistoryEntry): Promise<ConfigItem | undefined> {
+    return groupCommitOf(this.db).run(() => this.removeTx(plain(key), history));
   }
 
   async listHistory(key: ConfigKey, offset: number, limit: number): Promise<HistoryPage> {
@@ -146,3 +163,5 @@ export class SqliteConfigStore implements ConfigStore {
     return row && toHistory(row);
   }
 }
+
+const plain = (key: ConfigKey): ConfigKey => ({ namespaceId: key.namespaceId, group: key.group, dataId: key.dataId });

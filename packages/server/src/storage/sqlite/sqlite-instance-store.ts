@@ -1,4 +1,9 @@
-import type { InstanceStore, StoredInstance, StoredService } from '../../core/naming/instance-store.js';
+import type {
+  InstanceStore,
+  StoredInstance,
+  StoredInstanceRef,
+  StoredService,
+} from '../../core/naming/instance-store.js';
 import { NO_SELECTOR, type Selector, type ServiceKey } from '../../core/naming/naming-model.js';
 import type { SqliteDatabase } from './database.js';
 import { groupCommitOf } from './group-commit.js';
@@ -59,12 +64,47 @@ export function toStoredService(r: Row): StoredService {
 
 const keyParams = (key: ServiceKey) => ({ ns: key.namespaceId, grp: key.groupName, svc: key.serviceName });
 
+const INSTANCE_WHERE = `namespace_id = @ns AND group_name = @grp AND service_name = @svc
+  AND cluster_name = @clusterName AND ip = @ip AND port = @port`;
+
+/** An existing instance row is rewritten only when something a client sees differs (both backends). */
+export const INSTANCE_DIFFERS = `naming_instance.instance_id IS DISTINCT FROM excluded.instance_id
+  OR naming_instance.weight IS DISTINCT FROM excluded.weight OR naming_instance.healthy IS DISTINCT FROM excluded.healthy
+  OR naming_instance.enabled IS DISTINCT FROM excluded.enabled
+  OR naming_instance.metadata IS DISTINCT FROM excluded.metadata
+  OR naming_instance.app_name IS DISTINCT FROM excluded.app_name`;
+
+const serviceParams = (s: StoredService) => ({
+  ...keyParams(s.key),
+  protectThreshold: s.settings.protectThreshold,
+  metadata: JSON.stringify(s.settings.metadata),
+  selector: JSON.stringify(s.settings.selector),
+  createdAt: s.createdAt,
+  modifiedAt: s.modifiedAt,
+});
+
+const instanceParams = (i: StoredInstance) => ({
+  ...keyParams(i.key),
+  clusterName: i.clusterName,
+  ip: i.ip,
+  port: i.port,
+  instanceId: i.instanceId,
+  weight: i.weight,
+  healthy: i.healthy ? 1 : 0,
+  enabled: i.enabled ? 1 : 0,
+  metadata: JSON.stringify(i.metadata),
+  appName: i.appName,
+  registeredAt: i.registeredAt,
+  modifiedAt: i.modifiedAt,
+});
+
 /** Explicit services and persistent instances in SQLite. */
 export class SqliteInstanceStore implements InstanceStore {
   private readonly upsertService;
   private readonly deleteService;
   private readonly upsertInstance;
   private readonly deleteInstance;
+  private readonly selectInstance;
 
   constructor(private readonly db: SqliteDatabase) {
     this.upsertService = db.prepare(`
@@ -85,7 +125,9 @@ export class SqliteInstanceStore implements InstanceStore {
       ON CONFLICT (namespace_id, group_name, service_name, cluster_name, ip, port) DO UPDATE SET
         instance_id = excluded.instance_id, weight = excluded.weight, healthy = excluded.healthy,
         enabled = excluded.enabled, metadata = excluded.metadata, app_name = excluded.app_name,
-        modified_at = excluded.modified_at`);
+        modified_at = excluded.modified_at
+      WHERE ${INSTANCE_DIFFERS}`);
+    this.selectInstance = db.prepare(`SELECT * FROM naming_instance WHERE ${INSTANCE_WHERE}`);
     this.deleteInstance = db.prepare(`
       DELETE FROM naming_instance WHERE namespace_id = @ns AND group_name = @grp AND service_name = @svc
         AND cluster_name = @clusterName AND ip = @ip AND port = @port`);
@@ -101,16 +143,8 @@ export class SqliteInstanceStore implements InstanceStore {
     return { services, instances };
   }
 
-  async loadInstance(
-    key: ServiceKey,
-    ref: { ip: string; port: number; clusterName: string },
-  ): Promise<StoredInstance | undefined> {
-    const row = this.db
-      .prepare(
-        `SELECT * FROM naming_instance WHERE namespace_id = @ns AND group_name = @grp AND service_name = @svc
-           AND cluster_name = @clusterName AND ip = @ip AND port = @port`,
-      )
-      .get({ ...keyParams(key), ...ref }) as Row | undefined;
+  async loadInstance(key: ServiceKey, ref: StoredInstanceRef): Promise<StoredInstance | undefined> {
+    const row = this.selectInstance.get({ ...keyParams(key), ...plainRef(ref) }) as Row | undefined;
     return row && toStoredInstance(row);
   }
 
@@ -124,43 +158,46 @@ export class SqliteInstanceStore implements InstanceStore {
     return { service: service && toStoredService(service), instances: instances.map(toStoredInstance) };
   }
 
-  async saveService(s: StoredService): Promise<void> {
-    await groupCommitOf(this.db).run(() =>
-      this.upsertService.run({
-        ...keyParams(s.key),
-        protectThreshold: s.settings.protectThreshold,
-        metadata: JSON.stringify(s.settings.metadata),
-        selector: JSON.stringify(s.settings.selector),
-        createdAt: s.createdAt,
-        modifiedAt: s.modifiedAt,
-      }),
-    );
+  async changeService(
+    key: ServiceKey,
+    decide: (stored: StoredService | undefined) => StoredService,
+  ): Promise<StoredService> {
+    return groupCommitOf(this.db).run(() => {
+      const row = this.db
+        .prepare('SELECT * FROM naming_service WHERE namespace_id = @ns AND group_name = @grp AND service_name = @svc')
+        .get(keyParams(key)) as Row | undefined;
+      const next = decide(row && toStoredService(row));
+      this.upsertService.run(serviceParams(next));
+      return next;
+    });
   }
 
-  async removeService(key: ServiceKey): Promise<void> {
-    await groupCommitOf(this.db).run(() => this.deleteService.run(keyParams(key)));
+  async removeService(key: ServiceKey): Promise<boolean> {
+    return groupCommitOf(this.db).run(() => this.deleteService.run(keyParams(key)).changes > 0);
   }
 
   async saveInstance(i: StoredInstance): Promise<void> {
-    await groupCommitOf(this.db).run(() =>
-      this.upsertInstance.run({
-        ...keyParams(i.key),
-        clusterName: i.clusterName,
-        ip: i.ip,
-        port: i.port,
-        instanceId: i.instanceId,
-        weight: i.weight,
-        healthy: i.healthy ? 1 : 0,
-        enabled: i.enabled ? 1 : 0,
-        metadata: JSON.stringify(i.metadata),
-        appName: i.appName,
-        registeredAt: i.registeredAt,
-        modifiedAt: i.modifiedAt,
-      }),
-    );
+    await groupCommitOf(this.db).run(() => this.upsertInstance.run(instanceParams(i)));
   }
 
-  async removeInstance(key: ServiceKey, ref: { ip: string; port: number; clusterName: string }): Promise<void> {
-    await groupCommitOf(this.db).run(() => this.deleteInstance.run({ ...keyParams(key), ...ref }));
+  async changeInstance(
+    key: ServiceKey,
+    ref: StoredInstanceRef,
+    decide: (stored: StoredInstance | undefined) => StoredInstance,
+  ): Promise<StoredInstance> {
+    return groupCommitOf(this.db).run(() => {
+      const row = this.selectInstance.get({ ...keyParams(key), ...plainRef(ref) }) as Row | undefined;
+      const next = decide(row && toStoredInstance(row));
+      this.upsertInstance.run(instanceParams(next));
+      return next;
+    });
+  }
+
+  async removeInstance(key: ServiceKey, ref: StoredInstanceRef): Promise<boolean> {
+    return groupCommitOf(this.db).run(
+      () => this.deleteInstance.run({ ...keyParams(key), ...plainRef(ref) }).changes > 0,
+    );
   }
 }
+
+const plainRef = (ref: StoredInstanceRef) => ({ ip: ref.ip, port: ref.port, clusterName: ref.clusterName });

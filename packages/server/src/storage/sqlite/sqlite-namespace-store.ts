@@ -1,5 +1,14 @@
-import type { Namespace, NamespaceStore } from '../../core/namespace/namespace-store.js';
+import type { Namespace, NamespaceChange, NamespaceStore } from '../../core/namespace/namespace-store.js';
 import type { SqliteDatabase } from './database.js';
+
+type Row = Record<string, unknown>;
+
+const toNamespace = (r: Row): Namespace => ({
+  namespaceId: String(r.namespace_id),
+  namespaceName: String(r.namespace_name),
+  namespaceDesc: String(r.namespace_desc),
+  createdAt: Number(r.created_at),
+});
 
 export class SqliteNamespaceStore implements NamespaceStore {
   constructor(private readonly db: SqliteDatabase) {}
@@ -7,27 +16,31 @@ export class SqliteNamespaceStore implements NamespaceStore {
   async loadAll(): Promise<Namespace[]> {
     const rows = this.db
       .prepare('SELECT namespace_id, namespace_name, namespace_desc, created_at FROM namespace ORDER BY created_at')
-      .all() as Array<Record<string, unknown>>;
-    return rows.map((r) => ({
-      namespaceId: String(r.namespace_id),
-      namespaceName: String(r.namespace_name),
-      namespaceDesc: String(r.namespace_desc),
-      createdAt: Number(r.created_at),
-    }));
+      .all() as Row[];
+    return rows.map(toNamespace);
   }
 
-  async save(ns: Namespace): Promise<void> {
-    this.db
+  async insert(ns: Namespace): Promise<boolean> {
+    const written = this.db
       .prepare(
         `INSERT INTO namespace (namespace_id, namespace_name, namespace_desc, created_at)
-         VALUES (@namespaceId, @namespaceName, @namespaceDesc, @createdAt)
-         ON CONFLICT (namespace_id) DO UPDATE SET namespace_name = excluded.namespace_name,
-           namespace_desc = excluded.namespace_desc`,
+         VALUES (@namespaceId, @namespaceName, @namespaceDesc, @createdAt) ON CONFLICT (namespace_id) DO NOTHING`,
       )
       .run(ns);
+    return written.changes > 0;
   }
 
-  async remove(namespaceId: string): Promise<void> {
-    this.db.prepare('DELETE FROM namespace WHERE namespace_id = ?').run(namespaceId);
+  async update(namespaceId: string, change: NamespaceChange): Promise<Namespace | undefined> {
+    const row = this.db
+      .prepare(
+        `UPDATE namespace SET namespace_name = ?, namespace_desc = COALESCE(?, namespace_desc)
+         WHERE namespace_id = ? RETURNING namespace_id, namespace_name, namespace_desc, created_at`,
+      )
+      .get(change.namespaceName, change.namespaceDesc ?? null, namespaceId) as Row | undefined;
+    return row && toNamespace(row);
+  }
+
+  async remove(namespaceId: string): Promise<boolean> {
+    return this.db.prepare('DELETE FROM namespace WHERE namespace_id = ?').run(namespaceId).changes > 0;
   }
 }

@@ -8,7 +8,7 @@ import type {
   TransferStore,
 } from '../../core/transfer/transfer-store.js';
 import type { SqliteDatabase } from './database.js';
-import { CONFIG_COLUMNS, HISTORY_COLUMNS, toHistory, toItem } from './sqlite-config-store.js';
+import { CONFIG_COLUMNS, HISTORY_COLUMNS, NEXT_REVISION, toHistory, toItem } from './sqlite-config-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
 import { TransferInstanceRows } from './sqlite-transfer-naming.js';
 import { TransferUserRows } from './sqlite-transfer-users.js';
@@ -66,13 +66,13 @@ export class SqliteTransferStore implements TransferStore {
   async apply(plan: ImportPlan): Promise<void> {
     const upsertConfig = this.db.prepare(`
       INSERT INTO config (namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
-        config_tags, src_user, src_ip, created_at, modified_at)
+        config_tags, src_user, src_ip, created_at, modified_at, revision)
       VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @srcUser, @srcIp,
-        @createdAt, @modifiedAt)
+        @createdAt, @modifiedAt, ${NEXT_REVISION})
       ON CONFLICT (namespace_id, group_name, data_id) DO UPDATE SET content = excluded.content, md5 = excluded.md5,
         config_type = excluded.config_type, description = excluded.description, app_name = excluded.app_name,
         config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
-        created_at = excluded.created_at, modified_at = excluded.modified_at`);
+        created_at = excluded.created_at, modified_at = excluded.modified_at, revision = excluded.revision`);
     const clearHistory = this.db.prepare(
       'DELETE FROM config_history WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId',
     );

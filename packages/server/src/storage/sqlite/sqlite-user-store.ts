@@ -1,5 +1,5 @@
 import { ALL_NAMESPACES, type NamespacePrivilege, type User, type UserSource } from '../../core/auth/user-model.js';
-import type { UserStore } from '../../core/auth/user-store.js';
+import type { UserChange, UserStore } from '../../core/auth/user-store.js';
 import type { SqliteDatabase } from './database.js';
 
 type Row = Record<string, unknown>;
@@ -51,22 +51,23 @@ export class SqliteUserStore implements UserStore {
     return (this.db.prepare('SELECT * FROM users ORDER BY username').all() as Row[]).map(toUser);
   }
 
-  async save(user: User): Promise<void> {
-    this.db
-      .prepare(
-        `INSERT INTO users (username, nickname, password_hash, enabled, roles, extend_info, namespace_privilege, source,
-           created_at, modified_at)
-         VALUES (@username, @nickname, @passwordHash, @enabled, @roles, @extendInfo, @privilege, @source, @createdAt,
-           @modifiedAt)
-         ON CONFLICT (username) DO UPDATE SET nickname = excluded.nickname, password_hash = excluded.password_hash,
-           enabled = excluded.enabled, roles = excluded.roles, extend_info = excluded.extend_info,
-           namespace_privilege = excluded.namespace_privilege, source = excluded.source,
-           modified_at = excluded.modified_at`,
-      )
-      .run(userParams(user));
-  }
-
-  async remove(username: string): Promise<void> {
-    this.db.prepare('DELETE FROM users WHERE username = ?').run(username);
+  async change<T>(decide: (stored: ReadonlyMap<string, User>) => UserChange<T>): Promise<T> {
+    // one writer holds the database at a time: the decision and the write are one transaction
+    return this.db.transaction(() => {
+      const rows = this.db.prepare('SELECT * FROM users').all() as Row[];
+      const { save, remove, result } = decide(new Map(rows.map((r) => [String(r.username), toUser(r)])));
+      if (save) this.db.prepare(UPSERT_USER).run(userParams(save));
+      if (remove !== undefined) this.db.prepare('DELETE FROM users WHERE username = ?').run(remove);
+      return result;
+    })();
   }
 }
+
+const UPSERT_USER = `INSERT INTO users (username, nickname, password_hash, enabled, roles, extend_info, namespace_privilege,
+    source, created_at, modified_at)
+  VALUES (@username, @nickname, @passwordHash, @enabled, @roles, @extendInfo, @privilege, @source, @createdAt,
+    @modifiedAt)
+  ON CONFLICT (username) DO UPDATE SET nickname = excluded.nickname, password_hash = excluded.password_hash,
+    enabled = excluded.enabled, roles = excluded.roles, extend_info = excluded.extend_info,
+    namespace_privilege = excluded.namespace_privilege, source = excluded.source,
+    modified_at = excluded.modified_at`;
