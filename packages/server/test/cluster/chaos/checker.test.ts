@@ -92,6 +92,26 @@ describe('config history checker', () => {
       'cas-over-other-value',
     ]);
   });
+  it('places a gRPC remove, which names no operator, within the window of the gRPC removes', () => {
+    const a = put('a', [0, 10]);
+    const d = { ...op({ kind: 'delete' }, [20, 30]), door: 'grpc' as const };
+    const anonymous: HistoryEntry = { id: 2, opType: 'D', content: 'a', opUser: null };
+    expect(checkConfigKey([a, d], { key: 'k', history: [entry(1, a, 'I'), anonymous], final: undefined })).toEqual([]);
+    // without a gRPC remove in the run, the same entry is unexplained
+    expect(
+      properties(checkConfigKey([a], { key: 'k', history: [entry(1, a, 'I'), anonymous], final: undefined })),
+    ).toEqual(['unexplained-write']);
+  });
+
+  it('finds a delete whose history entry names a value that was not current (decided on a stale copy)', () => {
+    const a = put('a', [0, 10]);
+    const b = put('b', [20, 30]);
+    const d = op({ kind: 'delete' }, [40, 50]);
+    const history = [entry(1, a, 'I'), entry(2, b, 'U'), entry(3, d, 'D', 'a')];
+    expect(properties(checkConfigKey([a, b, d], { key: 'k', history, final: undefined }))).toEqual([
+      'delete-history-mismatch',
+    ]);
+  });
 });
 
 describe('state checkers', () => {

@@ -103,7 +103,7 @@ export function checkConfigKey(ops: ConfigOp[], facts: ConfigKeyFacts): Violatio
     }
     if (step.entry.opType === 'D' && before !== step.entry.content) {
       report(
-        'phantom-delete',
+        'delete-history-mismatch',
         `history entry ${step.entry.id} deletes "${step.entry.content}" but the current value was ${before === undefined ? 'absent' : `"${before}"`}`,
         [op, steps[i - 1]?.op],
       );
