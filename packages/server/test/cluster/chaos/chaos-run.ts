@@ -44,12 +44,13 @@ const NODE_ENV = {
  */
 export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOptions): Promise<ChaosResult> {
   const random = new Random(options.seed);
-  const history = new History();
   const nodes: ChaosNode[] = [];
-  for (const id of [1, 2, 3]) nodes.push(chaosNode(await startClusterNode(id, dbUrl, NODE_ENV)));
   const instanceClients: InstanceClient[] = [];
   const nodeLogs = new Map<number, string>();
   try {
+    for (const id of [1, 2, 3]) nodes.push(chaosNode(await startClusterNode(id, dbUrl, NODE_ENV)));
+    // times in the history count from here, when the clients begin
+    const history = new History();
     const faultsEnd = history.now() + options.faultMs;
     const faultsOver = () => history.now() >= faultsEnd;
     const dieAt = () => history.now() + random.int(options.faultMs * 0.2, options.faultMs * 0.8);

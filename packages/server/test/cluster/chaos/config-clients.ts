@@ -50,7 +50,9 @@ export class ConfigClient {
     const roll = this.random.int(0, 99);
     const before = this.written.get(key) ?? [];
     if (roll < 45 || (roll < 55 && before.length === 0)) return this.publish(key, undefined);
-    if (roll < 55) return this.publish(key, undefined, this.random.pick(before));
+    // mostly its latest value: a node that missed another client's write since still holds it
+    if (roll < 55)
+      return this.publish(key, undefined, this.random.chance(0.7) ? before.at(-1) : this.random.pick(before));
     if (roll < 80) {
       const current = await this.read(key);
       return this.publish(key, current === undefined ? md5('never-written') : md5(current));
