@@ -1,3 +1,4 @@
+import { HISTORY_KEPT_PER_CONFIG } from '../../../src/core/config/config-model.js';
 import type { Postgres } from '../../postgres-server.js';
 import { startClusterNode } from '../cluster-nodes.js';
 import { AdminClient, type SettingFields } from './admin-client.js';
@@ -68,6 +69,7 @@ export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOption
           history,
           random.fork(`g${i}`),
           i <= 2 ? dieAt() : undefined,
+          i === 2, // one crashes, one deregisters and leaves
         ),
       );
     }
@@ -112,7 +114,7 @@ export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOption
       `settled after ${(history.now() / 1000).toFixed(1)} s with ${stateViolations.length} state violation(s)`,
     );
 
-    const configViolations = await checkConfigs(nodes[0], dbUrl, history);
+    const configViolations = await checkConfigs(nodes[0], dbUrl, history, options.log);
     const crashed = nodes
       .filter((n) => n.process.child.exitCode !== null || n.process.child.signalCode !== null)
       .map((n): Violation => ({
@@ -179,7 +181,12 @@ interface HistoryPage {
   list: Array<{ id: number; content: string; opType: string; opUser: string | null }>;
 }
 
-async function checkConfigs(node: ChaosNode, dbUrl: string, history: History): Promise<Violation[]> {
+async function checkConfigs(
+  node: ChaosNode,
+  dbUrl: string,
+  history: History,
+  log: (line: string) => void,
+): Promise<Violation[]> {
   const ops = history.of<ConfigFields>(
     (op) =>
       'kind' in op.fields &&
@@ -193,6 +200,11 @@ async function checkConfigs(node: ChaosNode, dbUrl: string, history: History): P
   const token = await consoleLogin(node.console);
   const violations: Violation[] = [];
   for (const [key, keyOps] of byKey) {
+    if (keyOps.length >= HISTORY_KEPT_PER_CONFIG) {
+      // the oldest entries are gone from its history: the checker would miss them (keys change every 15 s)
+      log(`config ${key} not checked: ${keyOps.length} writes, more than its history keeps`);
+      continue;
+    }
     const query = new URLSearchParams({ dataId: key, group: CONFIG_GROUP, tenant: '', pageNo: '1', pageSize: '1000' });
     const page = await consoleGet<HistoryPage>(node.console, `/v2/config/history?${query}`, token);
     const entries: HistoryEntry[] = page.list.map((h) => ({

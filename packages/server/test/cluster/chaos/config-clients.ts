@@ -7,7 +7,7 @@ import { sleep, type Random } from './random.js';
 
 export const CONFIG_GROUP = 'DEFAULT_GROUP';
 /** Keys change every this many ms, so that no key's history outgrows the 100 entries kept per config. */
-const KEY_EPOCH_MS = 30_000;
+const KEY_EPOCH_MS = 15_000;
 const KEYS_PER_EPOCH = 8;
 
 const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');

@@ -1,7 +1,7 @@
 import type { JsonObject } from '../../../src/adapters/grpc-v2/payload.js';
 import { RawNacosClient, type Message } from '../../grpc-raw-client.js';
 import type { ChaosNode } from './chaos-node.js';
-import { sleep, type Random } from './random.js';
+import { Serial, sleep, type Random } from './random.js';
 
 export class NotConnectedError extends Error {
   constructor() {
@@ -25,6 +25,8 @@ export class FailoverGrpcClient {
   private wanted: { prefer?: string } | undefined;
   private closed = false;
   private readonly timer: NodeJS.Timeout;
+  /** Registrations and their redo one at a time, so that an older one never lands after a newer one. */
+  private readonly serial = new Serial();
   switches = 0;
 
   constructor(
@@ -56,9 +58,19 @@ export class FailoverGrpcClient {
     const key = JSON.stringify([body.groupName, body.serviceName]);
     this.instances.set(key, body);
     this.redoNeeded.add(key);
-    const answer = await this.request('InstanceRequest', body);
-    if (answer.body.success === true && this.instances.get(key) === body) this.redoNeeded.delete(key);
-    return answer;
+    return this.serial.run(async () => {
+      const answer = await this.request('InstanceRequest', body);
+      if (answer.body.success === true && this.instances.get(key) === body) this.redoNeeded.delete(key);
+      return answer;
+    });
+  }
+
+  /** Deregisters this client's instance of a service: it is no longer redone. */
+  async deregister(body: JsonObject): Promise<Message> {
+    const key = JSON.stringify([body.groupName, body.serviceName]);
+    this.instances.delete(key);
+    this.redoNeeded.delete(key);
+    return this.serial.run(() => this.request('InstanceRequest', { ...body, type: 'deregisterInstance' }));
   }
 
   /** The client process ends without deregistering (a crash): its connection closes. */
@@ -118,17 +130,19 @@ export class FailoverGrpcClient {
     }
   }
 
-  private async redo(evenWhileSwitching = false): Promise<void> {
-    const raw = this.raw;
-    if (!raw || (this.switching && !evenWhileSwitching)) return;
-    for (const key of [...this.redoNeeded]) {
-      const body = this.instances.get(key)!;
-      try {
-        const answer = await raw.request('InstanceRequest', body);
-        if (answer.body.success === true && this.instances.get(key) === body) this.redoNeeded.delete(key);
-      } catch {
-        return; // the next round tries again
+  private redo(evenWhileSwitching = false): Promise<void> {
+    return this.serial.run(async () => {
+      const raw = this.raw;
+      if (!raw || (this.switching && !evenWhileSwitching)) return;
+      for (const key of [...this.redoNeeded]) {
+        const body = this.instances.get(key)!;
+        try {
+          const answer = await raw.request('InstanceRequest', body);
+          if (answer.body.success === true && this.instances.get(key) === body) this.redoNeeded.delete(key);
+        } catch {
+          return; // the next round tries again
+        }
       }
-    }
+    });
   }
 }

@@ -2,7 +2,7 @@ import type { ChaosNode } from './chaos-node.js';
 import { FailoverGrpcClient } from './failover-grpc-client.js';
 import type { History, OpRecord } from './history.js';
 import { FORM, form, grpcCall, httpCall } from './op-outcome.js';
-import { sleep, type Random } from './random.js';
+import { Serial, sleep, type Random } from './random.js';
 import type { ClientInstance } from './state-checker.js';
 
 export const GRPC_SERVICE = 'chaos-eph';
@@ -27,7 +27,8 @@ export interface InstanceClient {
 
 /**
  * A 2.x client over gRPC: registers its instance, re-registers it with other weights through its own node,
- * fails over with its registrations, and crashes (closes without deregistering) at `dieAt` if given.
+ * fails over with its registrations, and at `dieAt` (if given) crashes (closes without deregistering) or,
+ * when it `leaves`, deregisters and then closes.
  */
 export class GrpcInstanceClient implements InstanceClient {
   private readonly conn: FailoverGrpcClient;
@@ -43,6 +44,7 @@ export class GrpcInstanceClient implements InstanceClient {
     private readonly history: History,
     private readonly random: Random,
     private readonly dieAt?: number,
+    private readonly leaves = false,
   ) {
     this.conn = new FailoverGrpcClient(name, nodes, random.fork('conn'));
     this.address = `${ip}:9000`;
@@ -53,7 +55,7 @@ export class GrpcInstanceClient implements InstanceClient {
     await this.register();
     while (!until() && !this.quieted) {
       await sleep(this.random.int(800, 3_000));
-      if (this.dieAt !== undefined && this.history.now() >= this.dieAt) return this.crash();
+      if (this.dieAt !== undefined && this.history.now() >= this.dieAt) return this.end();
       if (!this.quieted) {
         this.weight = this.random.int(1, 9);
         await this.register();
@@ -62,43 +64,38 @@ export class GrpcInstanceClient implements InstanceClient {
   }
 
   private async register(): Promise<void> {
-    const fields: InstanceFields = {
-      kind: 'register',
-      service: GRPC_SERVICE,
-      address: this.address,
-      weight: this.weight,
-    };
-    const op = this.history.invoke(this.name, this.conn.nodeId, 'grpc', fields);
-    const body = {
+    const op = this.record('register', this.weight);
+    const result = await grpcCall(() => this.conn.register(this.body()));
+    this.history.complete(op, result.outcome, result.detail);
+  }
+
+  private async end(): Promise<void> {
+    this.alive = false;
+    if (this.leaves) {
+      const op = this.record('deregister');
+      const result = await grpcCall(() => this.conn.deregister(this.body()));
+      this.history.complete(op, result.outcome, result.detail);
+    }
+    const op = this.record('crash');
+    this.conn.close();
+    this.history.complete(op, 'ok');
+  }
+
+  private record(kind: InstanceFields['kind'], weight?: number) {
+    const fields: InstanceFields = { kind, service: GRPC_SERVICE, address: this.address, weight };
+    return this.history.invoke(this.name, this.conn.nodeId, 'grpc', fields);
+  }
+
+  private body() {
+    const instance = { ip: this.ip, port: 9000, weight: this.weight, healthy: true, enabled: true, ephemeral: true };
+    return {
       namespace: 'public',
       serviceName: GRPC_SERVICE,
       groupName: GROUP,
       module: 'naming',
       type: 'registerInstance',
-      instance: {
-        ip: this.ip,
-        port: 9000,
-        weight: this.weight,
-        healthy: true,
-        enabled: true,
-        ephemeral: true,
-        clusterName: 'DEFAULT',
-        metadata: {},
-      },
+      instance: { ...instance, clusterName: 'DEFAULT', metadata: {} },
     };
-    const result = await grpcCall(() => this.conn.register(body));
-    this.history.complete(op, result.outcome, result.detail);
-  }
-
-  private crash(): void {
-    const op = this.history.invoke<InstanceFields>(this.name, this.conn.nodeId, 'grpc', {
-      kind: 'crash',
-      service: GRPC_SERVICE,
-      address: this.address,
-    });
-    this.alive = false;
-    this.conn.close();
-    this.history.complete(op, 'ok');
   }
 
   quiet(): void {
@@ -124,7 +121,8 @@ export class GrpcInstanceClient implements InstanceClient {
 /**
  * A 1.x client over HTTP behind a load balancer: registers on some node, beats every second through random
  * nodes (the beat carries the instance, so a node that lost it registers it again), edits its weight through
- * random nodes, and at `dieAt` deregisters through a random node and stops beating.
+ * random nodes, and at `dieAt` deregisters through a random node and stops beating. Beats and edits go one
+ * at a time, so that a beat carrying an old weight never lands after an edit.
  */
 export class BeatInstanceClient implements InstanceClient {
   private weight = 1;
@@ -133,6 +131,8 @@ export class BeatInstanceClient implements InstanceClient {
   private closed = false;
   private readonly ops: Array<OpRecord<InstanceFields>> = [];
   private readonly address: string;
+  private readonly serial = new Serial();
+  private readonly beatRandom: Random;
 
   constructor(
     readonly name: string,
@@ -143,6 +143,7 @@ export class BeatInstanceClient implements InstanceClient {
     private readonly dieAt?: number,
   ) {
     this.address = `${ip}:7000`;
+    this.beatRandom = random.fork('beats');
   }
 
   async run(until: () => boolean): Promise<void> {
@@ -162,19 +163,14 @@ export class BeatInstanceClient implements InstanceClient {
 
   private async beatLoop(): Promise<void> {
     while (this.alive && !this.closed) {
-      const node = this.random.pick(this.nodes);
-      const beat = {
-        serviceName: `${GROUP}@@${BEAT_SERVICE}`,
-        ip: this.ip,
-        port: 7000,
-        cluster: 'DEFAULT',
-        weight: this.weight,
-        scheduled: true,
-      };
-      await httpCall(
-        `${node.http}/nacos/v1/ns/instance/beat?${form({ serviceName: BEAT_SERVICE, beat: JSON.stringify(beat) })}`,
-        { method: 'PUT' },
-      );
+      const node = this.beatRandom.pick(this.nodes);
+      await this.serial.run(async () => {
+        if (!this.alive) return; // deregistered meanwhile
+        // the weight it has now: an edit that went first is not undone
+        const beat = { serviceName: `${GROUP}@@${BEAT_SERVICE}`, ip: this.ip, port: 7000, weight: this.weight };
+        const query = form({ serviceName: BEAT_SERVICE, beat: JSON.stringify({ ...beat, cluster: 'DEFAULT' }) });
+        await httpCall(`${node.http}/nacos/v1/ns/instance/beat?${query}`, { method: 'PUT' });
+      });
       await sleep(1_000);
     }
   }
@@ -189,9 +185,14 @@ export class BeatInstanceClient implements InstanceClient {
     });
     this.ops.push(op);
     const params = { serviceName: BEAT_SERVICE, ip: this.ip, port: '7000', ephemeral: 'true', weight: String(weight) };
-    const result = await httpCall(`${node.http}/nacos/v1/ns/instance?${form(params)}`, { method, headers: FORM }, 'ok');
+    const url = `${node.http}/nacos/v1/ns/instance?${form(params)}`;
+    const result = await this.serial.run(async () => {
+      const answer = await httpCall(url, { method, headers: FORM }, 'ok');
+      // beats carry the weight the client believes in, as its registration does
+      if (answer.outcome !== 'fail') this.weight = weight;
+      return answer;
+    });
     this.history.complete(op, result.outcome, result.detail);
-    if (result.outcome !== 'fail') this.weight = weight;
   }
 
   quiet(): void {
