@@ -53,7 +53,8 @@ export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOption
     // times in the history count from here, when the clients begin
     const history = new History();
     const faultsEnd = history.now() + options.faultMs;
-    const faultsOver = () => history.now() >= faultsEnd;
+    let aborted = false;
+    const faultsOver = () => aborted || history.now() >= faultsEnd;
     const dieAt = () => history.now() + random.int(options.faultMs * 0.2, options.faultMs * 0.8);
     const configClients = ['http', 'http', 'grpc', 'grpc'].map(
       (door, i) =>
@@ -87,7 +88,11 @@ export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOption
     }
     const faults = new FaultScheduler(nodes, db, history, random.fork('faults'));
     const running = [
-      faults.run(faultsOver),
+      // a fault that cannot be undone (a node that does not start again) ends the run for every client
+      faults.run(faultsOver).catch((err: unknown) => {
+        aborted = true;
+        throw err;
+      }),
       admin.run(faultsOver),
       ...configClients.map((c) => c.run(faultsOver)),
       ...instanceClients.map((c) => c.run(faultsOver)),
