@@ -16,7 +16,7 @@ import { formatViolations } from './chaos/violation.js';
 const seed = process.env.CHAOS_SEED ? Number(process.env.CHAOS_SEED) : randomInt(1, 2 ** 31);
 const minutes = Number(process.env.CHAOS_MINUTES ?? 0);
 const faultMs = minutes > 0 ? minutes * 60_000 : 40_000;
-const settleMs = 30_000;
+const settleMs = 45_000;
 
 const pg = await startPostgres();
 if (typeof pg === 'string') console.warn(`cluster fault test skipped: ${pg}`);

@@ -113,7 +113,9 @@ export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOption
         { property: 'state-unreadable', subject: 'cluster', message: err.message, ops: [] },
       ]);
       if (stateViolations.length === 0 || history.now() >= settleEnd) break;
-      await sleep(1_000);
+      const seen = [...new Set(stateViolations.map((v) => `${v.property} ${v.subject}`))].slice(0, 3).join('; ');
+      options.log(`${(history.now() / 1000).toFixed(1)} s: not settled yet (${stateViolations.length}): ${seen}`);
+      await sleep(2_000);
     }
     options.log(
       `settled after ${(history.now() / 1000).toFixed(1)} s with ${stateViolations.length} state violation(s)`,
