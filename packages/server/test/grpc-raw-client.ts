@@ -19,6 +19,10 @@ export class RawNacosClient {
   private waiters: Array<{ match: (m: Message) => boolean; resolve: (m: Message) => void }> = [];
   /** Answer pushes automatically (as clients do) unless a test wants to stay silent. */
   autoAck = true;
+  /** Called with each request the server pushes (after the automatic ack). */
+  onServerRequest: ((message: Message) => void) | undefined;
+  /** Called once when the bi-stream ends for any reason (the server went away, reset or closed it). */
+  onStreamEnd: (() => void) | undefined;
 
   constructor(address: string, options: grpc.ChannelOptions = {}) {
     this.client = new grpc.Client(address, grpc.credentials.createInsecure(), {
@@ -76,8 +80,16 @@ export class RawNacosClient {
         this.sendOnStream(ackType, { resultCode: 200, errorCode: 0, success: true, requestId: message.body.requestId });
       }
       this.waiters = this.waiters.filter((w) => (w.match(message) ? (w.resolve(message), false) : true));
+      if (message.type.endsWith('Request')) this.onServerRequest?.(message);
     });
     this.stream.on('error', () => {});
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      this.onStreamEnd?.();
+    };
+    for (const event of ['end', 'error', 'close']) this.stream.on(event, end);
   }
 
   sendOnStream(type: string, body: JsonObject): void {

@@ -16,6 +16,10 @@ export interface Postgres {
   pause(): Promise<void>;
   /** Starts it again on the same port and data. */
   resume(): Promise<void>;
+  /** Stops every PostgreSQL process with SIGSTOP: connections stay open, nothing answers. */
+  freeze(): void;
+  /** SIGCONT to what `freeze` stopped. */
+  thaw(): void;
   /** Stops it and deletes everything. */
   stop(): Promise<void>;
 }
@@ -38,6 +42,24 @@ function runAs(): { uid: number; gid: number } | undefined {
   const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
   if (id.status !== 0) return undefined;
   return { uid: Number(id.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+/** The processes a process forked (Linux: /proc/<pid>/task/<pid>/children). */
+function childrenOf(pid: number): number[] {
+  try {
+    const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return text ? text.split(/\s+/).map(Number) : [];
+  } catch {
+    return [];
+  }
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // gone already
+  }
 }
 
 /** Starts PostgreSQL, or resolves to the reason it cannot run here (so the caller can say why it skips). */
@@ -102,7 +124,21 @@ export async function startPostgres(): Promise<Postgres | string> {
     await gone;
     clearTimeout(timer);
   };
+  let frozen: number[] = [];
+  const freeze = () => {
+    const main = child?.pid;
+    if (!main || frozen.length > 0) return;
+    // the postmaster first, so that it forks no new backend meanwhile
+    signal(main, 'SIGSTOP');
+    frozen = [main, ...childrenOf(main)];
+    for (const pid of frozen.slice(1)) signal(pid, 'SIGSTOP');
+  };
+  const thaw = () => {
+    for (const pid of frozen) signal(pid, 'SIGCONT');
+    frozen = [];
+  };
   const stop = async () => {
+    thaw();
     await halt();
     rmSync(dir, { recursive: true, force: true });
   };
@@ -125,7 +161,12 @@ export async function startPostgres(): Promise<Postgres | string> {
       }
       return url(name);
     },
-    pause: halt,
+    pause: async () => {
+      thaw();
+      await halt();
+    },
+    freeze,
+    thaw,
     async resume() {
       const failure = await launch();
       if (failure) throw new Error(failure);
