@@ -83,7 +83,8 @@ const serviceParams = (s: StoredService) => ({
   modifiedAt: s.modifiedAt,
 });
 
-const instanceParams = (i: StoredInstance) => ({
+/** Named parameters of an instance row, for the instance store and the transfer import alike. */
+export const instanceParams = (i: StoredInstance) => ({
   ...keyParams(i.key),
   clusterName: i.clusterName,
   ip: i.ip,

@@ -1,6 +1,6 @@
 import type { StoredInstance } from '../../core/naming/instance-store.js';
 import type { SqliteDatabase } from './database.js';
-import { toStoredInstance } from './sqlite-instance-store.js';
+import { instanceParams, toStoredInstance } from './sqlite-instance-store.js';
 
 type Row = Record<string, unknown>;
 
@@ -29,21 +29,6 @@ export class TransferInstanceRows {
   }
 
   put(i: StoredInstance): void {
-    this.upsert.run({
-      ns: i.key.namespaceId,
-      grp: i.key.groupName,
-      svc: i.key.serviceName,
-      clusterName: i.clusterName,
-      ip: i.ip,
-      port: i.port,
-      instanceId: i.instanceId,
-      weight: i.weight,
-      healthy: i.healthy ? 1 : 0,
-      enabled: i.enabled ? 1 : 0,
-      metadata: JSON.stringify(i.metadata),
-      appName: i.appName,
-      registeredAt: i.registeredAt,
-      modifiedAt: i.modifiedAt,
-    });
+    this.upsert.run(instanceParams(i));
   }
 }
