@@ -38,7 +38,7 @@ describe('BatchInstanceRequest', () => {
     kit = await grpcKit();
     await kit.call('BatchInstanceRequest', batch([inst(1)]));
     const reply = await kit.call('BatchInstanceRequest', batch([inst(2), { ip: '10.1.0.1', port: -1 }]));
-    expect(reply.body).toMatchObject({ resultCode: 500, errorCode: 400, success: false });
+    expect(reply).toMatchObject({ type: 'ErrorResponse', body: { resultCode: 400, errorCode: 400, success: false } });
     expect(ports()).toEqual([1]);
   });
 

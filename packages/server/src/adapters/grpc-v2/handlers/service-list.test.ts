@@ -44,6 +44,6 @@ describe('ServiceListRequest', () => {
   it('rejects a page number that is not a whole number', async () => {
     kit = await grpcKit();
     const reply = await kit.call('ServiceListRequest', { groupName: 'G', pageNo: 1.5, pageSize: 10 });
-    expect(reply).toMatchObject({ type: 'ServiceListResponse', body: { errorCode: 400, success: false } });
+    expect(reply).toMatchObject({ type: 'ErrorResponse', body: { errorCode: 400, success: false } });
   });
 });
