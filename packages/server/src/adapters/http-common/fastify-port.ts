@@ -2,8 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../../shared/logger.js';
+import { RequestLog } from '../../shared/request-log.js';
 import { isWildcardHost } from '../../shared/wildcard-host.js';
 import type { FastPath } from './fast-path.js';
+import { watchHttpRequest } from './http-request-log.js';
 
 /** How long close() lets busy connections finish before cutting them. */
 const CLOSE_GRACE_MS = 1000;
@@ -16,6 +18,8 @@ export interface FastifyPortOptions {
   fastPath?: FastPath;
   keepAliveTimeoutMs: number;
   logger: Logger;
+  /** The door requests are logged under (`http`, `console`); default `name`. */
+  door?: string;
 }
 
 /**
@@ -30,8 +34,12 @@ export class FastifyPort {
 
   constructor(private readonly options: FastifyPortOptions) {
     const { fastPath, logger, name } = options;
+    const requestLog = new RequestLog(logger);
+    const door = options.door ?? name;
     this.server = http.createServer((req, res) => {
+      if (requestLog.debug) watchHttpRequest(requestLog, door, req, res);
       if (fastPath?.(req, res)) return;
+      if (!requestLog.debug && requestLog.active) watchHttpRequest(requestLog, door, req, res);
       this.app().then(
         (app) => app.routing(req, res),
         (err: unknown) => {

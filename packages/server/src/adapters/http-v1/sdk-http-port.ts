@@ -28,6 +28,7 @@ export function createSdkHttpPort(deps: SdkHttpDeps): FastifyPort {
   ]);
   return new FastifyPort({
     name: 'OpenAPI',
+    door: 'http',
     fastPath,
     keepAliveTimeoutMs: KEEP_ALIVE_MS,
     logger: deps.logger,
