@@ -163,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     configMaxContent: settings.configMaxContent,
     namingPushDelayMs: options.grpcPushDelayMs,
+    fuzzyWatchLimits: { maxPatterns: settings.fuzzyWatchMaxPatterns, maxMatched: settings.fuzzyWatchMaxMatched },
   });
   const buildConsole = async () => (await loadConsoleApi()).createConsoleHttpServer(consoleDeps);
   const sdkHttp = options.lazyHttp ? null : await sdkPort.app();

@@ -34,7 +34,11 @@ const encodeReply = (reply: Reply) => encodePayload(reply.type, reply.body);
 
 export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
   const { connections, logger } = deps;
-  const abilities = { supportPersistentInstanceByGrpc: deps.handlers.has('PersistentInstanceRequest') };
+  const abilities = {
+    supportPersistentInstanceByGrpc: deps.handlers.has('PersistentInstanceRequest'),
+    // nacos 3.x clients use fuzzy watch only with a server that advertises it here
+    fuzzyWatch: deps.handlers.has('ConfigFuzzyWatchRequest'),
+  };
 
   const requestLog = new RequestLog(logger);
 
