@@ -129,6 +129,9 @@ function serveUnary(
   });
 }
 
+/** How long a bi-stream the client half-closed waits for its GOAWAY before ending with status OK. */
+const HALF_CLOSE_GRACE_MS = 1000;
+
 function serveBiStream(
   stream: http2.ServerHttp2Stream,
   reader: GrpcMessageReader,
@@ -155,9 +158,22 @@ function serveBiStream(
       stream.close(http2.constants.NGHTTP2_PROTOCOL_ERROR);
     }
   });
-  // the client half-closing its side ends the stream from ours too
+  // The client half-closing its side ends the stream from ours too, but not at once: a nacos client does it
+  // as it shuts down, then sends GOAWAY and has already closed the call on its side, so status trailers
+  // would reach a closed stream (grpc-java logs "Received trailers on closed stream"). After its GOAWAY
+  // the stream is reset without trailers, as a call the client cancelled; else it ends after a grace.
   stream.on('end', () => {
-    if (!stream.destroyed && !stream.writableEnded) stream.end();
+    const ended = setTimeout(() => {
+      if (!stream.destroyed && !stream.writableEnded) stream.end();
+    }, HALF_CLOSE_GRACE_MS);
+    const leaving = () => {
+      if (!stream.destroyed) stream.close(http2.constants.NGHTTP2_NO_ERROR);
+    };
+    stream.session?.once('goaway', leaving);
+    stream.once('close', () => {
+      clearTimeout(ended);
+      stream.session?.off('goaway', leaving);
+    });
   });
   open({
     write: (bytes) => {
