@@ -62,8 +62,15 @@ export interface ScenarioRun {
   output: string;
 }
 
-/** Runs the scenario against `serverAddr`, with its logs and caches under `scratch`. */
-export function runJavaScenario(client: JavaClient, serverAddr: string, scratch: string, timeoutMs: number) {
+/** Runs the scenario (or another main class) against `serverAddr`, with its logs and caches under `scratch`. */
+export function runJavaScenario(
+  client: JavaClient,
+  serverAddr: string,
+  scratch: string,
+  timeoutMs: number,
+  extraArgs: string[] = [],
+  mainClass = 'interop.ClientScenario',
+) {
   return new Promise<ScenarioRun>((resolve) => {
     const child = spawn(
       'java',
@@ -73,8 +80,9 @@ export function runJavaScenario(client: JavaClient, serverAddr: string, scratch:
         `-Dcom.alibaba.nacos.naming.cache.dir=${path.join(scratch, 'naming')}`,
         '-cp',
         client.classpath,
-        'interop.ClientScenario',
+        mainClass,
         serverAddr,
+        ...extraArgs,
       ],
       { env: { ...process.env, HOME: scratch }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
