@@ -23,8 +23,17 @@ const goEnv = {
   GOTOOLCHAIN: 'local',
 };
 
-const goAvailable = spawnSync('go', ['version'], { stdio: 'ignore' }).status === 0;
-if (!goAvailable) console.warn('go not found: the official Go client test cannot run (install Go 1.22 or later)');
+/** Go 1.22 or later (what the client's module needs), else why the test cannot run. */
+function goProblem(): string | undefined {
+  const version = spawnSync('go', ['version'], { encoding: 'utf8' });
+  if (version.status !== 0) return 'go not found';
+  const [, major, minor] = /go(\d+)\.(\d+)/.exec(version.stdout) ?? [];
+  if (Number(major) === 1 && Number(minor) < 22) return `${version.stdout.trim()} is older than Go 1.22`;
+  return undefined;
+}
+const problem = goProblem();
+const goAvailable = problem === undefined;
+if (problem) console.warn(`${problem}: the official Go client test cannot run (install Go 1.22 or later)`);
 
 function buildScenario(): void {
   const newestSource = Math.max(...readdirSync(project).map((f) => statSync(path.join(project, f)).mtimeMs));

@@ -132,8 +132,8 @@ export function startJavaProcess(
       () => reject(new Error(`${mainClass} did not get ready:\n${output.slice(-5000)}`)),
       120_000,
     );
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes(`{"step":"${ready}","value":true}`)) {
         clearTimeout(timer);
