@@ -52,4 +52,18 @@ describe('BatchInstanceRequest', () => {
     );
     expect(ports()).toEqual([]);
   });
+
+  it('refuses ephemeral instances in a persistent service as an ErrorResponse with nacos wording', async () => {
+    kit = await grpcKit();
+    await kit.app.core.naming.registerInstance(key, { ip: '10.1.0.9', port: 9, ephemeral: false });
+    const reply = await kit.call('BatchInstanceRequest', batch([inst(1)]));
+    expect(reply).toMatchObject({
+      type: 'ErrorResponse',
+      body: {
+        errorCode: 400,
+        message: "Current service G@@pay is persistent service, can't batch register ephemeral instance.",
+      },
+    });
+    expect(ports()).toEqual([9]);
+  });
 });
