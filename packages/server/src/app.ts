@@ -179,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       stallTimeoutMs: settings.requestStallTimeoutMs,
       idleTimeoutMs: settings.connectionIdleTimeoutMs,
     },
+    fuzzyWatchLimits: { maxPatterns: settings.fuzzyWatchMaxPatterns, maxMatched: settings.fuzzyWatchMaxMatched },
   });
   const buildConsole = async () => (await loadConsoleApi()).createConsoleHttpServer(consoleDeps);
   const sdkHttp = options.lazyHttp ? null : await sdkPort.app();

@@ -21,6 +21,9 @@ export interface Settings {
   namingInstanceTimeoutMs: number;
   /** Push instance changes over UDP to 1.x clients that poll with `udpPort`. */
   namingUdpPush: boolean;
+  /** Fuzzy watch (nacos-client 3.x): distinct patterns at once, and keys one pattern follows (per kind). */
+  fuzzyWatchMaxPatterns: number;
+  fuzzyWatchMaxMatched: number;
   /** False when `RNACOS_HTTP_CONSOLE_PORT` is 0; tests keep it on while asking for port 0 (any free port). */
   consoleEnabled: boolean;
   /** Console and access control (see README "Console and access control"). */
@@ -86,6 +89,16 @@ export const SETTING_DEFS: SettingDef[] = [
     env: 'RNACOS_NAMING_INSTANCE_TIMEOUT_SECOND',
     describe: 'seconds without a heartbeat before an ephemeral HTTP instance is removed',
     defaultText: '30',
+  },
+  {
+    env: 'RNACOS_FUZZY_WATCH_MAX_PATTERN_COUNT',
+    describe: 'fuzzy-watch patterns watched at once, for configs and for services each',
+    defaultText: '20',
+  },
+  {
+    env: 'RNACOS_FUZZY_WATCH_MAX_MATCH_COUNT',
+    describe: 'configs or services one fuzzy-watch pattern follows',
+    defaultText: '500',
   },
   {
     env: 'RNACOS_NAMING_UDP_PUSH',
@@ -253,6 +266,8 @@ export function loadSettings(source: Source = process.env): Settings {
     namingHealthTimeoutMs: namingHealthTimeoutS * 1000,
     namingInstanceTimeoutMs: namingInstanceTimeoutS * 1000,
     namingUdpPush: parseBoolean('RNACOS_NAMING_UDP_PUSH', get('RNACOS_NAMING_UDP_PUSH'), true),
+    fuzzyWatchMaxPatterns: whole('RNACOS_FUZZY_WATCH_MAX_PATTERN_COUNT', 20, 1, 100_000),
+    fuzzyWatchMaxMatched: whole('RNACOS_FUZZY_WATCH_MAX_MATCH_COUNT', 500, 1, 10_000_000),
     consoleEnabled: consolePort !== 0,
     consoleLoginTimeoutSeconds: whole('RNACOS_CONSOLE_LOGIN_TIMEOUT', 86_400, 1, 10 * 365 * 86_400),
     consoleLoginOneHourLimit: whole('RNACOS_CONSOLE_LOGIN_ONE_HOUR_LIMIT', 5, 1, 1_000_000),

@@ -7,8 +7,8 @@ import { startSdkServer, type SdkServer } from './sdk-drivers.js';
 
 /**
  * The official nacos Java clients against a listening server: nacos-client 1.4 over HTTP (it labels every
- * request application/json) and nacos-client 2.5 over gRPC. Each runs a scenario (java/v1, java/v2) and
- * prints what it saw; the server state is checked here too.
+ * request application/json), nacos-client 2.5 over gRPC and nacos-client 3.1 (fuzzy watch). Each runs a
+ * scenario (java/v1, java/v2, java/v3) and prints what it saw; the server state is checked here too.
  */
 let server: SdkServer;
 let scratch: string;
@@ -18,6 +18,7 @@ beforeAll(async () => {
   if (!javaToolchainAvailable) return;
   clients.v1 = buildJavaClient('v1');
   clients.v2 = buildJavaClient('v2');
+  clients.v3 = buildJavaClient('v3');
   server = await startSdkServer();
   scratch = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-java-'));
 }, 300_000);
@@ -68,5 +69,23 @@ describe.skipIf(!javaToolchainAvailable)('official Java clients', () => {
       server.app.core.configs.get({ namespaceId: 'java-ns2', group: 'DEFAULT_GROUP', dataId: 'java25-shared' })
         ?.content,
     ).toBe('in java-ns2');
+  }, 180_000);
+
+  it('nacos-client 3.1.0 (gRPC): config and naming fuzzy watch, the whole service list, a quiet shutdown', async () => {
+    const run = await runJavaScenario(clients.v3, server.serverAddr, path.join(scratch, 'v3'), 150_000);
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.steps).toEqual({
+      configKeys: 'fz-a.yaml+FZ+public',
+      configAdded: 'ADD_CONFIG fz-b.yaml',
+      configDeleted: 'DELETE_CONFIG fz-a.yaml',
+      serviceKeys: 'public@@FZ@@fz-orders',
+      serviceAdded: 'ADD_SERVICE fz-billing',
+      serviceDeleted: 'DELETE_SERVICE fz-billing',
+      // getServicesOfServer(1, Integer.MAX_VALUE): what Spring Cloud's DiscoveryClient.getServices() asks
+      allServices: 2,
+      done: true,
+    });
+    // what grpc-java logs when status trailers reach a call the client already closed at shutdown
+    expect(run.output).not.toContain('Received trailers on closed stream');
   }, 180_000);
 });

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,8 +62,15 @@ export interface ScenarioRun {
   output: string;
 }
 
-/** Runs the scenario against `serverAddr`, with its logs and caches under `scratch`. */
-export function runJavaScenario(client: JavaClient, serverAddr: string, scratch: string, timeoutMs: number) {
+/** Runs the scenario (or another main class) against `serverAddr`, with its logs and caches under `scratch`. */
+export function runJavaScenario(
+  client: JavaClient,
+  serverAddr: string,
+  scratch: string,
+  timeoutMs: number,
+  extraArgs: string[] = [],
+  mainClass = 'interop.ClientScenario',
+) {
   return new Promise<ScenarioRun>((resolve) => {
     const child = spawn(
       'java',
@@ -73,8 +80,9 @@ export function runJavaScenario(client: JavaClient, serverAddr: string, scratch:
         `-Dcom.alibaba.nacos.naming.cache.dir=${path.join(scratch, 'naming')}`,
         '-cp',
         client.classpath,
-        'interop.ClientScenario',
+        mainClass,
         serverAddr,
+        ...extraArgs,
       ],
       { env: { ...process.env, HOME: scratch }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -98,6 +106,43 @@ export function runJavaScenario(client: JavaClient, serverAddr: string, scratch:
     child.on('exit', (exitCode) => {
       clearTimeout(timer);
       resolve({ steps, exitCode, output });
+    });
+  });
+}
+
+/**
+ * Starts a long-running Java program (a Dubbo provider, say) against `serverAddr` and resolves once it
+ * printed the `ready` step; rejects with its output when it exits or stays silent.
+ */
+export function startJavaProcess(
+  client: JavaClient,
+  mainClass: string,
+  serverAddr: string,
+  scratch: string,
+  ready: string,
+): Promise<ChildProcess> {
+  const child = spawn(
+    'java',
+    [`-DJM.LOG.PATH=${scratch}`, `-DJM.SNAPSHOT.PATH=${scratch}`, '-cp', client.classpath, mainClass, serverAddr],
+    { env: { ...process.env, HOME: scratch }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${mainClass} did not get ready:\n${output.slice(-5000)}`)),
+      120_000,
+    );
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(`{"step":"${ready}","value":true}`)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${mainClass} exited (${code}):\n${output.slice(-5000)}`));
     });
   });
 }

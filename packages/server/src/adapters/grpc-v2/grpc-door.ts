@@ -1,12 +1,15 @@
 import type { Core } from '../../core/core.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
+import type { FuzzyWatchLimits } from '../../core/fuzzy-watch/fuzzy-watch-index.js';
+import { ConfigFuzzyWatch } from './config-fuzzy-watch.js';
 import { ConfigListeners } from './config-listeners.js';
 import { GrpcConnections, type ConnectionTimings } from './connections.js';
 import { createGrpcServer, type GrpcServer } from './grpc-server.js';
 import type { GrpcLimits } from './grpc-session-guard.js';
 import type { GrpcHandler } from './grpc-handler.js';
 import { createHandlers } from './handlers.js';
+import { NamingFuzzyWatch } from './naming-fuzzy-watch.js';
 import { NamingPushes } from './naming-pushes.js';
 
 export interface GrpcDoorDeps {
@@ -20,6 +23,7 @@ export interface GrpcDoorDeps {
   namingPushDelayMs?: number;
   /** Buffer cap and timeouts of the port (the message size follows from `configMaxContent`). */
   limits: Omit<GrpcLimits, 'maxMessageBytes'>;
+  fuzzyWatchLimits: FuzzyWatchLimits;
 }
 
 /** The nacos 2.x gRPC port: its server, the live connections and the state bound to them. */
@@ -45,7 +49,16 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
     logger,
     deps.namingPushDelayMs ?? DEFAULT_NAMING_PUSH_DELAY_MS,
   );
-  const handlers = createHandlers({ core: deps.core, connections, configListeners, namingPushes });
+  const configFuzzyWatch = new ConfigFuzzyWatch(deps.core.configs, connections, deps.fuzzyWatchLimits);
+  const namingFuzzyWatch = new NamingFuzzyWatch(deps.core.naming, connections, deps.fuzzyWatchLimits);
+  const handlers = createHandlers({
+    core: deps.core,
+    connections,
+    configListeners,
+    namingPushes,
+    configFuzzyWatch,
+    namingFuzzyWatch,
+  });
   const server = createGrpcServer({
     handlers,
     connections,

@@ -36,8 +36,9 @@ export function runAfterReply(tasks: readonly (() => void)[] | undefined, delayM
 
 /**
  * One request type of the 2.x protocol. `handle` returns the type-specific response fields; it may also set
- * `resultCode`/`errorCode`/`message` for a typed failure (e.g. config not found). Errors it throws become a
- * typed failure of `responseType`.
+ * `resultCode`/`errorCode`/`message` for a typed failure (e.g. config not found). Errors it throws become an
+ * `ErrorResponse`, as nacos answers an exception its handler throws, unless `refusals` is `typed`. An access
+ * refusal is always a typed failure (nacos' auth filter answers with the handler's response type).
  */
 export interface GrpcHandler {
   /** The response class name clients expect, e.g. `ConfigQueryResponse`. */
@@ -46,6 +47,8 @@ export interface GrpcHandler {
   allowUnregistered?: boolean;
   /** What the access guard checks before `handle`; absent = exempt (internal requests). */
   access?(body: JsonObject, ctx: RequestContext): ApiResource[];
+  /** `typed`: nacos' handler for this type catches its failures and answers them as its own response type. */
+  refusals?: 'typed';
   handle(body: JsonObject, ctx: RequestContext): JsonObject | Promise<JsonObject>;
 }
 

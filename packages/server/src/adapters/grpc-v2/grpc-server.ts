@@ -1,13 +1,15 @@
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { ThrottledWarning } from '../../shared/throttled-log.js';
+import { RequestLog } from '../../shared/request-log.js';
 import type { GrpcConnection, GrpcConnections } from './connections.js';
 import type { GrpcHandler } from './grpc-handler.js';
 import { ErrorCode, runAfterReply } from './grpc-handler.js';
 import { handleConnectionSetup } from './handlers/connection-setup.js';
 import type { GrpcLimits } from './grpc-session-guard.js';
+import { logAnswer } from './grpc-request-log.js';
 import { createGrpcTransport, type GrpcBiStream } from './grpc-transport.js';
-import { decodePayload, encodePayload, parseJsonBody } from './payload.js';
+import { decodePayload, encodePayload, parseJsonBody, type DecodedPayload } from './payload.js';
 import { dispatchRequest, errorResponse, type DispatchDeps, type Reply } from './request-dispatcher.js';
 
 /** No `package` in the nacos proto, hence these bare paths. */
@@ -38,14 +40,21 @@ const encodeReply = (reply: Reply) => encodePayload(reply.type, reply.body);
 
 export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
   const { connections, logger } = deps;
-  const abilities = { supportPersistentInstanceByGrpc: deps.handlers.has('PersistentInstanceRequest') };
+  const abilities = {
+    supportPersistentInstanceByGrpc: deps.handlers.has('PersistentInstanceRequest'),
+    // nacos 3.x clients use fuzzy watch only with a server that advertises it here
+    fuzzyWatch: deps.handlers.has('ConfigFuzzyWatchRequest'),
+  };
   const badMessages = new ThrottledWarning(logger, deps.clock, 'bad messages on the stream ignored');
+  const requestLog = new RequestLog(logger);
 
   async function request(bytes: Buffer, peer: string): Promise<Buffer> {
     const started = performance.now();
     let pending: Promise<Reply>;
+    let payload: DecodedPayload | undefined;
     try {
-      pending = dispatchRequest(deps, decodePayload(bytes), peer);
+      payload = decodePayload(bytes);
+      pending = dispatchRequest(deps, payload, peer);
     } catch (err) {
       pending = Promise.resolve(errorResponse(ErrorCode.INVALID_PARAM, (err as Error).message));
     }
@@ -55,7 +64,9 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
     });
     // later than the answer, which goes out as this returns (a push to the caller, say)
     runAfterReply(reply.afterReply);
-    deps.onAnswered?.(performance.now() - started);
+    const elapsedMs = performance.now() - started;
+    deps.onAnswered?.(elapsedMs);
+    logAnswer(requestLog, payload, reply, peer, elapsedMs);
     return encodeReply(reply);
   }
 

@@ -173,6 +173,9 @@ function serveUnary(stream: http2.ServerHttp2Stream, ctx: StreamContext, call: (
   });
 }
 
+/** How long a bi-stream the client half-closed waits for its GOAWAY before ending with status OK. */
+const HALF_CLOSE_GRACE_MS = 1000;
+
 function serveBiStream(stream: http2.ServerHttp2Stream, ctx: StreamContext, open: (s: GrpcBiStream) => void) {
   stream.respond(RESPONSE_HEADERS, { waitForTrailers: true });
   stream.once('wantTrailers', () => stream.sendTrailers(OK_TRAILERS));
@@ -220,8 +223,21 @@ function serveBiStream(stream: http2.ServerHttp2Stream, ctx: StreamContext, open
     ctx.release(); // a stream the server has ended keeps its connection alive no more
     if (!stream.destroyed && !stream.writableEnded) stream.end();
   };
-  // the client half-closing its side ends the stream from ours too
-  stream.on('end', end);
+  // The client half-closing its side ends the stream from ours too, but not at once: a nacos client does it
+  // as it shuts down, then sends GOAWAY and has already closed the call on its side, so status trailers
+  // would reach a closed stream (grpc-java logs "Received trailers on closed stream"). After its GOAWAY
+  // the stream is reset without trailers, as a call the client cancelled; else it ends after a grace.
+  stream.on('end', () => {
+    const ended = setTimeout(end, HALF_CLOSE_GRACE_MS);
+    const leaving = () => {
+      if (!stream.destroyed) stream.close(http2.constants.NGHTTP2_NO_ERROR);
+    };
+    stream.session?.once('goaway', leaving);
+    stream.once('close', () => {
+      clearTimeout(ended);
+      stream.session?.off('goaway', leaving);
+    });
+  });
   open({
     write: (bytes) => {
       if (!stream.destroyed && !stream.writableEnded) stream.write(frameMessage(bytes));

@@ -1,15 +1,19 @@
 import type { Core } from '../../core/core.js';
+import type { ConfigFuzzyWatch } from './config-fuzzy-watch.js';
 import type { ConfigListeners } from './config-listeners.js';
 import type { GrpcConnections } from './connections.js';
 import type { GrpcHandler } from './grpc-handler.js';
+import type { NamingFuzzyWatch } from './naming-fuzzy-watch.js';
 import type { NamingPushes } from './naming-pushes.js';
 import { configBatchListenHandler } from './handlers/config-batch-listen.js';
+import { configFuzzyWatchHandler } from './handlers/config-fuzzy-watch.js';
 import { configPublishHandler } from './handlers/config-publish.js';
 import { configQueryHandler } from './handlers/config-query.js';
 import { configRemoveHandler } from './handlers/config-remove.js';
 import { batchInstanceHandler } from './handlers/batch-instance.js';
 import { healthCheckHandler } from './handlers/health-check.js';
 import { instanceHandler } from './handlers/instance.js';
+import { namingFuzzyWatchHandler } from './handlers/naming-fuzzy-watch.js';
 import { persistentInstanceHandler } from './handlers/persistent-instance.js';
 import { serverCheckHandler } from './handlers/server-check.js';
 import { serviceListHandler } from './handlers/service-list.js';
@@ -21,6 +25,8 @@ export interface HandlerDeps {
   connections: GrpcConnections;
   configListeners: ConfigListeners;
   namingPushes: NamingPushes;
+  configFuzzyWatch: ConfigFuzzyWatch;
+  namingFuzzyWatch: NamingFuzzyWatch;
 }
 
 /**
@@ -28,7 +34,7 @@ export interface HandlerDeps {
  * (`ConnectionSetupRequest` and the acks of pushes arrive on the stream; see grpc-server.ts.)
  */
 export function createHandlers(deps: HandlerDeps): ReadonlyMap<string, GrpcHandler> {
-  const { core, connections, configListeners, namingPushes } = deps;
+  const { core, connections, configListeners, namingPushes, configFuzzyWatch, namingFuzzyWatch } = deps;
   return new Map<string, GrpcHandler>([
     ['ServerCheckRequest', serverCheckHandler(connections)],
     ['HealthCheckRequest', healthCheckHandler()],
@@ -42,5 +48,7 @@ export function createHandlers(deps: HandlerDeps): ReadonlyMap<string, GrpcHandl
     ['ServiceQueryRequest', serviceQueryHandler(core.naming)],
     ['SubscribeServiceRequest', subscribeServiceHandler(core.naming, core.connections, namingPushes)],
     ['ServiceListRequest', serviceListHandler(core.naming)],
+    ['ConfigFuzzyWatchRequest', configFuzzyWatchHandler(configFuzzyWatch, connections)],
+    ['NamingFuzzyWatchRequest', namingFuzzyWatchHandler(namingFuzzyWatch, connections)],
   ]);
 }

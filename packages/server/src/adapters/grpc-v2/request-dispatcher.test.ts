@@ -22,10 +22,10 @@ function dispatchRaw(type: string, body: string) {
 describe('dispatchRequest', () => {
   it('answers an unknown type with ErrorResponse 302 naming the type', async () => {
     kit = await grpcKit();
-    const reply = await kit.call('ConfigFuzzyWatchRequest', {});
+    const reply = await kit.call('LockOperationRequest', {});
     expect(reply.type).toBe('ErrorResponse');
     expect(reply.body).toMatchObject({ resultCode: 500, errorCode: 302, success: false });
-    expect(String(reply.body.message)).toContain('ConfigFuzzyWatchRequest');
+    expect(String(reply.body.message)).toContain('LockOperationRequest');
   });
 
   it('answers a malformed JSON body with an error, and the connection keeps working', async () => {

@@ -88,27 +88,43 @@ export async function dispatchRequest(deps: DispatchDeps, payload: DecodedPayloa
       const credentials = { accessToken: payload.headers.accessToken };
       for (const resource of handler.access(body, ctx)) await deps.apiAccess.check(credentials, resource);
     }
+  } catch (err) {
+    return failedResponse(deps, handler, requestId, payload.type, err, 'typed');
+  }
+  try {
     reply = typedResponse(handler.responseType, requestId, await handler.handle(body, ctx));
   } catch (err) {
-    reply = failedResponse(deps, handler, requestId, payload.type, err);
+    reply = failedResponse(deps, handler, requestId, payload.type, err, handler.refusals);
   }
   // After-reply work runs even when the handler failed half-way (it may release what it held).
   if (ctx.afterReply) reply.afterReply = ctx.afterReply;
   return reply;
 }
 
-function failedResponse(deps: DispatchDeps, handler: GrpcHandler, requestId: string, type: string, err: unknown) {
+/**
+ * A refusal or failure in the form nacos gives it: a typed failure, or an `ErrorResponse` whose resultCode
+ * is its errorCode (nacos' `ErrorResponse.build(exception)`). nacos-sdk-go sees only the latter as an error.
+ */
+function failedResponse(
+  deps: DispatchDeps,
+  handler: GrpcHandler,
+  requestId: string,
+  type: string,
+  err: unknown,
+  form: 'typed' | undefined,
+): Reply {
+  let errorCode: number;
+  let message: string;
   if (err instanceof NacosError) {
-    return typedResponse(handler.responseType, requestId, {
-      resultCode: RESULT_FAIL,
-      errorCode: KIND_CODES[err.kind],
-      message: err.message,
-    });
+    errorCode = KIND_CODES[err.kind];
+    message = err.message;
+  } else {
+    deps.logger.error({ err, type }, 'gRPC request failed');
+    errorCode = ErrorCode.SERVER_ERROR;
+    message = `internal error: ${(err as Error)?.message ?? String(err)}`;
   }
-  deps.logger.error({ err, type }, 'gRPC request failed');
-  return typedResponse(handler.responseType, requestId, {
-    resultCode: RESULT_FAIL,
-    errorCode: ErrorCode.SERVER_ERROR,
-    message: `internal error: ${(err as Error)?.message ?? String(err)}`,
-  });
+  if (form === 'typed') {
+    return typedResponse(handler.responseType, requestId, { resultCode: RESULT_FAIL, errorCode, message });
+  }
+  return { type: 'ErrorResponse', body: { resultCode: errorCode, errorCode, message, success: false, requestId } };
 }

@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from '../../shared/logger.js';
 import { ConnectionTimeouts, headerTimeoutOptions, type HttpTimeouts } from './connection-timeouts.js';
+import { RequestLog } from '../../shared/request-log.js';
 import { isWildcardHost } from '../../shared/wildcard-host.js';
 import type { FastPath } from './fast-path.js';
+import { watchHttpRequest } from './http-request-log.js';
 
 /** How long close() lets busy connections finish before cutting them. */
 const CLOSE_GRACE_MS = 1000;
@@ -19,6 +21,8 @@ export interface FastifyPortOptions {
   /** Connections that send no request, stalled headers and bodies (see connection-timeouts.ts). */
   timeouts: HttpTimeouts;
   logger: Logger;
+  /** The door requests are logged under (`http`, `console`); default `name`. */
+  door?: string;
 }
 
 /**
@@ -36,10 +40,14 @@ export class FastifyPort {
     const { fastPath, logger, name } = options;
     const timeouts = new ConnectionTimeouts(options.timeouts);
     this.timeouts = timeouts;
+    const requestLog = new RequestLog(logger);
+    const door = options.door ?? name;
     // a held long-poll or a long upload is not cut by a total request time: only stalls are
     this.server = http.createServer(headerTimeoutOptions(options.timeouts), (req, res) => {
       timeouts.onRequest(req);
+      if (requestLog.debug) watchHttpRequest(requestLog, door, req, res);
       if (fastPath?.(req, res)) return;
+      if (!requestLog.debug && requestLog.active) watchHttpRequest(requestLog, door, req, res);
       this.app().then(
         (app) => app.routing(req, res),
         (err: unknown) => {

@@ -29,6 +29,7 @@ export function createSdkHttpPort(deps: SdkHttpDeps, timeouts: HttpTimeouts): Fa
   ]);
   return new FastifyPort({
     name: 'OpenAPI',
+    door: 'http',
     fastPath,
     keepAliveTimeoutMs: KEEP_ALIVE_MS,
     timeouts,

@@ -98,7 +98,17 @@ describe('HTTP v1 service routes', () => {
       doms: ['z'],
     });
     expect((await call('GET', '/service/list', { pageSize: '10' })).statusCode).toBe(400);
-    expect((await call('GET', '/service/list', { pageNo: '0', pageSize: '10' })).statusCode).toBe(400);
+    expect((await call('GET', '/service/list', { pageNo: 'x', pageSize: '10' })).statusCode).toBe(400);
+  });
+
+  it('pages service names as nacos does: any page size, a page below 1 is the first', async () => {
+    for (const name of ['b', 'a']) await call('POST', '/instance', { serviceName: name, ip: '10.0.0.1', port: '1' });
+    const list = async (pageNo: string, pageSize: string) =>
+      (await call('GET', '/service/list', { pageNo, pageSize })).json();
+    expect(await list('1', '2147483647')).toEqual({ count: 2, doms: ['a', 'b'] });
+    expect(await list('0', '10')).toEqual({ count: 2, doms: ['a', 'b'] });
+    expect(await list('0', '1')).toEqual({ count: 2, doms: ['a'] });
+    expect(await list('2', '1')).toEqual({ count: 2, doms: ['b'] });
   });
 
   it('reports status UP with counts', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { groupedName, type ServiceSettings } from '../../core/naming/naming-model.js';
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { canonicalNamespace } from '../../core/naming/naming-validation.js';
+import { pageOfNames } from '../../core/naming/service-name-page.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import { intParam, optional, requestParams, type Params } from '../http-common/params.js';
 import { notFoundAsInvalid, numberParam, parseMetadata, parseSelector, serviceKeyOf } from './naming-params.js';
@@ -24,9 +25,10 @@ function settingsOf(params: Params): Partial<ServiceSettings> {
   return settings;
 }
 
-function requiredInt(params: Params, name: string, max: number): number {
+/** A required page number or size; any whole number, paged as nacos pages (`pageOfNames`). */
+function requiredPageParam(params: Params, name: string): number {
   if (optional(params, name) === undefined) throw invalid(`${name} is required`);
-  return intParam(params, name, 1, 1, max);
+  return intParam(params, name, 1, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
 }
 
 /** `/nacos/v1/ns/service*` (maintain API, service list, subscribers) and `/nacos/v1/ns/operator/metrics`. */
@@ -68,13 +70,13 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
 
   app.get(`${path}/list`, ROUTE, async (req) => {
     const params = requestParams(req);
-    const pageNo = requiredInt(params, 'pageNo', 1_000_000);
-    const pageSize = requiredInt(params, 'pageSize', 100_000);
+    const pageNo = requiredPageParam(params, 'pageNo');
+    const pageSize = requiredPageParam(params, 'pageSize');
     const names = naming.serviceNames(
       canonicalNamespace(requestNamespace(req)),
       optional(params, 'groupName') ?? 'DEFAULT_GROUP',
     );
-    return { count: names.length, doms: names.slice((pageNo - 1) * pageSize, pageNo * pageSize) };
+    return { count: names.length, doms: pageOfNames(names, pageNo, pageSize) };
   });
 
   app.get(`${path}/subscribers`, ROUTE, async (req) => {

@@ -308,6 +308,8 @@ export class NamingService {
     connectionId: string,
     key: ServiceKey,
     inputs: InstanceInput[],
+    /** A batch register (nacos words its refusal so). */
+    batch = false,
   ): Promise<Instance[]> {
     const owner = connectionOwner(connectionId);
     const now = this.clock.now();
@@ -318,7 +320,7 @@ export class NamingService {
       const previous = existing?.get(ref.ip, ref.port, ref.clusterName);
       const record = buildRecord(key, { ...input, ...ref }, owner, now, this.options, previous);
       checkSameKind(previous, record);
-      checkServiceKind(existing, record);
+      checkServiceKind(existing, record, batch);
       return record;
     });
     if (!existing && records.length === 0) return [];

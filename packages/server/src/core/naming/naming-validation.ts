@@ -169,12 +169,12 @@ export function checkMetadata(metadata: Record<string, string>): Record<string, 
  * As in nacos 2.x, a service holds ephemeral or persistent instances, not both: the kind of its instances
  * decides (an empty service takes either).
  */
-export function checkServiceKind(entry: ServiceEntry | undefined, next: InstanceRecord): void {
+export function checkServiceKind(entry: ServiceEntry | undefined, next: InstanceRecord, batch = false): void {
   const first = entry?.instances.values().next().value;
   if (!entry || !first || first.ephemeral === next.ephemeral) return;
   throw invalid(
     next.ephemeral
-      ? `Current service ${entry.groupedName} is persistent service, can't register ephemeral instance.`
+      ? `Current service ${entry.groupedName} is persistent service, can't ${batch ? 'batch ' : ''}register ephemeral instance.`
       : `Current service ${entry.groupedName} is ephemeral service, can't register persistent instance.`,
   );
 }

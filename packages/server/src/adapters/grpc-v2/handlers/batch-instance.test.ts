@@ -38,7 +38,7 @@ describe('BatchInstanceRequest', () => {
     kit = await grpcKit();
     await kit.call('BatchInstanceRequest', batch([inst(1)]));
     const reply = await kit.call('BatchInstanceRequest', batch([inst(2), { ip: '10.1.0.1', port: -1 }]));
-    expect(reply.body).toMatchObject({ resultCode: 500, errorCode: 400, success: false });
+    expect(reply).toMatchObject({ type: 'ErrorResponse', body: { resultCode: 400, errorCode: 400, success: false } });
     expect(ports()).toEqual([1]);
   });
 
@@ -51,5 +51,19 @@ describe('BatchInstanceRequest', () => {
       400,
     );
     expect(ports()).toEqual([]);
+  });
+
+  it('refuses ephemeral instances in a persistent service as an ErrorResponse with nacos wording', async () => {
+    kit = await grpcKit();
+    await kit.app.core.naming.registerInstance(key, { ip: '10.1.0.9', port: 9, ephemeral: false });
+    const reply = await kit.call('BatchInstanceRequest', batch([inst(1)]));
+    expect(reply).toMatchObject({
+      type: 'ErrorResponse',
+      body: {
+        errorCode: 400,
+        message: "Current service G@@pay is persistent service, can't batch register ephemeral instance.",
+      },
+    });
+    expect(ports()).toEqual([9]);
   });
 });

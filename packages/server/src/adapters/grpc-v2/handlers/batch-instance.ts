@@ -19,7 +19,7 @@ export function batchInstanceHandler(naming: NamingService): GrpcHandler {
       if (type !== 'batchRegisterInstance')
         throw invalid(`unknown BatchInstanceRequest type: "${type}" (batchRegisterInstance)`);
       const inputs = objectArrayField(body, 'instances').map(instanceInputOf);
-      await naming.replaceConnectionInstances(ctx.connection!.id, key, inputs);
+      await naming.replaceConnectionInstances(ctx.connection!.id, key, inputs, true);
       return { type };
     },
   };

@@ -102,7 +102,7 @@ describe('ConfigBatchListenRequest', () => {
         { dataId: 'not ok!', group: 'APP', md5: '' },
       ]),
     );
-    expect(reply.body).toMatchObject({ resultCode: 500, errorCode: 400, success: false });
+    expect(reply).toMatchObject({ type: 'ErrorResponse', body: { resultCode: 400, errorCode: 400, success: false } });
     expect(kit.app.core.configs.watcherCount()).toBe(0);
   });
 });

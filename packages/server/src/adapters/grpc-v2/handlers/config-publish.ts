@@ -12,6 +12,7 @@ import { configAccess, configKeyOf } from './config-request.js';
 export function configPublishHandler(configs: ConfigService): GrpcHandler {
   return {
     responseType: 'ConfigPublishResponse',
+    refusals: 'typed',
     access: configAccess('write'),
     async handle(body, ctx) {
       const key = configKeyOf(body);

@@ -11,6 +11,7 @@ import { configAccess, configKeyOf } from './config-request.js';
 export function configQueryHandler(configs: ConfigService): GrpcHandler {
   return {
     responseType: 'ConfigQueryResponse',
+    refusals: 'typed',
     access: configAccess('read'),
     handle(body) {
       const item = configs.get(configKeyOf(body));

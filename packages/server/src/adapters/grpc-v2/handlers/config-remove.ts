@@ -6,6 +6,7 @@ import { configAccess, configKeyOf } from './config-request.js';
 export function configRemoveHandler(configs: ConfigService): GrpcHandler {
   return {
     responseType: 'ConfigRemoveResponse',
+    refusals: 'typed',
     access: configAccess('write'),
     async handle(body, ctx) {
       await configs.remove(configKeyOf(body), { srcIp: ctx.clientIp });

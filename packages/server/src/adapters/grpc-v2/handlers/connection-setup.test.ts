@@ -19,6 +19,7 @@ describe('ConnectionSetupRequest', () => {
     kit = await grpcKit();
     handleConnectionSetup(kit.app.grpc.connections, kit.conn, javaSetup, '192.168.1.20', {
       supportPersistentInstanceByGrpc: true,
+      fuzzyWatch: true,
     });
     expect(kit.app.core.connections.get(kit.conn.id)).toMatchObject({
       clientVersion: 'Nacos-Java-Client:v2.5.1',
@@ -32,7 +33,10 @@ describe('ConnectionSetupRequest', () => {
 
   it('answers a client that sent an ability table with SetupAckRequest carrying the server abilities', async () => {
     kit = await grpcKit();
-    handleConnectionSetup(kit.app.grpc.connections, kit.conn, javaSetup, '', { supportPersistentInstanceByGrpc: true });
+    handleConnectionSetup(kit.app.grpc.connections, kit.conn, javaSetup, '', {
+      supportPersistentInstanceByGrpc: true,
+      fuzzyWatch: true,
+    });
     expect(kit.stream.messages).toEqual([
       {
         type: 'SetupAckRequest',
@@ -40,7 +44,7 @@ describe('ConnectionSetupRequest', () => {
           headers: {},
           requestId: '',
           module: 'internal',
-          abilityTable: { supportPersistentInstanceByGrpc: true },
+          abilityTable: { supportPersistentInstanceByGrpc: true, fuzzyWatch: true },
         },
       },
     ]);
@@ -49,7 +53,10 @@ describe('ConnectionSetupRequest', () => {
   it('sends no SetupAckRequest to clients without an ability table (Go, Rust)', async () => {
     kit = await grpcKit();
     const { abilityTable: _ignored, ...goSetup } = { ...javaSetup, clientAbilities: {} };
-    handleConnectionSetup(kit.app.grpc.connections, kit.conn, goSetup, '', { supportPersistentInstanceByGrpc: true });
+    handleConnectionSetup(kit.app.grpc.connections, kit.conn, goSetup, '', {
+      supportPersistentInstanceByGrpc: true,
+      fuzzyWatch: true,
+    });
     expect(kit.stream.messages).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@ import type { JsonObject } from '../payload.js';
 export interface ServerAbilities {
   /** True once persistent instances can be registered over gRPC (Java 2.3+ then stops using HTTP for them). */
   supportPersistentInstanceByGrpc: boolean;
+  /** nacos 3.x: config and naming fuzzy watch are served (the 3.x client refuses them otherwise). */
+  fuzzyWatch: boolean;
 }
 
 /**

@@ -70,7 +70,7 @@ describe('InstanceRequest', () => {
     expect(kit.app.core.naming.listInstances(key)).toEqual([]);
   });
 
-  it('rejects bad input with a typed 400 and changes nothing', async () => {
+  it('rejects bad input with an ErrorResponse 400 (as nacos answers what its handler throws), changing nothing', async () => {
     kit = await grpcKit();
     for (const body of [
       request('registerInstance', { ...javaInstance('10.0.0.5', 8080), port: 70000 }),
@@ -86,8 +86,8 @@ describe('InstanceRequest', () => {
     ]) {
       const reply = await kit.call('InstanceRequest', body);
       expect(reply).toMatchObject({
-        type: 'InstanceResponse',
-        body: { resultCode: 500, errorCode: 400, success: false },
+        type: 'ErrorResponse',
+        body: { resultCode: 400, errorCode: 400, success: false },
       });
     }
     expect(kit.app.core.naming.stats().instanceCount).toBe(0);
@@ -104,10 +104,26 @@ describe('InstanceRequest', () => {
         headers: { accessToken: 't' },
       },
     );
-    expect(reply.body).toMatchObject({ resultCode: 500, errorCode: 403 });
+    expect(reply).toMatchObject({ type: 'InstanceResponse', body: { resultCode: 500, errorCode: 403 } });
     expect(guard.asked).toEqual([
       { credentials: { accessToken: 't' }, resource: { namespaceId: 'public', action: 'write' } },
     ]);
     expect(kit.app.core.naming.stats().instanceCount).toBe(0);
+  });
+
+  it('refuses an ephemeral instance in a persistent service as an ErrorResponse with nacos wording', async () => {
+    kit = await grpcKit();
+    await kit.app.core.naming.registerInstance(key, { ip: '10.0.0.9', port: 1, ephemeral: false });
+    const reply = await kit.call('InstanceRequest', request('registerInstance', javaInstance('10.0.0.5', 8080)));
+    expect(reply).toMatchObject({
+      type: 'ErrorResponse',
+      body: {
+        resultCode: 400,
+        errorCode: 400,
+        success: false,
+        message: "Current service DEFAULT_GROUP@@orders is persistent service, can't register ephemeral instance.",
+      },
+    });
+    expect(kit.app.core.naming.listInstances(key).map((i) => i.ip)).toEqual(['10.0.0.9']);
   });
 });

@@ -24,9 +24,26 @@ describe('ServiceListRequest', () => {
     expect(await page(3)).toMatchObject({ count: 3, serviceNames: [] });
   });
 
-  it('rejects a nonsensical page', async () => {
+  it('pages as nacos does: any page size (Spring Cloud asks for Integer.MAX_VALUE), a page below 1 is the first', async () => {
     kit = await grpcKit();
-    const reply = await kit.call('ServiceListRequest', { groupName: 'G', pageNo: 0, pageSize: 10 });
-    expect(reply).toMatchObject({ type: 'ServiceListResponse', body: { errorCode: 400, success: false } });
+    for (const name of ['b', 'a']) {
+      await kit.app.core.naming.registerInstance(
+        { namespaceId: 'public', groupName: 'G', serviceName: name },
+        { ip: '10.0.0.1', port: 1 },
+      );
+    }
+    const page = async (pageNo: number, pageSize: number) =>
+      (await kit.call('ServiceListRequest', { groupName: 'G', pageNo, pageSize })).body;
+    expect(await page(1, 2147483647)).toMatchObject({ success: true, count: 2, serviceNames: ['a', 'b'] });
+    expect(await page(2, 2147483647)).toMatchObject({ success: true, count: 2, serviceNames: [] });
+    expect(await page(0, 1)).toMatchObject({ success: true, count: 2, serviceNames: ['a'] });
+    expect(await page(-3, 10)).toMatchObject({ success: true, count: 2, serviceNames: ['a', 'b'] });
+    expect(await page(1, 0)).toMatchObject({ success: true, count: 2, serviceNames: [] });
+  });
+
+  it('rejects a page number that is not a whole number', async () => {
+    kit = await grpcKit();
+    const reply = await kit.call('ServiceListRequest', { groupName: 'G', pageNo: 1.5, pageSize: 10 });
+    expect(reply).toMatchObject({ type: 'ErrorResponse', body: { errorCode: 400, success: false } });
   });
 });

@@ -1,0 +1,70 @@
+import type { Logger } from './logger.js';
+
+/** One answered request, as the request log shows it. */
+export interface AnsweredRequest {
+  /** `http`, `grpc`, `console`. */
+  door: string;
+  /** The request type (gRPC) or method and path (HTTP). */
+  type: string;
+  /** The client's address. */
+  client: string;
+  /** The HTTP status, or the gRPC response's errorCode (0 when it succeeded). */
+  code: number;
+  ms: number;
+  /** Read only when the request is logged (see `RequestLog.wants`). */
+  namespace?: () => string | undefined;
+  message?: string;
+}
+
+/** Codes that say the client sent what it should not: bad input, missing rights, an unknown request type. */
+const CLIENT_MISTAKES = new Set([400, 401, 403, 302]);
+/** Distinct client-and-cause pairs remembered; past it the memory starts over (a cause may be told again). */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * The request log: at debug every request (door, type, namespace, code, time); at info a refusal that
+ * points to a misconfigured client, once per client and cause, so a client that keeps asking wrongly
+ * leaves one line, not one per request.
+ */
+export class RequestLog {
+  private readonly told = new Set<string>();
+  readonly debug: boolean;
+  private readonly info: boolean;
+
+  constructor(private readonly logger: Logger) {
+    this.debug = logger.isLevelEnabled('debug');
+    this.info = logger.isLevelEnabled('info');
+  }
+
+  /** Whether any request may be logged (debug, or refusals at info). */
+  get active(): boolean {
+    return this.info;
+  }
+
+  /** Whether an answer with this code is logged at all (callers skip gathering details otherwise). */
+  wants(code: number): boolean {
+    return this.debug || (this.info && CLIENT_MISTAKES.has(code));
+  }
+
+  record(answered: AnsweredRequest): void {
+    if (!this.wants(answered.code)) return;
+    const { door, type, client, code, message } = answered;
+    const ms = Math.round(answered.ms * 10) / 10;
+    const entry = { door, type, namespace: answered.namespace?.(), code, ms, client, message };
+    if (this.info && CLIENT_MISTAKES.has(code) && this.firstTime(`${door}|${client}|${type}|${code}`)) {
+      this.logger.info(
+        entry,
+        `refused a request of ${client}: ${door} ${type} answered ${code} (told once per client and cause)`,
+      );
+    } else if (this.debug) {
+      this.logger.debug(entry, 'request');
+    }
+  }
+
+  private firstTime(cause: string): boolean {
+    if (this.told.has(cause)) return false;
+    if (this.told.size >= MAX_REMEMBERED) this.told.clear();
+    this.told.add(cause);
+    return true;
+  }
+}
