@@ -144,6 +144,28 @@ describe.skipIf(typeof pg === 'string')('stored writes on a 2-node cluster', () 
     }
   }, 120_000);
 
+  it('a service deleted through one node is gone on the other, settings and all', async () => {
+    const [one, two] = nodes;
+    const service = (node: ClusterNodeProcess, method: string, name: string, extra = '') =>
+      fetch(`${node.http}/nacos/v1/ns/service?serviceName=${name}${extra}`, { method });
+    expect((await service(one, 'POST', 'deleted-svc', '&protectThreshold=0.5')).status).toBe(200);
+    await waitUntil('node 2 knows the service', async () => (await service(two, 'GET', 'deleted-svc')).ok);
+    expect((await service(two, 'DELETE', 'deleted-svc')).status).toBe(200);
+    // node 1 applies changes in commit order: once it has a service created after the delete, it has
+    // applied the delete too
+    expect((await service(two, 'POST', 'created-after-delete')).status).toBe(200);
+    await waitUntil(
+      'node 1 knows the later service',
+      async () => (await service(one, 'GET', 'created-after-delete')).ok,
+    );
+    const res = await service(one, 'GET', 'deleted-svc');
+    expect(`${res.status} ${await res.text()}`).toMatch(/^404 .*deleted-svc/);
+    const list = await fetch(`${one.http}/nacos/v1/ns/service/list?pageNo=1&pageSize=100`);
+    expect(((await list.json()) as { doms: string[] }).doms).not.toContain('deleted-svc');
+    // and it can be created again through node 1, with settings of its own
+    expect((await service(one, 'POST', 'deleted-svc', '&protectThreshold=0.2')).status).toBe(200);
+  }, 60_000);
+
   it('with PostgreSQL stopped, writes answer 503 on every door, one warning is logged, and the return is logged', async () => {
     const node = nodes[1];
     const grpc = new RawNacosClient(node.serverAddr.replace(/:(\d+)$/, (_, p) => `:${Number(p) + 1000}`));

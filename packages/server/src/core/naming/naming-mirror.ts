@@ -52,6 +52,7 @@ export class NamingMirror {
       if (service) this.catalog.restore(service);
       const entry = service || instances.length > 0 ? this.registry.ensure(key, now) : this.registry.get(key);
       if (!entry) return;
+      const deleted = !service && entry.explicit;
       if (!service) entry.explicit = false;
       const wanted = new Set(instances.map((s) => instanceIdentity(s.ip, s.port, s.clusterName)));
       for (const [identity, record] of [...entry.instances]) {
@@ -59,6 +60,8 @@ export class NamingMirror {
       }
       for (const s of instances) this.registry.put(entry, fromStored(s, now, this.options));
       this.changed(entry);
+      // deleted through another node: gone here too, as where it was deleted (unless instances came meanwhile)
+      if (deleted && entry.instances.size === 0 && this.registry.get(key) === entry) this.registry.drop(entry);
     });
   }
 

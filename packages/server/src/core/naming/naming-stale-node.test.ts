@@ -70,4 +70,18 @@ describe('stored naming writes on a node that has not heard of the other node ye
     await b.removeService(svc);
     await expect(b.removeService(svc)).rejects.toMatchObject({ kind: 'not_found' });
   });
+
+  it('a service deleted elsewhere is gone here once its change is applied, unless instances came meanwhile', async () => {
+    const { a, b } = await twoNodes();
+    const other = { ...svc, serviceName: 'kept' };
+    await a.createService(svc, { protectThreshold: 0.5 });
+    await a.createService(other, { protectThreshold: 0.3 });
+    await a.registerInstance(other, { ...ref, ephemeral: true });
+    await b.removeService(svc);
+    await b.removeService(other);
+    await a.cluster.refreshStored(svc);
+    await a.cluster.refreshStored(other);
+    expect(a.getService(svc)).toBeUndefined();
+    expect(a.listServices().map((s) => s.key.serviceName)).toEqual(['kept']);
+  });
 });
