@@ -162,6 +162,19 @@ export const GRPC_SAMPLES: Record<string, GrpcSample> = {
     need: 'read',
     body: (ns) => ({ namespace: nsName(ns), groupName: 'DEFAULT_GROUP', pageNo: 1, pageSize: 10, selector: '' }),
   },
+  // nacos-client 3.x: a pattern names its namespace as its first part
+  ConfigFuzzyWatchRequest: {
+    need: 'read',
+    body: (ns) => ({ groupKeyPattern: `${nsName(ns)}>>G>>seed*`, watchType: 'WATCH', receivedGroupKeys: [] }),
+  },
+  NamingFuzzyWatchRequest: {
+    need: 'read',
+    body: (ns) => ({
+      groupKeyPattern: `${nsName(ns)}>>DEFAULT_GROUP>>seed*`,
+      watchType: 'WATCH',
+      receivedGroupKeys: [],
+    }),
+  },
 };
 
 /** Request types the handler table leaves unguarded (connection upkeep, no data). */
