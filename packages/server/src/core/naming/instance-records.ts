@@ -1,4 +1,4 @@
-import { notFound } from '../../shared/errors.js';
+import { invalid, notFound } from '../../shared/errors.js';
 import type { StoredInstance } from './instance-store.js';
 import {
   groupedName,
@@ -9,7 +9,15 @@ import {
   type InstanceRecord,
   type ServiceKey,
 } from './naming-model.js';
-import { checkInstanceRef, checkMetadata, checkWeight, instanceTimings } from './naming-validation.js';
+import {
+  checkInstanceRef,
+  checkMetadata,
+  checkSameKind,
+  checkServiceKind,
+  checkWeight,
+  instanceTimings,
+} from './naming-validation.js';
+import type { ServiceEntry } from './service-entry.js';
 
 export interface TimeoutDefaults {
   beatTimeoutMs: number;
@@ -194,4 +202,28 @@ export function storedPatch(
     }
     return toStored(key, patchedRecord(fromStored(stored, now, options), patch, now, options));
   };
+}
+
+/**
+ * The records a connection's batch makes in a service, all checked before anything changes: ephemeral
+ * only, each of the kind it had and of the service's kind (`batch`: nacos words that refusal so).
+ */
+export function connectionRecords(
+  key: ServiceKey,
+  inputs: InstanceInput[],
+  owner: InstanceOwner,
+  now: number,
+  defaults: TimeoutDefaults,
+  existing: ServiceEntry | undefined,
+  batch: boolean,
+): InstanceRecord[] {
+  return inputs.map((input) => {
+    if (input.ephemeral === false) throw invalid('a connection registers ephemeral instances only');
+    const ref = checkInstanceRef(input);
+    const previous = existing?.get(ref.ip, ref.port, ref.clusterName);
+    const record = buildRecord(key, { ...input, ...ref }, owner, now, defaults, previous);
+    checkSameKind(previous, record);
+    checkServiceKind(existing, record, batch);
+    return record;
+  });
 }

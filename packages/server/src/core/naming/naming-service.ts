@@ -4,6 +4,7 @@ import { KeyedLock } from '../../shared/keyed-lock.js';
 import { HealthChecker, type HealthReport } from './health-checker.js';
 import {
   buildRecord,
+  connectionRecords,
   fromStored,
   storedPatch,
   patchedRecord,
@@ -314,15 +315,7 @@ export class NamingService {
     const owner = connectionOwner(connectionId);
     const now = this.clock.now();
     const existing = this.registry.get(key);
-    const records = inputs.map((input) => {
-      if (input.ephemeral === false) throw invalid('a connection registers ephemeral instances only');
-      const ref = checkInstanceRef(input);
-      const previous = existing?.get(ref.ip, ref.port, ref.clusterName);
-      const record = buildRecord(key, { ...input, ...ref }, owner, now, this.options, previous);
-      checkSameKind(previous, record);
-      checkServiceKind(existing, record, batch);
-      return record;
-    });
+    const records = connectionRecords(key, inputs, owner, now, this.options, existing, batch);
     if (!existing && records.length === 0) return [];
     const entry = existing ?? this.registry.ensure(key, now);
     const keep = new Set(records.map((r) => instanceIdentity(r.ip, r.port, r.clusterName)));
