@@ -38,6 +38,8 @@ export class ClusterNode implements ClusterMembers {
   private timer: ReturnType<typeof setInterval> | null = null;
   private renewing = false;
   private stopped = false;
+  /** A renewal set for when a lapsed node becomes due for eviction, rather than the next periodic one. */
+  private evictionCheck: ReturnType<typeof setTimeout> | null = null;
   /** After this node could not reach the store, others could not either: no evictions until (store ms). */
   private graceUntil = 0;
   private lastRenewFailed = false;
@@ -89,6 +91,7 @@ export class ClusterNode implements ClusterMembers {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.evictionCheck) clearTimeout(this.evictionCheck);
     await this.store.leave(this.options.nodeId).catch(() => undefined);
   }
 
@@ -129,6 +132,16 @@ export class ClusterNode implements ClusterMembers {
     }
   }
 
+  private checkAgainIn(ms: number): void {
+    if (this.evictionCheck || this.stopped) return;
+    // a little past the due time: the store judges it on its own clock
+    this.evictionCheck = setTimeout(() => {
+      this.evictionCheck = null;
+      void this.renew();
+    }, ms + 100);
+    this.evictionCheck.unref?.();
+  }
+
   private async takeOverAndEvict(now: number): Promise<void> {
     const mirrored = this.naming.cluster.mirroredNodes();
     for (const lapsed of this.nodes.filter((n) => n.leaseUntil <= now && n.nodeId !== this.node.nodeId)) {
@@ -138,7 +151,11 @@ export class ClusterNode implements ClusterMembers {
         continue;
       }
       await this.hooks.onLapsed(lapsed.nodeId);
-      if (lapsed.leaseUntil > now - this.renewEveryMs) continue; // evicted one renewal later
+      if (lapsed.leaseUntil > now - this.renewEveryMs) {
+        // evicted one renewal after it lapsed: look again right then, not up to a renewal later still
+        this.checkAgainIn(lapsed.leaseUntil + this.renewEveryMs - now);
+        continue;
+      }
       // false: it renewed meanwhile, or another node evicted it first (this node hears of that)
       if (await this.store.evict(lapsed.nodeId, this.renewEveryMs)) {
         this.logger.warn({ nodeId: lapsed.nodeId, addr: lapsed.addr }, 'cluster node lease ran out: evicted it');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../shared/clock.js';
 import { createLogger } from '../../shared/logger.js';
 import { MemoryClusterStore } from '../../../test/fakes/memory-cluster-store.js';
@@ -328,5 +328,23 @@ describe('node identity', () => {
     // the old process, were it only paused, finds its id taken and stops
     await a.membership.renew();
     expect(a.replaced).toEqual(['10.0.0.1:9848']);
+  });
+  it('evicts a lapsed node as soon as it is due, not a periodic renewal later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const store = new MemoryClusterStore();
+      // node 1 took a lease once and died: it never renews
+      await store.join({ nodeId: 1, addr: '10.0.0.1:9848', incarnation: 'crashed' }, LEASE, null);
+      const b = await nodeOf(store, 2);
+      // B sees the lapse 200 ms before it is due for eviction; its next periodic renewal is a renewal away
+      store.now += LEASE + RENEW_EVERY - 200;
+      await b.membership.renew();
+      expect(store.leases.get(1)?.evicted).toBe(false);
+      store.now += 300;
+      await vi.advanceTimersByTimeAsync(400);
+      expect(store.leases.get(1)?.evicted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
