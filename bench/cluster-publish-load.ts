@@ -52,11 +52,11 @@ export async function publishAcross(
           }),
         },
       ],
-    }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+    }) as unknown as autocannon.Instance;
     run.on('response', (_client, status, _bytes, ms) => {
       if (status === 200) latencies.push(ms);
     });
-    return run;
+    return run as unknown as Promise<autocannon.Result>;
   });
   const results = await Promise.all(runs);
   const cpu = nodes.reduce((sum, n, i) => sum + cpuMicros(n.child.pid!) - cpu0[i], 0);
