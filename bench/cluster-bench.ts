@@ -1,17 +1,36 @@
 // Cluster benchmark: 3 nodes on one PostgreSQL (all on this machine). Publish on node 1 -> long-poll
 // wake-up on node 2 with 1,000 held listeners; config get throughput of each node against a single
-// embedded-store node; HTTP register throughput on one node of the cluster and on the single node.
+// embedded-store node; HTTP register throughput on one node of the cluster and on the single node;
+// HTTP publish throughput through all three nodes at once; kill -9 of node 3 -> its ephemeral
+// instances gone from nodes 1 and 2 (default lease unless RNACOS_CLUSTER_LEASE_SECOND is set).
 // Run: npm run bench:cluster (builds first; needs Debian's postgresql, as the cluster tests do)
+// Settings: BENCH_DURATION, BENCH_ROUNDS, BENCH_CONNECTIONS; BENCH_SERVER_DIST=<checkout>/packages/server/dist
+// measures another build with this script (run it with `npx tsx bench/cluster-bench.ts`);
+// BENCH_BEFORE_PUBLISH_RPS=<publishes/s of that build> prints the publish figure against it.
 import os from 'node:os';
 import { hit, type Run } from './http-compare.js';
-import { percentile, requireBuild, startServer, stopServer, type BenchServer, publishConfig } from './lib.js';
+import {
+  percentile,
+  requireBuild,
+  serverMain,
+  startServer,
+  stopServer,
+  type BenchServer,
+  publishConfig,
+} from './lib.js';
 import { startPostgres } from '../packages/server/test/postgres-server.js';
+import { killToGone } from './cluster-kill.js';
+import { publishAcross, type ClusterPublishRun } from './cluster-publish-load.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LISTENERS = 1000;
 const WAKEUPS = 200;
+const KILLED_INSTANCES = 5;
+/** Node 3, then fresh nodes 4, 5, ...: where a node's lease stood when it died varies the figure. */
+const KILLS = Number(process.env.BENCH_KILLS ?? 3);
+const BEFORE_PUBLISH_RPS = Number(process.env.BENCH_BEFORE_PUBLISH_RPS ?? NaN);
 
 requireBuild();
 
@@ -19,6 +38,7 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const target = (s: BenchServer) => ({ child: s.child, port: s.port });
 
 const publish = publishConfig;
+const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 
 /** Median of `ROUNDS` runs of the same load. */
 async function median(server: BenchServer, method: 'GET' | 'POST', next: () => string): Promise<Run> {
@@ -90,13 +110,43 @@ async function main() {
     for (const node of nodes) nodeGets.push(await median(node, 'GET', getPath));
     const singleReg = await median(single, 'POST', register);
     const clusterReg = await median(nodes[0], 'POST', register);
+    await publishAcross(nodes, CONNECTIONS, 2);
+    const publishes: ClusterPublishRun[] = [];
+    for (let r = 0; r < ROUNDS; r++) publishes.push(await publishAcross(nodes, CONNECTIONS, DURATION));
+    const published = publishes.sort((a, b) => a.rps - b.rps)[Math.floor(publishes.length / 2)];
+    const kills: number[] = [];
+    for (let k = 0; k < KILLS; k++) {
+      const victim = k === 0 ? nodes[2] : await startServer({ RNACOS_DB_URL: url, RNACOS_RAFT_NODE_ID: String(3 + k) });
+      if (k > 0) servers.push(victim);
+      kills.push(await killToGone(victim, nodes.slice(0, 2), KILLED_INSTANCES));
+    }
 
     console.log(
       `cluster bench: ${os.cpus().length} cores, Node ${process.version}, 3 nodes + PostgreSQL on this machine`,
     );
+    console.log(`server: ${serverMain()}`);
+    const wakeP99 = percentile(latencies, 99);
     console.log(
       `publish on node 1 -> long-poll wake-up on node 2 (${LISTENERS} listeners, ${WAKEUPS} changes): ` +
-        `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+        `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${wakeP99.toFixed(1)} ms ` +
+        `(target p99 <= 50 ms: ${verdict(wakeP99 <= 50)})`,
+    );
+    const against = Number.isNaN(BEFORE_PUBLISH_RPS)
+      ? 'target >= 0.8x the build before (give BENCH_BEFORE_PUBLISH_RPS)'
+      : `${(published.rps / BEFORE_PUBLISH_RPS).toFixed(2)}x the ${Math.round(BEFORE_PUBLISH_RPS)} before ` +
+        `(target >= 0.8x: ${verdict(published.rps >= 0.8 * BEFORE_PUBLISH_RPS)})`;
+    console.log(
+      `HTTP publish through nodes 1-3 at once (${CONNECTIONS} connections, 1 in 5 to 10 hot keys, median of ` +
+        `${ROUNDS} runs of ${DURATION} s): ${Math.round(published.rps)} publishes/s, p50 ${published.p50.toFixed(1)} ms, ` +
+        `p99 ${published.p99.toFixed(1)} ms, ${Math.round(published.cpuUs)} µs CPU/publish on the nodes, ` +
+        `${published.errors} errors; ${against}`,
+    );
+    const lease = process.env.RNACOS_CLUSTER_LEASE_SECOND ?? 'default';
+    const worst = kills.some(Number.isNaN) ? NaN : Math.max(...kills);
+    console.log(
+      `kill -9 of a node (3, then fresh ones) -> its ${KILLED_INSTANCES} gRPC ephemeral instances gone on nodes 1 ` +
+        `and 2 (lease ${lease}): ${kills.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s ` +
+        `(target <= 15 s, worst of ${KILLS}: ${verdict(worst <= 15_000)})`,
     );
     console.log('| Load | req/s | p99 ms | CPU µs/req | against single node |');
     console.log('|---|---|---|---|---|');

@@ -7,12 +7,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
+// BENCH_SERVER_DIST runs another build of the server (a checkout's packages/server/dist) under the same
+// bench script, to compare a change with the code before it.
+const SERVER_MAIN = path.join(
+  process.env.BENCH_SERVER_DIST ? path.resolve(process.env.BENCH_SERVER_DIST) : path.join(ROOT, 'packages/server/dist'),
+  'main.js',
+);
+
+/** The server entry point the bench starts. */
+export const serverMain = (): string => SERVER_MAIN;
 
 /** Stops the script with a hint when the server has not been built. */
 export function requireBuild(): void {
   if (existsSync(SERVER_MAIN)) return;
-  console.error('build first: npm run build');
+  console.error(`build first: npm run build (no ${SERVER_MAIN})`);
   process.exit(1);
 }
 
@@ -113,7 +121,8 @@ export function startNode(script: string, args: string[], env: Record<string, st
 
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    // a process killed by a signal has a signalCode and no exitCode
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
