@@ -37,7 +37,11 @@ async function serve({ settings }: ServeRequest): Promise<void> {
     stopping = true;
     logger.info(`${signal}: shutting down`);
     app.close().then(
-      () => process.exit(0),
+      () => {
+        // a clean stop is told from a crash by this line
+        logger.info('stopped');
+        process.exit(0);
+      },
       (err: unknown) => {
         logger.error({ err }, 'shutdown failed');
         process.exit(1);
