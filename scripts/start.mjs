@@ -1,10 +1,11 @@
-// `npm start`: install what is missing, build every package, run the server in the foreground.
+// `npm start`: install what is missing, build what changed, run the server in the foreground.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureInstalled, root, run } from './ensure-install.mjs';
+import { buildIfStale } from './build-if-stale.mjs';
+import { ensureInstalled, root } from './ensure-install.mjs';
 
 ensureInstalled();
-run('npm', ['run', 'build']);
+buildIfStale();
 // the same V8 flag as the `tsnacos` command's first line (a smaller young generation: less memory)
 const NODE_FLAGS = ['--max-semi-space-size=4'];
 // The server runs in its own process group: Ctrl-C reaches the whole foreground group (npm, this script),

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,4 +55,18 @@ describe('npm start', () => {
     expect(output()).not.toContain('again');
     expect(lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
   }, 120_000);
+
+  it('builds once when sources changed, even for starts at once, and not again while nothing changed', async () => {
+    const now = new Date();
+    utimesSync(path.join(ROOT, 'packages/protocol/package.json'), now, now);
+    const BUILD = '> npm run build --workspaces';
+    const both = await Promise.all([startLauncher(), startLauncher()]);
+    for (const { child } of both) process.kill(-child.pid!, 'SIGINT');
+    await Promise.all(both.map(({ child }) => waitForExit(child)));
+    expect(both.map(({ output }) => output().split(BUILD).length - 1).sort()).toEqual([0, 1]);
+    const again = await startLauncher();
+    process.kill(-again.child.pid!, 'SIGINT');
+    await waitForExit(again.child);
+    expect(again.output()).not.toContain(BUILD);
+  }, 180_000);
 });
