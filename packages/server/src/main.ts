@@ -6,6 +6,7 @@ import type { ServeRequest } from './cli.js';
 import { environmentFromFlags } from './environment.js';
 import { settingNotices } from './setting-notices.js';
 import { SettingsError, loadSettings } from './settings.js';
+import { startupBanner } from './startup-banner.js';
 import { createLogger } from './shared/logger.js';
 import { maskUrl } from './shared/mask-url.js';
 import { VERSION } from './shared/version.js';
@@ -23,12 +24,10 @@ async function serve({ settings, environment }: ServeRequest): Promise<void> {
   const app = await buildApp({ settings, logger, lazyHttp: true });
   const urls = await app.listen();
   const store = settings.dbUrl ? `${maskUrl(settings.dbUrl)} (cluster node ${settings.nodeId})` : settings.dataDir;
-  logger.info({ store }, `tsnacos ${VERSION} started`);
-  console.log(`tsnacos ${VERSION}`);
-  console.log(`  nacos HTTP API : ${urls.http}/nacos`);
-  console.log(`  nacos gRPC     : port ${urls.grpc}`);
-  console.log(`  console        : ${urls.console ? `${urls.console}/rnacos/` : 'disabled'}`);
-  console.log(`  ${settings.dbUrl ? 'store          ' : 'data dir       '}: ${store}`);
+  const banner = startupBanner(VERSION, settings, urls, store);
+  // the start line is printed at any log level but silent: it says where the server can be reached
+  const announce = settings.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' });
+  announce.info(banner.fields, banner.msg);
 
   let stopping = false;
   const stop = (signal: string) => {

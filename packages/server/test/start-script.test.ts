@@ -26,7 +26,7 @@ async function startLauncher() {
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
   const deadline = Date.now() + 90_000;
-  while (!/"msg":"tsnacos \S+ started"/.test(out)) {
+  while (!/"msg":"tsnacos \S+ started/.test(out)) {
     if (child.exitCode !== null) throw new Error(`npm start exited early (${child.exitCode}):\n${out}`);
     if (Date.now() > deadline) throw new Error(`the server did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
