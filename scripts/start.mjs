@@ -1,19 +1,32 @@
-// `npm start`: install what is missing, build every package, run the server in the foreground.
+// `npm start`: install what is missing, build what changed, run the server in the foreground.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureInstalled, root, run } from './ensure-install.mjs';
+import { buildIfStale } from './build-if-stale.mjs';
+import { ensureInstalled, root } from './ensure-install.mjs';
 
 ensureInstalled();
-run('npm', ['run', 'build']);
+buildIfStale();
 // the same V8 flag as the `tsnacos` command's first line (a smaller young generation: less memory)
 const NODE_FLAGS = ['--max-semi-space-size=4'];
+// The server runs in its own process group: Ctrl-C reaches the whole foreground group (npm, this script),
+// and npm passes it on once more; the server must hear it once, from here, or it takes the second as
+// "exit at once" and skips its clean stop.
 const child = spawn(
   process.execPath,
   [...NODE_FLAGS, path.join(root, 'packages/server/dist/main.js'), ...process.argv.slice(2)],
-  {
-    cwd: process.cwd(),
-    stdio: 'inherit',
-  },
+  { cwd: process.cwd(), stdio: 'inherit', detached: true },
 );
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+/** One key press arrives here several times within milliseconds; a second press takes longer. */
+const SAME_SIGNAL_MS = 500;
+let lastForward = -Infinity;
+const forward = (sig) => {
+  const now = performance.now();
+  if (now - lastForward < SAME_SIGNAL_MS) return;
+  lastForward = now;
+  child.kill(sig);
+};
+process.on('SIGINT', () => forward('SIGINT'));
+process.on('SIGTERM', () => forward('SIGTERM'));
+// the terminal closed: the server, outside its group, would not hear of it
+process.on('SIGHUP', () => forward('SIGTERM'));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

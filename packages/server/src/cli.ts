@@ -1,13 +1,15 @@
 import { Command, Option } from 'commander';
 import { transferCommands } from './commands/transfer-commands.js';
-import { settingsFromFlags } from './environment.js';
-import { SETTING_DEFS, flagName, type Settings } from './settings.js';
+import { environmentFromFlags, settingsFromFlags } from './environment.js';
+import { SETTING_DEFS, flagName, loadSettings, type Settings } from './settings.js';
 import { VERSION } from './shared/version.js';
 
 export { VERSION };
 
 export interface ServeRequest {
   settings: Settings;
+  /** What the settings were read from (names tsnacos does not know are warned about). */
+  environment: Record<string, string | undefined>;
 }
 
 /** The `tsnacos` command; `serve` (the default) starts the server, other subcommands are tools. */
@@ -25,7 +27,8 @@ export function createProgram(serve: (req: ServeRequest) => Promise<void>): Comm
     );
   }
   serveCommand.action(async (flags: Record<string, string | undefined>) => {
-    await serve({ settings: settingsFromFlags(flags) });
+    const environment = environmentFromFlags(flags);
+    await serve({ settings: loadSettings(environment), environment });
   });
   program.addCommand(serveCommand, { isDefault: true });
   for (const command of transferCommands(settingsFromFlags)) program.addCommand(command);

@@ -31,7 +31,14 @@ export function resolveEnvironment(
   return merged;
 }
 
+/** This process's environment, its env file and the given command-line flags, merged. */
+export function environmentFromFlags(
+  flags: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
+  return resolveEnvironment(flags, process.env, process.cwd());
+}
+
 /** The settings from this process's environment, its env file and the given command-line flags. */
 export function settingsFromFlags(flags: Record<string, string | undefined> = {}): Settings {
-  return loadSettings(resolveEnvironment(flags, process.env, process.cwd()));
+  return loadSettings(environmentFromFlags(flags));
 }

@@ -3,13 +3,15 @@
 // per request (2 MB costs more GC under gRPC load; bench/README.md). `npm start` passes the same flag.
 import v8 from 'node:v8';
 import type { ServeRequest } from './cli.js';
-import { settingsFromFlags } from './environment.js';
-import { SettingsError } from './settings.js';
+import { environmentFromFlags } from './environment.js';
+import { settingNotices } from './setting-notices.js';
+import { SettingsError, loadSettings } from './settings.js';
+import { startupBanner } from './startup-banner.js';
 import { createLogger } from './shared/logger.js';
 import { maskUrl } from './shared/mask-url.js';
 import { VERSION } from './shared/version.js';
 
-async function serve({ settings }: ServeRequest): Promise<void> {
+async function serve({ settings, environment }: ServeRequest): Promise<void> {
   // V8 pretenures an allocation site once many of its objects outlive a young-generation GC, and keeps
   // doing so. A burst of requests held a moment (while the routes are built, or HTTP long-polls) made it
   // allocate every later request's objects in the old generation: mark-compacts several times a second
@@ -18,15 +20,14 @@ async function serve({ settings }: ServeRequest): Promise<void> {
   // Loaded here so the offline tools start without the HTTP stack.
   const { buildApp } = await import('./app.js');
   const logger = createLogger(settings.logLevel);
+  for (const notice of settingNotices(environment, settings)) logger.warn(notice);
   const app = await buildApp({ settings, logger, lazyHttp: true });
   const urls = await app.listen();
   const store = settings.dbUrl ? `${maskUrl(settings.dbUrl)} (cluster node ${settings.nodeId})` : settings.dataDir;
-  logger.info({ store }, `tsnacos ${VERSION} started`);
-  console.log(`tsnacos ${VERSION}`);
-  console.log(`  nacos HTTP API : ${urls.http}/nacos`);
-  console.log(`  nacos gRPC     : port ${urls.grpc}`);
-  console.log(`  console        : ${urls.console ? `${urls.console}/rnacos/` : 'disabled'}`);
-  console.log(`  ${settings.dbUrl ? 'store          ' : 'data dir       '}: ${store}`);
+  const banner = startupBanner(VERSION, settings, urls, store);
+  // the start line is printed at any log level but silent: it says where the server can be reached
+  const announce = settings.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' });
+  announce.info(banner.fields, banner.msg);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -37,7 +38,11 @@ async function serve({ settings }: ServeRequest): Promise<void> {
     stopping = true;
     logger.info(`${signal}: shutting down`);
     app.close().then(
-      () => process.exit(0),
+      () => {
+        // a clean stop is told from a crash by this line
+        logger.info('stopped');
+        process.exit(0);
+      },
       (err: unknown) => {
         logger.error({ err }, 'shutdown failed');
         process.exit(1);
@@ -50,7 +55,10 @@ async function serve({ settings }: ServeRequest): Promise<void> {
 
 /** The plain start (`npm start`, containers) has no command line to parse: the CLI's code stays unloaded. */
 async function run(argv: string[]): Promise<void> {
-  if (argv.length <= 2) return serve({ settings: settingsFromFlags() });
+  if (argv.length <= 2) {
+    const environment = environmentFromFlags();
+    return serve({ settings: loadSettings(environment), environment });
+  }
   const { createProgram } = await import('./cli.js');
   await createProgram(serve).parseAsync(argv);
 }

@@ -157,6 +157,29 @@ describe('data-to-sqlite and sqlite-to-data', () => {
     ]);
   });
 
+  it('refuses to write into an existing database, and with --replace puts a new one in its place', async () => {
+    const data = sampleFile('twice.data');
+    const target = rnacosDatabase('twice.db');
+    const count = (table: string) => {
+      const db = new Database(target, { readonly: true });
+      const { n } = db.prepare(`select count(*) as n from ${table}`).get() as { n: number };
+      db.close();
+      return n;
+    };
+    const refused = await runCli(['data-to-sqlite', data, target]);
+    expect(refused.code).not.toBe(0);
+    expect(lastErrorLine(refused)).toMatch(/twice\.db already exists: .* pass --replace/);
+    expect(count('tb_user')).toBe(1);
+
+    const replaced = await runCli(['data-to-sqlite', data, target, '--replace']);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    const again = await runCli(['data-to-sqlite', data, target, '--replace']);
+    expect(again.code, again.stderr).toBe(0);
+    // the sample's rows once, none of the old database's and none twice
+    expect([count('tb_config'), count('tb_user')]).toEqual([2, 2]);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('leaves no database behind when the data file is corrupt, and an existing one unchanged', async () => {
     const full = sampleServerExport();
     writeFileSync(file('cut.data'), full.subarray(0, full.length - 5));
@@ -167,7 +190,7 @@ describe('data-to-sqlite and sqlite-to-data', () => {
     expect(existsSync(fresh)).toBe(false);
 
     const existing = rnacosDatabase('existing.db');
-    const again = await runCli(['data-to-sqlite', file('cut.data'), existing]);
+    const again = await runCli(['data-to-sqlite', file('cut.data'), existing, '--replace']);
     expect(again.code).not.toBe(0);
     const db = new Database(existing, { readonly: true });
     expect(db.prepare('select count(*) as n from tb_config').get()).toEqual({ n: 2 });
@@ -184,7 +207,7 @@ describe('data-to-sqlite and sqlite-to-data', () => {
     expect(lastErrorLine(wrong)).toMatch(/wrong schema: .*has no table tb_config/);
     const store = tempDataDir();
     await (await buildTestApp({ dataDir: store })).close();
-    const intoStore = await runCli(['data-to-sqlite', sampleFile(), path.join(store, 'tsnacos.db')]);
+    const intoStore = await runCli(['data-to-sqlite', sampleFile(), path.join(store, 'tsnacos.db'), '--replace']);
     expect(lastErrorLine(intoStore)).toMatch(/tsnacos\.db is a tsnacos store, not a converter database/);
     rmSync(store, { recursive: true, force: true });
     const missing = await runCli(['sqlite-to-data', file('nope.db'), file('x.data')]);

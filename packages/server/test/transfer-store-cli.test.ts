@@ -65,7 +65,7 @@ describe("tsnacos import / export on a stopped server's data dir", () => {
     const imported = await runCli(['import', first], { env: { RNACOS_DATA_DIR: target } });
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toMatch(
-      /imported .* into .*: 2 T_CONFIG, 1 T_NAMESPACE, 1 T_USER, 1 T_NAMING_INSTANCE, 0 skipped, 0 ignored/,
+      /imported .* into .*: 2 configs, 1 namespaces, 1 users, 1 persistent instances, 0 skipped, 0 ignored/,
     );
 
     const app = await buildTestApp({ dataDir: target });
@@ -122,7 +122,7 @@ describe("tsnacos import / export on a stopped server's data dir", () => {
     writeFileSync(file, sampleServerExport());
     const result = await runCli(['import', file, '--data-dir', target, '--no-config', '--no-user']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/: 1 T_NAMING_INSTANCE, 0 skipped, 2 ignored/);
+    expect(result.stdout).toMatch(/: 1 persistent instances, 0 skipped, 2 ignored/);
     const missing = path.join(dir, 'no-such-dir');
     const exported = await runCli(['export', path.join(dir, 'x.data'), '--data-dir', missing]);
     expect(lastErrorLine(exported)).toBe(

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { Command } from 'commander';
 import { decodeRecord } from '../core/transfer/transfer-codec.js';
 import { RnacosSqliteDb } from '../storage/rnacos-sqlite/rnacos-sqlite-db.js';
@@ -8,12 +10,34 @@ import { createProgress } from './progress.js';
 import { printSummary } from './summary.js';
 import { fileSize, transferFileEntries } from './transfer-file.js';
 
-/** Transfer file -> r-nacos converter SQLite database (created if missing, rows appended). */
-async function dataToSqlite(dataFile: string, sqliteFile: string): Promise<void> {
+/**
+ * A database already there: refused (its rows would be doubled), or with `--replace` checked to be a
+ * converter database, which the new one then takes the place of.
+ */
+function checkTarget(sqliteFile: string, replace: boolean): void {
+  if (!existsSync(sqliteFile)) return;
+  if (!replace) {
+    throw new Error(
+      `${sqliteFile} already exists: writing into it would add every row a second time. ` +
+        'Choose a new file, or pass --replace to write a new database in its place',
+    );
+  }
+  RnacosSqliteDb.open(sqliteFile, { create: false }).close();
+}
+
+/**
+ * Transfer file -> a new r-nacos converter SQLite database, written beside the target and renamed into
+ * place: a failure leaves no file, or the replaced one as it was.
+ */
+async function dataToSqlite(dataFile: string, sqliteFile: string, flags: { replace?: boolean }): Promise<void> {
   const startedAt = Date.now();
   const size = await fileSize(dataFile);
-  const existed = existsSync(sqliteFile);
-  const db = RnacosSqliteDb.open(sqliteFile, { create: true });
+  checkTarget(sqliteFile, flags.replace ?? false);
+  const temp = path.join(
+    path.dirname(sqliteFile),
+    `.${path.basename(sqliteFile)}.${randomBytes(4).toString('hex')}.tmp`,
+  );
+  const db = RnacosSqliteDb.open(temp, { create: true });
   const progress = createProgress();
   const counts = { configs: 0, histories: 0, namespaces: 0, users: 0, ignored: 0 };
   let failed = true;
@@ -47,8 +71,9 @@ async function dataToSqlite(dataFile: string, sqliteFile: string): Promise<void>
     progress.stop();
     if (failed && db.db.inTransaction) db.db.exec('rollback');
     db.close();
-    if (failed && !existed) await rm(sqliteFile, { force: true });
+    if (failed) await rm(temp, { force: true });
   }
+  await rename(temp, sqliteFile);
   printSummary(
     `wrote ${sqliteFile}`,
     [
@@ -63,8 +88,9 @@ async function dataToSqlite(dataFile: string, sqliteFile: string): Promise<void>
 
 export function dataToSqliteCommand(): Command {
   return new Command('data-to-sqlite')
-    .description('transfer file -> SQLite database in r-nacos converter layout (rows appended)')
+    .description('transfer file -> new SQLite database in r-nacos converter layout')
     .argument('<data_file>', 'transfer file (.data) to read')
-    .argument('<sqlite_db>', 'SQLite database to write')
+    .argument('<sqlite_db>', 'SQLite database to create')
+    .option('--replace', 'replace an existing converter database (atomically) instead of refusing')
     .action(dataToSqlite);
 }

@@ -34,7 +34,7 @@ async function importData(dataFile: string, flags: ImportFlags, loadSettings: St
       ignored: report.ignored,
       startedAt,
       notes: [
-        ...report.skipped.slice(0, 20).map((s) => `skipped ${s.table} ${s.key}: ${s.reason}`),
+        ...report.skipped.slice(0, 20).map((s) => `skipped ${tableWord(s.table)} ${s.key}: ${s.reason}`),
         ...(report.skipped.length > 20 ? [`... and ${report.skipped.length - 20} more skipped`] : []),
       ],
     });
@@ -43,10 +43,25 @@ async function importData(dataFile: string, flags: ImportFlags, loadSettings: St
   }
 }
 
-const TABLE_ORDER = [T_CONFIG, T_NAMESPACE, T_USER, T_NAMING_INSTANCE];
+/** The words `export` prints for the same things, in its order. */
+const TABLE_WORDS: Array<[string, string, string]> = [
+  [T_CONFIG, 'configs', 'config'],
+  [T_NAMESPACE, 'namespaces', 'namespace'],
+  [T_USER, 'users', 'user'],
+  [T_NAMING_INSTANCE, 'persistent instances', 'persistent instance'],
+];
 
 function inTableOrder(counts: TableCounts): Array<[string, number]> {
-  return Object.entries(counts).sort(([a], [b]) => TABLE_ORDER.indexOf(a) - TABLE_ORDER.indexOf(b));
+  const known = TABLE_WORDS.filter(([table]) => counts[table] !== undefined).map(([table, words]): [string, number] => [
+    words,
+    counts[table],
+  ]);
+  const other = Object.entries(counts).filter(([table]) => !TABLE_WORDS.some(([t]) => t === table));
+  return [...known, ...other];
+}
+
+function tableWord(table: string): string {
+  return TABLE_WORDS.find(([t]) => t === table)?.[2] ?? table;
 }
 
 export function importCommand(loadSettings: StoreSettingsLoader): Command {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations.js';
@@ -12,8 +12,12 @@ export const DATABASE_FILE = 'tsnacos.db';
  * WAL with synchronous=FULL: a transaction is on disk before the call that committed it returns.
  */
 export function openDatabase(dataDir: string): SqliteDatabase {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, DATABASE_FILE));
+  // the store holds password hashes and every config: readable by this user only (SQLite gives its -wal
+  // and -shm files the database file's permissions)
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(dataDir, DATABASE_FILE);
+  closeSync(openSync(file, 'a', 0o600));
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

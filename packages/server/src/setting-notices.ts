@@ -1,0 +1,38 @@
+import { SETTING_DEFS, type Settings } from './settings.js';
+
+const CLUSTER_INSTEAD = 'tsnacos nodes form a cluster by sharing one PostgreSQL database (RNACOS_DB_URL)';
+
+/** r-nacos settings tsnacos has no use for, and what it does instead. */
+const RNACOS_ONLY: Record<string, string> = {
+  RNACOS_RAFT_JOIN_ADDR: `${CLUSTER_INSTEAD}; there is no Raft leader to join`,
+  RNACOS_RAFT_AUTO_INIT: `${CLUSTER_INSTEAD}; there is no Raft group to initialise`,
+  RNACOS_RAFT_SNAPSHOT_LOG_SIZE: 'tsnacos keeps no Raft log: SQLite or PostgreSQL stores every write',
+  RNACOS_CLUSTER_TOKEN: 'tsnacos nodes talk only through their PostgreSQL database: protect that instead',
+  RNACOS_BACKUP_TOKEN: 'tsnacos has no backup endpoint: back up the data directory or the PostgreSQL database',
+  RNACOS_GMT_OFFSET_HOURS: 'tsnacos logs times as epoch milliseconds (UTC)',
+};
+
+const KNOWN = new Set(SETTING_DEFS.flatMap((def) => [def.env, ...(def.aliases ?? [])]));
+
+/**
+ * Warnings about the environment a node starts with: r-nacos settings that do nothing here (an r-nacos
+ * cluster's env file would otherwise start an independent node without a word), unknown `RNACOS_*` names
+ * (a typo), and a gRPC port the clients cannot find.
+ */
+export function settingNotices(environment: Record<string, string | undefined>, settings: Settings): string[] {
+  const notices: string[] = [];
+  for (const [name, value] of Object.entries(environment)) {
+    if (!name.startsWith('RNACOS_') || KNOWN.has(name) || !value?.trim()) continue;
+    const instead = RNACOS_ONLY[name];
+    notices.push(
+      instead ? `${name} is an r-nacos setting, ignored: ${instead}` : `${name} is not a tsnacos setting, ignored`,
+    );
+  }
+  if (settings.grpcPort !== 0 && settings.grpcPort !== settings.httpPort + 1000) {
+    notices.push(
+      `the gRPC port ${settings.grpcPort} is not the HTTP port + 1000 (${settings.httpPort + 1000}): nacos 2.x clients ` +
+        'assume that offset and fail to connect unless each is told the gRPC port',
+    );
+  }
+  return notices;
+}
