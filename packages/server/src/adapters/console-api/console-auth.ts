@@ -40,10 +40,23 @@ function requestPath(req: FastifyRequest): string {
   return q < 0 ? url : url.slice(0, q);
 }
 
-/** The console token: the `token` cookie, else the `Token` header. */
+/**
+ * Browsers share a host's cookies across its ports, so two servers on one host would overwrite each other's
+ * `token`. Each console port also gets its own cookie, `token_<port>` (the port the browser asked for).
+ */
+export function portTokenCookie(req: FastifyRequest): string {
+  const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? String(req.socket.localPort ?? '');
+  return `${TOKEN_COOKIE}_${port}`;
+}
+
+/** The console token: this port's cookie, else the `token` cookie, else the `Token` header. */
 export function consoleToken(req: FastifyRequest): string | undefined {
   const header = req.headers.token;
-  return req.cookies?.[TOKEN_COOKIE] || (typeof header === 'string' ? header : undefined);
+  return (
+    req.cookies?.[portTokenCookie(req)] ||
+    req.cookies?.[TOKEN_COOKIE] ||
+    (typeof header === 'string' ? header : undefined)
+  );
 }
 
 /**
