@@ -32,6 +32,7 @@ export const OLD_CONSOLE_PRINCIPAL: ConsolePrincipal = Object.freeze({
 });
 
 export const TOKEN_COOKIE = 'token';
+const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
 /** The path the client asked for (before the console's URL rewrites), without the query. */
 function requestPath(req: FastifyRequest): string {
@@ -65,6 +66,11 @@ export function consoleToken(req: FastifyRequest): string | undefined {
  * 404 page (or the default page for `/rnacos/manage`).
  */
 function refuse(req: FastifyRequest, reply: FastifyReply, path: string) {
+  // An API path that no route serves, whatever the method, is not a matter of rights: NOT_FOUND answers it.
+  const routed = req.url.split('?')[0]; // after the console's URL rewrites
+  if (isApiPath(path) && !ROUTE_METHODS.some((method) => req.server.hasRoute({ method, url: routed }))) {
+    return undefined;
+  }
   if (isApiPath(path)) return reply.header('No-Permission', '1').send(noPermission());
   if (!isKnownPage(path)) return undefined;
   return reply.redirect(`/rnacos/nopermission?path=${path}`);
