@@ -26,6 +26,7 @@ const en = {
     title_add: 'Add User',
     title_view: 'User',
     delete_confirm: 'Delete user {{name}}?',
+    own_account: 'Your own account: another admin can disable it or change its roles.',
   },
 };
 
@@ -57,6 +58,7 @@ export const userMessages: FeatureMessages<typeof en> = {
       title_add: '新增用户',
       title_view: '用户',
       delete_confirm: '确认删除用户 {{name}}？',
+      own_account: '这是您自己的账号：只有其他管理员可以禁用它或修改其角色。',
     },
   },
 };

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../../../testing/fake-api.js';
-import { findButton, findRow, getButton } from '../../../testing/queries.js';
+import { findButton, findRow, getButton, queryButton } from '../../../testing/queries.js';
 import { ADMIN_RESOURCES, renderScreen, routerLocation } from '../../../testing/render.js';
 import { UserListPage } from './user-list-page.js';
 
@@ -149,6 +149,18 @@ describe('user list', () => {
     await userEvent.click(getButton('Confirm'));
     await waitFor(() => expect(screen.queryByLabelText('Nickname')).toBeNull());
     expect(api.callsTo('POST /v2/user/update')).toHaveLength(0);
+  });
+
+  it('your own row offers no Delete, and its status and roles cannot be changed', async () => {
+    setup([user('alice'), user('admin')]);
+    renderScreen(<UserListPage />, { webResources: ADMIN_RESOURCES });
+    const own = await findRow('admin nick');
+    expect(queryButton('Delete', own)).toBeNull();
+    expect(getButton('Delete', await findRow('alice nick'))).toBeInTheDocument();
+    await userEvent.click(getButton('Edit', own));
+    expect(await screen.findByText('Edit User')).toBeInTheDocument();
+    expect(drawer().getByRole('switch')).toBeDisabled();
+    expect(drawer().getByText(/Your own account/)).toBeInTheDocument();
   });
 
   it('delete names the user in its prompt', async () => {

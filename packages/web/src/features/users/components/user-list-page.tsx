@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConsoleState } from '../../../lib/console-state.js';
 import { FilterBar } from '../../../components/filter-bar.js';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { USER_PAGE_SIZE } from '../../../lib/constants.js';
@@ -22,6 +23,7 @@ export function UserListPage() {
   const query = useUsers({ likeUsername, pageNo, pageSize });
   const { list: namespaces } = useNamespaces();
   const remove = useRemoveUser();
+  const self = useConsoleState().username;
   const [drawer, setDrawer] = useState<UserDrawerState | null>(null);
   const idle = (action: () => void) => whenIdle(query.isFetching, action)();
   // after a write the list query is invalidated (and reloads); this only brings the user back to page 1
@@ -54,6 +56,7 @@ export function UserListPage() {
           pageNo={pageNo}
           pageSize={pageSize}
           namespaces={namespaces}
+          self={self}
           onPage={(p, s) => idle(() => setPage(p, s))}
           onView={(row) => setDrawer({ mode: 'view', row })}
           onEdit={(row) => setDrawer({ mode: 'edit', row })}
