@@ -83,11 +83,7 @@ export function UserDrawer({ state, onClose, onSaved }: UserDrawerProps) {
           >
             <Input disabled={rules.usernameLocked} autoComplete="off" />
           </Form.Item>
-          <Form.Item
-            name="nickname"
-            label={t('user.nickname')}
-            rules={[{ required: true, message: t('user.need_nickname') }]}
-          >
+          <Form.Item name="nickname" label={t('user.nickname')}>
             <Input autoComplete="off" />
           </Form.Item>
           {rules.showPassword && (
