@@ -163,6 +163,13 @@ describe('user list', () => {
     expect(drawer().getByText(/Your own account/)).toBeInTheDocument();
   });
 
+  it('the no-login console goes straight to the no-permission page, asking for no users', async () => {
+    const api = setup();
+    renderScreen(<UserListPage />, { webResources: { ...ADMIN_RESOURCES, from: 'OLD_CONSOLE', username: null } });
+    await waitFor(() => expect(routerLocation()).toMatch(/^\/nopermission\?path=%2Frnacos%2Fmanage%2Fuser/));
+    expect(api.callsTo('GET /v2/user/list')).toHaveLength(0);
+  });
+
   it('delete names the user in its prompt', async () => {
     const api = setup();
     renderScreen(<UserListPage />, { webResources: ADMIN_RESOURCES });

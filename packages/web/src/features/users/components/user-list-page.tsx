@@ -1,6 +1,8 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { paths } from '../../../app/paths.js';
 import { useConsoleState } from '../../../lib/console-state.js';
 import { FilterBar } from '../../../components/filter-bar.js';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
@@ -15,7 +17,15 @@ import { useRemoveUser } from '../api/remove-user.js';
 import { UserDrawer, type UserDrawerState } from './user-drawer.js';
 import { UserTable } from './user-table.js';
 
+/** The no-login console has no users to manage (its requests carry no session): it is refused at once. */
 export function UserListPage() {
+  const { isOldConsole } = useConsoleState();
+  if (isOldConsole)
+    return <Navigate replace to={`${paths.noPermission}?path=${encodeURIComponent('/rnacos' + paths.users)}`} />;
+  return <UserList />;
+}
+
+function UserList() {
   const { t } = useTranslation();
   const { get, update } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(USER_PAGE_SIZE);
