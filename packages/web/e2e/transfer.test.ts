@@ -125,8 +125,8 @@ describe('data transfer screen (real server, headless chromium)', () => {
     const { page } = browser;
     await chooseFile(page, Buffer.from('not a transfer file'), 'junk.data');
     await confirmImport(page);
-    // the toast says why, in the server's words
-    await expectToast(page, /^upload processing failed: .+/);
+    // the toast says why in the console's words, then in the server's
+    await expectToast(page, /^Not a valid transfer file; nothing was imported \(upload processing failed: .+\)$/);
     expect(browser.errors).toEqual([]);
   });
 });

@@ -4,13 +4,14 @@ import { Alert, Button, Card, Checkbox, Descriptions, Modal, Space, Typography }
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
-import { uploadFailureText, uploadSucceeded } from '../../../components/upload/upload-outcome.js';
+import { uploadSucceeded } from '../../../components/upload/upload-outcome.js';
 import {
   DEFAULT_IMPORT_CHOICE,
   importResultOf,
   importTransfer,
   type TransferImportChoice,
 } from '../api/import-transfer.js';
+import { importFailureText } from '../lib/import-failure.js';
 import { summarizeImport } from '../lib/import-summary.js';
 
 function ImportReport({ result }: { result: TransferImportResult }) {
@@ -55,7 +56,7 @@ export function TransferImportCard() {
         notify.success(t('common.upload_success'));
         setResult(importResultOf(answer) ?? null);
       } else {
-        notify.error(uploadFailureText(answer));
+        notify.error(importFailureText(answer));
       }
     } finally {
       setBusy(false);
