@@ -71,6 +71,9 @@ describe('side menu per role (real server, headless chromium)', () => {
       await page.goto(`${server.consoleUrl}/rnacos/manage/configs`);
       await page.getByRole('button', { name: 'Query' }).waitFor();
       expect((await sider.boundingBox())?.width ?? 0).toBe(0);
+      // the hidden menu's groups do not pop up over the page
+      await page.getByRole('button', { name: 'Query' }).click();
+      expect(await page.locator('.ant-menu-submenu-popup:visible').count()).toBe(0);
       // nothing wider than the screen: the page scrolls vertically only
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.getByTestId('menu-toggle').click();

@@ -32,6 +32,7 @@ export const OLD_CONSOLE_PRINCIPAL: ConsolePrincipal = Object.freeze({
 });
 
 export const TOKEN_COOKIE = 'token';
+const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
 /** The path the client asked for (before the console's URL rewrites), without the query. */
 function requestPath(req: FastifyRequest): string {
@@ -40,10 +41,23 @@ function requestPath(req: FastifyRequest): string {
   return q < 0 ? url : url.slice(0, q);
 }
 
-/** The console token: the `token` cookie, else the `Token` header. */
+/**
+ * Browsers share a host's cookies across its ports, so two servers on one host would overwrite each other's
+ * `token`. Each console port also gets its own cookie, `token_<port>` (the port the browser asked for).
+ */
+export function portTokenCookie(req: FastifyRequest): string {
+  const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? String(req.socket.localPort ?? '');
+  return `${TOKEN_COOKIE}_${port}`;
+}
+
+/** The console token: this port's cookie, else the `token` cookie, else the `Token` header. */
 export function consoleToken(req: FastifyRequest): string | undefined {
   const header = req.headers.token;
-  return req.cookies?.[TOKEN_COOKIE] || (typeof header === 'string' ? header : undefined);
+  return (
+    req.cookies?.[portTokenCookie(req)] ||
+    req.cookies?.[TOKEN_COOKIE] ||
+    (typeof header === 'string' ? header : undefined)
+  );
 }
 
 /**
@@ -52,6 +66,11 @@ export function consoleToken(req: FastifyRequest): string | undefined {
  * 404 page (or the default page for `/rnacos/manage`).
  */
 function refuse(req: FastifyRequest, reply: FastifyReply, path: string) {
+  // An API path that no route serves, whatever the method, is not a matter of rights: NOT_FOUND answers it.
+  const routed = req.url.split('?')[0]; // after the console's URL rewrites
+  if (isApiPath(path) && !ROUTE_METHODS.some((method) => req.server.hasRoute({ method, url: routed }))) {
+    return undefined;
+  }
   if (isApiPath(path)) return reply.header('No-Permission', '1').send(noPermission());
   if (!isKnownPage(path)) return undefined;
   return reply.redirect(`/rnacos/nopermission?path=${path}`);

@@ -98,6 +98,14 @@ export function registerOldConsole(app: FastifyInstance, deps: ConsoleDeps): voi
     await scope.register(fastifyCookie);
     registerOldConsolePrincipal(scope);
     await registerConsoleApi(scope, deps, false);
-    await registerConsoleSpa(scope, deps.webDist ?? WEB_DIST);
+    const sendIndex = await registerConsoleSpa(scope, deps.webDist ?? WEB_DIST);
+    // The SDK port keeps its own plain-text 404; a console page no route names still gets the console, which
+    // shows its 404 page (as the console port does). Page paths have no extension: no file would match.
+    scope.addHook('onRequest', async (req, reply) => {
+      const path = req.url.split('?')[0];
+      if (req.method === 'GET' && req.routeOptions.url === '/rnacos/*' && isConsolePagePath(path)) {
+        return sendIndex(reply);
+      }
+    });
   });
 }

@@ -71,8 +71,9 @@ describe('console input limits', () => {
     expect(extra.json().data).toBe(true);
   });
 
-  it('refuses unknown API paths to logged-in users: no role opens them', async () => {
+  it('answers unknown API paths NOT_FOUND to logged-in users (not a missing right)', async () => {
     const res = await call(app.console, 'GET', 'v2/no/such/thing', { token: admin });
-    expect(res.json()).toMatchObject({ success: false, code: 'NO_PERMISSION' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });
 });

@@ -1,7 +1,7 @@
 import type { LoginConfig, LoginParam, LoginResult } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LoginError, type AuthService } from '../../core/auth/auth-service.js';
-import { consoleToken, TOKEN_COOKIE } from './console-auth.js';
+import { consoleToken, portTokenCookie, TOKEN_COOKIE } from './console-auth.js';
 import { API } from './console-paths.js';
 import { inputOf, text } from './console-input.js';
 import { fail, ok } from './envelope.js';
@@ -49,12 +49,16 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
           captcha: text(input, 'captcha') ?? '',
           captchaToken: req.cookies[CAPTCHA_COOKIE] || undefined,
         });
-        reply.setCookie(TOKEN_COOKIE, session.token, {
+        const cookie = {
           path: '/',
           httpOnly: true,
           sameSite: 'lax',
           maxAge: auth.timeouts.consoleLoginSeconds,
-        });
+        } as const;
+        // `token` for clients that read it by that name; this port's own cookie keeps the browser's session
+        // when another server on the same host overwrites `token`.
+        reply.setCookie(TOKEN_COOKIE, session.token, cookie);
+        reply.setCookie(portTokenCookie(req), session.token, cookie);
         clearCaptcha(reply);
         const result: LoginResult = { token: session.token };
         return ok(result);
@@ -70,7 +74,10 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
     app.post(path, async (req, reply) => {
       const token = consoleToken(req);
       if (token) await auth.logout(token);
-      reply.setCookie(TOKEN_COOKIE, '', { path: '/', httpOnly: true, maxAge: 0 });
+      reply.setCookie(portTokenCookie(req), '', { path: '/', httpOnly: true, maxAge: 0 });
+      // `token` may hold another server's session (same host, other port): it is cleared only when it is ours.
+      if (req.cookies[TOKEN_COOKIE] === token)
+        reply.setCookie(TOKEN_COOKIE, '', { path: '/', httpOnly: true, maxAge: 0 });
       return ok(true);
     });
   }

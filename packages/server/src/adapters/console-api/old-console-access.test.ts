@@ -77,6 +77,15 @@ describe('old console mode without a session', () => {
     expect(res.headers.get('location')).toBe('/rnacos/nopermission?path=/rnacos/manage/user');
   });
 
+  it('answers a console page no route names with the console, which shows its 404 page', async () => {
+    const res = await fetch(`${base}/rnacos/no-such-page/deeper`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    // files and the SDK's own paths keep their plain 404
+    expect((await fetch(`${base}/rnacos/no-such-file.js`)).status).toBe(404);
+    expect((await fetch(`${base}/nacos/v1/no/such/thing`)).headers.get('content-type')).toContain('text/plain');
+  });
+
   it('logs nobody in and makes no session: a session made here would open the console port', async () => {
     const password = Buffer.from('admin').toString('base64');
     for (const path of ['/v2/login/login', '/login/login']) {

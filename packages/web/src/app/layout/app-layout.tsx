@@ -65,7 +65,12 @@ function LayoutFrame() {
             setCollapsed(broken);
           }}
         >
-          {resources.data ? <SideMenu onNavigate={() => narrow && setCollapsed(true)} /> : <PageFallback />}
+          {/* A menu in a collapsed sider would show its open groups as popups over the page. */}
+          {collapsed ? null : resources.data ? (
+            <SideMenu onNavigate={() => narrow && setCollapsed(true)} />
+          ) : (
+            <PageFallback />
+          )}
         </Layout.Sider>
         <Layout.Content className="app-content" id="main_content">
           {content}

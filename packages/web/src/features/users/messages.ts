@@ -20,12 +20,12 @@ const en = {
     none: 'None',
     pick_namespaces: 'Choose namespaces',
     need_username: 'Need to input the username',
-    need_nickname: 'Need to input the nickname',
     need_password: 'Need to input the password',
     title_edit: 'Edit User',
     title_add: 'Add User',
     title_view: 'User',
     delete_confirm: 'Delete user {{name}}?',
+    own_account: 'Your own account: another admin can disable it or change its roles.',
   },
 };
 
@@ -51,12 +51,12 @@ export const userMessages: FeatureMessages<typeof en> = {
       none: '无',
       pick_namespaces: '选择命名空间',
       need_username: '需要输入用户名',
-      need_nickname: '需要输入用户昵称',
       need_password: '需要输入用户密码',
       title_edit: '编辑用户',
       title_add: '新增用户',
       title_view: '用户',
       delete_confirm: '确认删除用户 {{name}}？',
+      own_account: '这是您自己的账号：只有其他管理员可以禁用它或修改其角色。',
     },
   },
 };

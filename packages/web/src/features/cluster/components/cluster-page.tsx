@@ -1,4 +1,4 @@
-import { Button, Table, Tag } from 'antd';
+import { Button, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
@@ -13,8 +13,14 @@ export function ClusterPage() {
     { title: t('cluster.node_id'), dataIndex: 'nodeId', key: 'nodeId' },
     { title: t('cluster.addr'), dataIndex: 'addr', key: 'addr' },
     { title: t('cluster.current_node'), dataIndex: 'currentNode', key: 'currentNode', render: flag },
-    { title: t('cluster.raft_leader'), dataIndex: 'raftLeader', key: 'raftLeader', render: flag },
-    { title: t('cluster.distro_valid'), dataIndex: 'distroValid', key: 'distroValid', render: flag },
+    // The wire fields keep r-nacos's names; here they mean the lease-based leader and the node's lease state.
+    { title: t('cluster.leader'), dataIndex: 'raftLeader', key: 'leader', render: flag },
+    {
+      title: t('cluster.state'),
+      dataIndex: 'distroValid',
+      key: 'state',
+      render: (up: boolean) => <Tag color={up ? 'green' : 'red'}>{up ? 'UP' : 'DOWN'}</Tag>,
+    },
   ];
   return (
     <div className="page">
@@ -23,6 +29,7 @@ export function ClusterPage() {
         extra={<Button onClick={whenIdle(nodes.isFetching, () => void nodes.refetch())}>{t('common.refresh')}</Button>}
       />
       <PageBody>
+        <Typography.Paragraph type="secondary">{t('cluster.intro')}</Typography.Paragraph>
         <Table<ClusterNode>
           rowKey="nodeId"
           size="middle"

@@ -8,7 +8,10 @@ import type { ConfigHistoryInfoDto } from '@tsnacos/protocol';
 export type HistoryRow = Pick<
   ConfigHistoryInfoDto,
   'id' | 'tenant' | 'group' | 'dataId' | 'content' | 'modifiedTime' | 'opUser'
->;
+> & {
+  /** Absent from servers that do not send it. */
+  opType?: ConfigHistoryInfoDto['opType'];
+};
 
 const getConfigHistory = (p: ConfigHistoryParams) => apiGet<PageResult<HistoryRow>>('/v2/config/history', { ...p });
 

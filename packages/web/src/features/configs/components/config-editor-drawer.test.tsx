@@ -39,6 +39,19 @@ describe('config editor drawer', () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it('create: shows the namespace the config goes to', async () => {
+    fakeApi({});
+    renderScreen(
+      <ConfigEditorDrawer
+        state={{ mode: 'create', key: null }}
+        tenant="dev"
+        namespaceName="Development"
+        onClose={vi.fn()}
+      />,
+    );
+    expect(await screen.findByLabelText('Namespace')).toHaveValue('Development');
+  });
+
   it('create: invalid JSON is published only after an explicit confirm', async () => {
     const api = fakeApi({ 'POST /v2/config/update': () => ok(true) });
     const onClose = vi.fn();

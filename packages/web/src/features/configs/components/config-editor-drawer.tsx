@@ -1,4 +1,4 @@
-import { Alert, Form, Skeleton } from 'antd';
+import { Alert, Form, Input, Skeleton } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/form-drawer.js';
@@ -27,6 +27,8 @@ export interface ConfigEditorState {
 export interface ConfigEditorDrawerProps {
   state: ConfigEditorState;
   tenant: string;
+  /** Shown above the fields, so the user sees where the config goes. */
+  namespaceName?: string;
   onClose(): void;
 }
 
@@ -37,7 +39,7 @@ const TITLES: Record<ConfigFormMode, string> = {
 };
 
 /** Create, edit or view one config; publishing checks the content and shows the changes first. */
-export function ConfigEditorDrawer({ state, tenant, onClose }: ConfigEditorDrawerProps) {
+export function ConfigEditorDrawer({ state, tenant, namespaceName, onClose }: ConfigEditorDrawerProps) {
   const { t } = useTranslation();
   const rules = configFieldRules(state.mode);
   const current = useConfig(state.mode !== 'create' ? state.key : null);
@@ -96,6 +98,9 @@ export function ConfigEditorDrawer({ state, tenant, onClose }: ConfigEditorDrawe
             if (guessed) form.setFieldValue('configType', guessed);
           }}
         >
+          <Form.Item label={t('common.namespace')} htmlFor="config-namespace">
+            <Input id="config-namespace" value={namespaceName ?? tenant} disabled />
+          </Form.Item>
           <ConfigFormFields keyLocked={rules.keyLocked} readOnly={rules.readOnly} type={type} />
           {flow.lastError && (
             <Alert

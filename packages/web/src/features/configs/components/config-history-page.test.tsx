@@ -15,6 +15,7 @@ const record = (id: number, content: string) => ({
   content,
   modifiedTime: 1_700_000_000_000 + id,
   opUser: 'admin',
+  opType: 'U' as 'I' | 'U' | 'D',
 });
 
 describe('config history', () => {
@@ -44,6 +45,22 @@ describe('config history', () => {
       tenant: 'dev',
       content: 'a: 1',
     });
+  });
+
+  it('says what each record was: created, updated or deleted', async () => {
+    fakeApi({
+      'GET /v2/config/history': () =>
+        ok({
+          totalCount: 2,
+          list: [
+            { ...record(102, ''), opType: 'D' },
+            { ...record(101, 'a: 1'), opType: 'I' },
+          ],
+        }),
+    });
+    renderScreen(<ConfigHistoryPage />, { route: ROUTE, webResources: ADMIN_RESOURCES });
+    expect(within(await findRow('102')).getByText('Deleted')).toBeInTheDocument();
+    expect(within(await findRow('101')).getByText('Created')).toBeInTheDocument();
   });
 
   it('offers no Recover to a user who may only read configs', async () => {

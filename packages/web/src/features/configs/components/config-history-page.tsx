@@ -39,6 +39,13 @@ export function ConfigHistoryPage() {
     { title: t('config.data_id'), dataIndex: 'dataId', key: 'dataId' },
     { title: t('config.group'), dataIndex: 'group', key: 'group' },
     { title: t('config.modified_time'), dataIndex: 'modifiedTime', key: 'modifiedTime', render: formatDateTime },
+    {
+      title: t('config.op_type'),
+      dataIndex: 'opType',
+      key: 'opType',
+      width: 100,
+      render: (op: HistoryRow['opType']) => (op ? t(`config.op_${op}`) : ''),
+    },
     { title: t('config.op_user'), dataIndex: 'opUser', key: 'opUser' },
     {
       title: t('common.operation'),

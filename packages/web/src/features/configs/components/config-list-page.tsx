@@ -101,7 +101,14 @@ export function ConfigListPage() {
           onDelete={(row) => remove.mutate(keyOf(row), { onSuccess: () => notify.success(t('common.delete_success')) })}
         />
       </PageBody>
-      {editor && <ConfigEditorDrawer state={editor} tenant={namespaceId} onClose={() => setEditor(null)} />}
+      {editor && (
+        <ConfigEditorDrawer
+          state={editor}
+          tenant={namespaceId}
+          namespaceName={namespace.namespaceName}
+          onClose={() => setEditor(null)}
+        />
+      )}
       <ConfigImportModal open={dialog === 'import'} namespace={namespace} onClose={() => setDialog(null)} />
       <ConfigCloneModal
         open={dialog === 'clone'}

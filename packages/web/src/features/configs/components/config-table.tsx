@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { hrefs } from '../../../app/paths.js';
 import type { ConfigRow } from '../api/get-configs.js';
 import { DeleteButton } from '../../../components/delete-button.js';
+import { formatDateTime } from '../../../lib/format-date.js';
 import { usePager } from '../../../lib/paging.js';
 
 export const configRowKey = (row: ConfigRow) => `${row.group}\u0002${row.dataId}`;
@@ -31,7 +32,15 @@ export function ConfigTable(props: ConfigTableProps) {
   const columns: ColumnsType<ConfigRow> = [
     { title: t('config.data_id'), dataIndex: 'dataId', key: 'dataId' },
     { title: t('config.group'), dataIndex: 'group', key: 'group' },
+    { title: t('config.type'), dataIndex: 'configType', key: 'configType', width: 100 },
     { title: t('config.desc'), dataIndex: 'desc', key: 'desc', ellipsis: true },
+    {
+      title: t('config.modified_time'),
+      dataIndex: 'modifiedTime',
+      key: 'modifiedTime',
+      width: 170,
+      render: (v?: number) => formatDateTime(v),
+    },
     {
       title: t('common.operation'),
       key: 'operation',
@@ -68,7 +77,7 @@ export function ConfigTable(props: ConfigTableProps) {
       columns={columns}
       dataSource={props.rows}
       loading={props.loading}
-      scroll={{ x: 800 }}
+      scroll={{ x: 1000 }}
       rowSelection={{ selectedRowKeys: props.selected, onChange: (keys) => props.onSelect(keys as string[]) }}
       pagination={pager({
         current: props.pageNo,

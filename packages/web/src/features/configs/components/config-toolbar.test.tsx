@@ -29,4 +29,11 @@ describe('config list toolbar', () => {
     renderScreen(<ConfigToolbar {...props(true)} />);
     expect(buttons()).toEqual(['New', 'Import', 'Export', 'Export selected', 'Clone selected']);
   });
+
+  it('sets each button apart (one spaced item per button, not touching)', () => {
+    renderScreen(<ConfigToolbar {...props(true)} />);
+    for (const button of screen.getAllByRole('button')) {
+      expect(button.parentElement?.className).toContain('ant-space-item');
+    }
+  });
 });

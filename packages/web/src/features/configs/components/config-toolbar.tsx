@@ -1,5 +1,5 @@
 import { CopyOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export interface ConfigToolbarProps {
@@ -16,8 +16,9 @@ export interface ConfigToolbarProps {
 export function ConfigToolbar(props: ConfigToolbarProps) {
   const { t } = useTranslation();
   const none = props.selectedCount === 0;
+  // a Space of its own: the filter bar's Space sees this toolbar as one item and would not part the buttons
   return (
-    <>
+    <Space wrap>
       {props.canUpdate && (
         <>
           <Button type="primary" icon={<PlusOutlined />} onClick={props.onCreate}>
@@ -39,6 +40,6 @@ export function ConfigToolbar(props: ConfigToolbarProps) {
           {t('config.clone')}
         </Button>
       )}
-    </>
+    </Space>
   );
 }

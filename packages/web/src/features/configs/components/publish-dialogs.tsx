@@ -33,7 +33,12 @@ export function PublishDialogs(props: PublishDialogsProps) {
           <Alert
             type="error"
             showIcon
-            title={t('config.publish_invalid_text', { type: type.toUpperCase(), message: step.message })}
+            title={
+              // parser messages point at the line with a code frame over several lines: keep the breaks
+              <div className="content-error" style={{ whiteSpace: 'pre-wrap' }}>
+                {t('config.publish_invalid_text', { type: type.toUpperCase(), message: step.message })}
+              </div>
+            }
           />
         )}
       </Modal>

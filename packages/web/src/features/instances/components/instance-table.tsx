@@ -67,20 +67,20 @@ export function InstanceTable({
         </Typography.Text>
       ),
     },
+  ];
+  // The enable and operation columns are for those who may change services (console spec).
+  const writerColumns: ColumnsType<Instance> = [
     {
       title: t('instance.enabled'),
       key: 'enabled',
       width: 110,
-      render: (_, row) =>
-        canUpdate ? (
-          <EnableSwitch
-            enabled={row.enabled}
-            loading={switching === instanceKey(row)}
-            onToggle={(next) => onToggle(row, next)}
-          />
-        ) : (
-          <Tag color={row.enabled ? 'blue' : 'default'}>{t(row.enabled ? 'instance.online' : 'instance.offline')}</Tag>
-        ),
+      render: (_, row) => (
+        <EnableSwitch
+          enabled={row.enabled}
+          loading={switching === instanceKey(row)}
+          onToggle={(next) => onToggle(row, next)}
+        />
+      ),
     },
     {
       title: t('common.operation'),
@@ -91,13 +91,11 @@ export function InstanceTable({
           <Button type="link" size="small" onClick={() => onDetail(row)}>
             {t('common.detail')}
           </Button>
-          {canUpdate && (
-            <Button type="link" size="small" onClick={() => onEdit(row)}>
-              {t('common.edit')}
-            </Button>
-          )}
+          <Button type="link" size="small" onClick={() => onEdit(row)}>
+            {t('common.edit')}
+          </Button>
           {/* ephemeral instances come back with their clients: only persistent ones are deleted here */}
-          {canUpdate && !row.ephemeral && (
+          {!row.ephemeral && (
             <Popconfirm
               title={t('instance.delete_confirm', { address: instanceKey(row) })}
               okText={t('common.confirm')}
@@ -113,6 +111,7 @@ export function InstanceTable({
       ),
     },
   ];
+  if (canUpdate) columns.push(...writerColumns);
   return (
     <Table<Instance>
       rowKey={instanceKey}

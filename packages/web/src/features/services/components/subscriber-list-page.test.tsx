@@ -27,6 +27,31 @@ describe('subscriber list', () => {
     });
   });
 
+  it('shows how each subscriber listens: type, client agent and application', async () => {
+    fakeApi({
+      'GET /v2/namespaces/list': () => ok([]),
+      'GET /ns/service/subscribers': () =>
+        bare({
+          count: 1,
+          subscribers: [
+            {
+              serviceName: 'order',
+              groupName: 'G',
+              ip: '10.1.1.2',
+              port: 1,
+              type: 'connection',
+              agent: 'Nacos-Java-Client:v2.4.3',
+              app: 'shop',
+            },
+          ],
+        }),
+    });
+    renderScreen(<SubscriberListPage />, { route: ROUTE, webResources: ADMIN_RESOURCES });
+    expect(await screen.findByText('gRPC (2.x)')).toBeInTheDocument();
+    expect(screen.getByText('Nacos-Java-Client:v2.4.3')).toBeInTheDocument();
+    expect(screen.getByText('shop')).toBeInTheDocument();
+  });
+
   it('a failed status shows "request err,status code:{status}" and empties the table', async () => {
     let status = 200;
     fakeApi({

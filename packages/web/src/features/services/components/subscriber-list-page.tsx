@@ -29,6 +29,14 @@ export function SubscriberListPage() {
     { title: t('service.group'), dataIndex: 'groupName', key: 'groupName' },
     { title: t('service.ip'), dataIndex: 'ip', key: 'ip' },
     { title: t('service.port'), dataIndex: 'port', key: 'port' },
+    {
+      title: t('service.subscriber_type'),
+      dataIndex: 'type',
+      key: 'type',
+      render: (type?: Subscriber['type']) => (type ? t(`service.subscriber_type_${type}`) : ''),
+    },
+    { title: t('service.agent'), dataIndex: 'agent', key: 'agent', ellipsis: true },
+    { title: t('service.app'), dataIndex: 'app', key: 'app' },
   ];
   return (
     <div className="page">

@@ -2,6 +2,7 @@ import { Divider, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/form-drawer.js';
 import { suppressEnter } from '../../../components/suppress-enter.js';
+import { useConsoleState } from '../../../lib/console-state.js';
 import { useNamespaces } from '../../../lib/namespaces.js';
 import { notify } from '../../../lib/notify.js';
 import type { UserRow } from '../api/get-users.js';
@@ -36,6 +37,9 @@ export function UserDrawer({ state, onClose, onSaved }: UserDrawerProps) {
   const mode = state?.mode ?? 'add';
   const rules = userFieldRules(mode);
   const privilege = state?.row?.namespacePrivilege ?? null;
+  // the server refuses disabling or demoting one's own account: the switches are not offered
+  const self = useConsoleState().username;
+  const ownAccount = mode === 'edit' && !!state?.row && state.row.username === self;
 
   const confirm = async () => {
     if (!rules.submits) return onClose();
@@ -79,11 +83,7 @@ export function UserDrawer({ state, onClose, onSaved }: UserDrawerProps) {
           >
             <Input disabled={rules.usernameLocked} autoComplete="off" />
           </Form.Item>
-          <Form.Item
-            name="nickname"
-            label={t('user.nickname')}
-            rules={[{ required: true, message: t('user.need_nickname') }]}
-          >
+          <Form.Item name="nickname" label={t('user.nickname')}>
             <Input autoComplete="off" />
           </Form.Item>
           {rules.showPassword && (
@@ -99,11 +99,16 @@ export function UserDrawer({ state, onClose, onSaved }: UserDrawerProps) {
               />
             </Form.Item>
           )}
-          <Form.Item name="enable" label={t('user.enable')} valuePropName="checked">
-            <Switch />
+          <Form.Item
+            name="enable"
+            label={t('user.enable')}
+            valuePropName="checked"
+            extra={ownAccount ? t('user.own_account') : undefined}
+          >
+            <Switch disabled={ownAccount} />
           </Form.Item>
           <Form.Item name="roles" label={t('user.roles')}>
-            <Select mode="multiple" options={roleOptions(t)} data-testid="roles-picker" />
+            <Select mode="multiple" options={roleOptions(t)} data-testid="roles-picker" disabled={ownAccount} />
           </Form.Item>
           <Divider titlePlacement="start">{t('user.privilege')}</Divider>
           <NamespacePrivilegeFields

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, ok } from '../../../testing/fake-api.js';
-import { findButton, findRow, getButton } from '../../../testing/queries.js';
+import { findButton, findRow, getButton, queryButton } from '../../../testing/queries.js';
 import { ADMIN_RESOURCES, renderScreen, routerLocation } from '../../../testing/render.js';
 import { UserListPage } from './user-list-page.js';
 
@@ -57,7 +57,7 @@ describe('user list', () => {
     });
   });
 
-  it('add: username, nickname and password are required; the whitelist picker shows only for "part"', async () => {
+  it('add: username and password are required, the nickname is not; the whitelist picker shows only for "part"', async () => {
     const api = setup();
     renderScreen(<UserListPage />, { webResources: ADMIN_RESOURCES });
     await screen.findByText('alice nick');
@@ -70,7 +70,7 @@ describe('user list', () => {
     expect(await screen.findByText('Need to input the password')).toBeInTheDocument();
     await userEvent.click(getButton('Confirm'));
     expect(await screen.findByText('Need to input the username')).toBeInTheDocument();
-    expect(screen.getByText('Need to input the nickname')).toBeInTheDocument();
+    expect(screen.queryByText('Need to input the nickname')).toBeNull();
     await userEvent.click(screen.getByText('Part'));
     expect(await screen.findByTestId('whitelist-picker')).toBeInTheDocument();
     expect(api.callsTo('POST /v2/user/add')).toHaveLength(0);
@@ -149,6 +149,25 @@ describe('user list', () => {
     await userEvent.click(getButton('Confirm'));
     await waitFor(() => expect(screen.queryByLabelText('Nickname')).toBeNull());
     expect(api.callsTo('POST /v2/user/update')).toHaveLength(0);
+  });
+
+  it('your own row offers no Delete, and its status and roles cannot be changed', async () => {
+    setup([user('alice'), user('admin')]);
+    renderScreen(<UserListPage />, { webResources: ADMIN_RESOURCES });
+    const own = await findRow('admin nick');
+    expect(queryButton('Delete', own)).toBeNull();
+    expect(getButton('Delete', await findRow('alice nick'))).toBeInTheDocument();
+    await userEvent.click(getButton('Edit', own));
+    expect(await screen.findByText('Edit User')).toBeInTheDocument();
+    expect(drawer().getByRole('switch')).toBeDisabled();
+    expect(drawer().getByText(/Your own account/)).toBeInTheDocument();
+  });
+
+  it('the no-login console goes straight to the no-permission page, asking for no users', async () => {
+    const api = setup();
+    renderScreen(<UserListPage />, { webResources: { ...ADMIN_RESOURCES, from: 'OLD_CONSOLE', username: null } });
+    await waitFor(() => expect(routerLocation()).toMatch(/^\/nopermission\?path=%2Frnacos%2Fmanage%2Fuser/));
+    expect(api.callsTo('GET /v2/user/list')).toHaveLength(0);
   });
 
   it('delete names the user in its prompt', async () => {

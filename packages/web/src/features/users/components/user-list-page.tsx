@@ -1,6 +1,9 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { paths } from '../../../app/paths.js';
+import { useConsoleState } from '../../../lib/console-state.js';
 import { FilterBar } from '../../../components/filter-bar.js';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { USER_PAGE_SIZE } from '../../../lib/constants.js';
@@ -14,7 +17,15 @@ import { useRemoveUser } from '../api/remove-user.js';
 import { UserDrawer, type UserDrawerState } from './user-drawer.js';
 import { UserTable } from './user-table.js';
 
+/** The no-login console has no users to manage (its requests carry no session): it is refused at once. */
 export function UserListPage() {
+  const { isOldConsole } = useConsoleState();
+  if (isOldConsole)
+    return <Navigate replace to={`${paths.noPermission}?path=${encodeURIComponent('/rnacos' + paths.users)}`} />;
+  return <UserList />;
+}
+
+function UserList() {
   const { t } = useTranslation();
   const { get, update } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(USER_PAGE_SIZE);
@@ -22,6 +33,7 @@ export function UserListPage() {
   const query = useUsers({ likeUsername, pageNo, pageSize });
   const { list: namespaces } = useNamespaces();
   const remove = useRemoveUser();
+  const self = useConsoleState().username;
   const [drawer, setDrawer] = useState<UserDrawerState | null>(null);
   const idle = (action: () => void) => whenIdle(query.isFetching, action)();
   // after a write the list query is invalidated (and reloads); this only brings the user back to page 1
@@ -54,6 +66,7 @@ export function UserListPage() {
           pageNo={pageNo}
           pageSize={pageSize}
           namespaces={namespaces}
+          self={self}
           onPage={(p, s) => idle(() => setPage(p, s))}
           onView={(row) => setDrawer({ mode: 'view', row })}
           onEdit={(row) => setDrawer({ mode: 'edit', row })}

@@ -20,6 +20,8 @@ export interface UserTableProps {
   onView(row: UserRow): void;
   onEdit(row: UserRow): void;
   onDelete(row: UserRow): void;
+  /** The signed-in user: their own row offers no Delete (the server refuses it). */
+  self: string | null;
 }
 
 export function UserTable(props: UserTableProps) {
@@ -83,10 +85,12 @@ export function UserTable(props: UserTableProps) {
           <Button type="link" size="small" onClick={() => props.onEdit(row)}>
             {t('common.edit')}
           </Button>
-          <DeleteButton
-            confirm={t('user.delete_confirm', { name: row.username })}
-            onConfirm={() => props.onDelete(row)}
-          />
+          {row.username !== props.self && (
+            <DeleteButton
+              confirm={t('user.delete_confirm', { name: row.username })}
+              onConfirm={() => props.onDelete(row)}
+            />
+          )}
         </Space>
       ),
     },
