@@ -29,6 +29,9 @@ function newestChange(dir: string): number {
   return newest;
 }
 
+/** Helpers every scenario shares (`Out`: its step lines), compiled with each one. */
+const COMMON_SOURCES = path.join(here, 'java', 'common', 'interop');
+
 /** Resolves the client's dependencies with Maven (once; cached) and compiles the scenario. */
 export function buildJavaClient(dir: string): JavaClient {
   const project = path.join(here, 'java', dir);
@@ -36,7 +39,8 @@ export function buildJavaClient(dir: string): JavaClient {
   const cpFile = path.join(target, 'cp.txt');
   const classes = path.join(target, 'classes');
   const stamp = path.join(classes, 'interop', 'ClientScenario.class');
-  const fresh = existsSync(stamp) && existsSync(cpFile) && statSync(stamp).mtimeMs > newestChange(project);
+  const newest = Math.max(newestChange(project), newestChange(COMMON_SOURCES));
+  const fresh = existsSync(stamp) && existsSync(cpFile) && statSync(stamp).mtimeMs > newest;
   if (!fresh) {
     const maven = ['-q', '-B', `-Dmaven.repo.local=${mavenRepo}`, '-f', path.join(project, 'pom.xml')];
     const resolve = [...maven, 'dependency:build-classpath', `-Dmdep.outputFile=${cpFile}`];
@@ -45,8 +49,8 @@ export function buildJavaClient(dir: string): JavaClient {
       execFileSync('mvn', resolve, { stdio: 'inherit' });
     }
     mkdirSync(classes, { recursive: true });
-    const sources = readdirSync(path.join(project, 'src/main/java/interop')).map((f) =>
-      path.join(project, 'src/main/java/interop', f),
+    const sources = [path.join(project, 'src/main/java/interop'), COMMON_SOURCES].flatMap((dir) =>
+      readdirSync(dir).map((f) => path.join(dir, f)),
     );
     execFileSync('javac', ['-d', classes, '-cp', readFileSync(cpFile, 'utf8').trim(), ...sources], {
       stdio: 'inherit',
