@@ -14,12 +14,25 @@ export function userFilterFor(template: string, username: string): string {
 
 /** Undefined when the template makes a valid filter, else what is wrong with it. */
 export function filterProblem(template: string): string | undefined {
+  const filter = userFilterFor(template, 'user');
+  if (!balanced(filter)) return 'unbalanced parentheses';
   try {
-    FilterParser.parseString(userFilterFor(template, 'user'));
+    FilterParser.parseString(filter);
     return undefined;
   } catch (err) {
     return err instanceof Error ? err.message : String(err);
   }
+}
+
+/** One outer pair of parentheses, closed (the parser forgives a missing `)` at the end). */
+function balanced(filter: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < filter.length; i++) {
+    if (filter[i] === '(') depth++;
+    else if (filter[i] === ')' && --depth === 0 && i < filter.length - 1) return false;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
 }
 
 function wrapped(filter: string): string {
