@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_DEVELOPER, ROLE_GUEST } from '../src/core/auth/user-model.js';
 import { buildConsoleApp, call, type ConsoleApp } from './console-helpers.js';
+import { RawNacosClient } from './grpc-raw-client.js';
 import { consoleLogin, DIRECTORY, membership, PEOPLE, sdkLogin, SERVICE_DN, SERVICE_PASSWORD } from './ldap-fixture.js';
 import { startLdap } from './ldap-server.js';
 
@@ -82,6 +83,23 @@ describe.skipIf(typeof ldap === 'string')('LDAP login', () => {
       });
     expect((await publish('bob-pw')).body).toBe('true');
     expect((await publish('not-bobs')).statusCode).toBe(403);
+  });
+
+  it('lets a gRPC client write with a directory developer token, and not with a directory guest token', async () => {
+    const { grpc: port } = await app.listen();
+    const client = new RawNacosClient(`127.0.0.1:${port}`);
+    try {
+      await client.connect();
+      const publish = async (user: string, password: string) => {
+        const token = (await sdkLogin(app.sdkHttp, user, password)).json().accessToken as string;
+        const body = { dataId: `grpc-${user}`, group: 'G', tenant: '', content: 'x' };
+        return (await client.request('ConfigPublishRequest', body, { accessToken: token })).body;
+      };
+      expect(await publish('bob', 'bob-pw')).toMatchObject({ resultCode: 200 });
+      expect(await publish('carol', 'carol-pw')).toMatchObject({ errorCode: 403 });
+    } finally {
+      client.close();
+    }
   });
 
   it('takes the role from the groups again at every login', async () => {
