@@ -69,6 +69,12 @@ export async function createAuth(
     },
     { consoleLoginSeconds: settings.consoleLoginTimeoutSeconds, apiLoginSeconds: settings.apiLoginTimeoutSeconds },
   );
+  if (settings.ldap) {
+    const { url, bindDn, startTls } = settings.ldap;
+    logger.info(
+      `LDAP login on: ${url}${startTls ? ' with StartTLS' : ''}, ${bindDn ? `searching as ${bindDn}` : 'binding as cn=<username>'}`,
+    );
+  }
   const apiAccess = new UserApiAccessGuard(auth, settings.enableOpenApiAuth);
   return { auth, apiAccess };
 }

@@ -1,3 +1,4 @@
+import { NacosError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { LoginError, type DirectoryLogin } from './auth-service.js';
 import { DirectoryUnavailableError, type DirectoryUser } from './ldap-directory.js';
@@ -39,7 +40,11 @@ export class LdapLogin implements DirectoryLogin {
     }
     if (!found) return undefined;
     const role = roleFromGroups(found.groups, this.options);
-    const user = await this.users.syncDirectoryUser(username, [role]).catch(() => undefined);
+    const user = await this.users.syncDirectoryUser(username, [role]).catch((err: unknown) => {
+      // a local user of that name appeared meanwhile: it keeps the name
+      if (err instanceof NacosError && err.kind === 'conflict') return undefined;
+      throw err;
+    });
     return user?.enabled ? user : undefined;
   }
 }
