@@ -28,6 +28,7 @@ describe('LDAP settings', () => {
       userFilter: '(cn=%s)',
       bindDn: undefined,
       bindPassword: undefined,
+      groupBaseDn: undefined,
       startTls: false,
       caFile: undefined,
       adminGroups: ['ops', 'nacos-admins'],

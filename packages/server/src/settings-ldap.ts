@@ -34,6 +34,12 @@ export const LDAP_SETTING_DEFS: { env: string; describe: string; defaultText: st
     defaultText: 'none: bind as cn=<user>,<base DN>',
   },
   { env: 'RNACOS_LDAP_BIND_PASSWORD', describe: 'password of RNACOS_LDAP_BIND_DN', defaultText: 'none' },
+  {
+    env: 'RNACOS_LDAP_GROUP_BASE_DN',
+    describe:
+      'also search groups naming the user here (member, uniqueMember, memberUid), for directories without memberOf',
+    defaultText: 'none: memberOf only',
+  },
   { env: 'RNACOS_LDAP_STARTTLS', describe: 'upgrade an ldap:// connection with StartTLS', defaultText: 'false' },
   {
     env: 'RNACOS_LDAP_TLS_CA_FILE',
@@ -104,6 +110,7 @@ export function loadLdapSettings(read: LdapSettingReader): LdapOptions | undefin
     userFilter,
     bindDn,
     bindPassword,
+    groupBaseDn: read.get('RNACOS_LDAP_GROUP_BASE_DN'),
     startTls,
     caFile,
     adminGroups: groupList(read.get('RNACOS_LDAP_USER_ADMIN_GROUP')),

@@ -12,7 +12,8 @@ const person = (cn: string, password: string, parent = PEOPLE) =>
 
 /**
  * The directory the LDAP tests log in against: alice an admin, bob a developer, carol in no group, dave in
- * a sub-OU (found only by a search), an entry named like the local admin, and a service account.
+ * a sub-OU (found only by a search), frank and grace in groups without memberOf, an entry named like the
+ * local admin, and a service account.
  */
 export const DIRECTORY = [
   `dn: ${PEOPLE}\nobjectClass: organizationalUnit\nou: people\n`,
@@ -22,11 +23,16 @@ export const DIRECTORY = [
   person('bob', 'bob-pw'),
   person('carol', 'carol-pw'),
   person('erin', 'erin-pw'),
+  person('frank', 'frank-pw'),
+  person('grace', 'grace-pw'),
   person('admin', 'directory-admin-pw'),
   person('dave', 'dave-pw', `ou=contractors,${PEOPLE}`),
   `dn: ${SERVICE_DN}\nobjectClass: organizationalRole\nobjectClass: simpleSecurityObject\ncn: nacos-svc\nuserPassword: ${SERVICE_PASSWORD}\n`,
   `dn: cn=nacos-admins,${GROUPS}\nobjectClass: groupOfNames\ncn: nacos-admins\nmember: cn=alice,${PEOPLE}\n`,
   `dn: cn=nacos-devs,${GROUPS}\nobjectClass: groupOfNames\ncn: nacos-devs\nmember: cn=bob,${PEOPLE}\nmember: cn=dave,ou=contractors,${PEOPLE}\n`,
+  // groups that give no memberOf: found only by a search under the group base DN
+  `dn: cn=other-devs,${GROUPS}\nobjectClass: posixGroup\ncn: other-devs\ngidNumber: 5001\nmemberUid: frank\n`,
+  `dn: cn=unique-admins,${GROUPS}\nobjectClass: groupOfUniqueNames\ncn: unique-admins\nuniqueMember: cn=grace,${PEOPLE}\n`,
 ].join('\n');
 
 /** LDIF that adds (or deletes) a member of a group. */

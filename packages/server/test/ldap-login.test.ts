@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_DEVELOPER, ROLE_GUEST } from '../src/core/auth/user-model.js';
 import { buildConsoleApp, call, type ConsoleApp } from './console-helpers.js';
 import { RawNacosClient } from './grpc-raw-client.js';
-import { consoleLogin, DIRECTORY, membership, PEOPLE, sdkLogin, SERVICE_DN, SERVICE_PASSWORD } from './ldap-fixture.js';
+import {
+  consoleLogin,
+  DIRECTORY,
+  GROUPS,
+  membership,
+  PEOPLE,
+  sdkLogin,
+  SERVICE_DN,
+  SERVICE_PASSWORD,
+} from './ldap-fixture.js';
 import { startLdap } from './ldap-server.js';
 
 /**
@@ -24,7 +33,7 @@ describe.skipIf(typeof ldap === 'string')('LDAP login', () => {
       RNACOS_LDAP_ENABLE: 'true',
       RNACOS_LDAP_USER_BASE_DN: PEOPLE,
       RNACOS_LDAP_USER_FILTER: '(&(objectClass=inetOrgPerson)(cn=%s))',
-      RNACOS_LDAP_USER_ADMIN_GROUP: 'nacos-admins',
+      RNACOS_LDAP_USER_ADMIN_GROUP: 'nacos-admins,unique-admins',
       RNACOS_LDAP_USER_DEVELOPER_GROUP: 'nacos-devs, other-devs',
       ...env,
     });
@@ -186,6 +195,22 @@ describe.skipIf(typeof ldap === 'string')('LDAP login', () => {
   it('finds a user outside the base RDN by a search bound as the bind DN', async () => {
     expect(await consoleLogin(app.console, 'dave', 'dave-pw')).toMatchObject({ success: true });
     expect(userOf('dave')?.roles).toEqual([ROLE_DEVELOPER]);
+  });
+
+  it('finds posixGroup and groupOfUniqueNames members under the group base DN', async () => {
+    expect(await consoleLogin(app.console, 'frank', 'frank-pw')).toMatchObject({ success: true });
+    expect(userOf('frank')?.roles).toEqual([ROLE_GUEST]);
+    const grouped = await appWith({
+      RNACOS_LDAP_URL: directory.url,
+      RNACOS_LDAP_BIND_DN: SERVICE_DN,
+      RNACOS_LDAP_BIND_PASSWORD: SERVICE_PASSWORD,
+      RNACOS_LDAP_GROUP_BASE_DN: GROUPS,
+    });
+    expect(await consoleLogin(grouped.console, 'frank', 'frank-pw')).toMatchObject({ success: true });
+    expect(grouped.core.auth.users.get('frank')?.roles).toEqual([ROLE_DEVELOPER]);
+    expect((await sdkLogin(grouped.sdkHttp, 'grace', 'grace-pw')).json()).toMatchObject({ globalAdmin: true });
+    // memberOf still counts
+    expect((await sdkLogin(grouped.sdkHttp, 'alice', 'alice-pw')).json()).toMatchObject({ globalAdmin: true });
   });
 
   it('without a bind DN binds as cn=<user>,<base DN>, as r-nacos does', async () => {

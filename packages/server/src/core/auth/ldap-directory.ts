@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
-import { Client, InvalidCredentialsError, ResultCodeError, SizeLimitExceededError, type Entry } from 'ldapts';
+import { Client, Filter, InvalidCredentialsError, ResultCodeError, SizeLimitExceededError, type Entry } from 'ldapts';
 import { userFilterFor } from './ldap-filter.js';
 import type { LdapOptions } from './ldap-options.js';
 import { groupNameOf, userDnOf } from './ldap-roles.js';
@@ -69,14 +69,35 @@ export class LdapDirectory {
     }
     const entry = await this.findUser(client, username);
     if (!entry) return undefined;
+    // groups are read with the bind DN's rights, before the connection binds as the user
+    const groups = await this.groupsOf(client, entry, username);
     await client.bind(entry.dn, password);
-    return userOf(entry);
+    return { dn: entry.dn, groups };
   }
 
   private async bindThenSearch(client: Client, username: string, password: string) {
     await client.bind(userDnOf(username, this.options.userBaseDn), password);
     const entry = await this.findUser(client, username);
-    return entry ? userOf(entry) : undefined;
+    return entry ? { dn: entry.dn, groups: await this.groupsOf(client, entry, username) } : undefined;
+  }
+
+  /**
+   * The names of the user's groups: the cn of each `memberOf` value and, with a group base DN, of each
+   * group there listing the user (groupOfNames `member`, groupOfUniqueNames `uniqueMember`, posixGroup
+   * `memberUid`), for directories that keep no `memberOf`.
+   */
+  private async groupsOf(client: Client, entry: Entry, username: string): Promise<string[]> {
+    const names = valuesOf(entry.memberOf).map(groupNameOf);
+    if (this.options.groupBaseDn) {
+      const dn = Filter.escape(entry.dn);
+      const { searchEntries } = await client.search(this.options.groupBaseDn, {
+        scope: 'sub',
+        filter: `(|(member=${dn})(uniqueMember=${dn})(memberUid=${Filter.escape(username)}))`,
+        attributes: ['cn'],
+      });
+      for (const group of searchEntries) names.push(...valuesOf(group.cn));
+    }
+    return [...new Set(names.filter((g): g is string => g !== undefined))];
   }
 
   /** Exactly one entry, else none: two entries for one name means the filter is ambiguous. */
@@ -100,11 +121,9 @@ function hostOf(url: string): string {
   return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
 }
 
-function userOf(entry: Entry): DirectoryUser {
-  const memberOf = entry.memberOf;
-  const values = Array.isArray(memberOf) ? memberOf : memberOf === undefined ? [] : [memberOf];
-  const groups = values.map((v) => groupNameOf(v.toString())).filter((g): g is string => g !== undefined);
-  return { dn: entry.dn, groups };
+function valuesOf(attribute: Entry[string]): string[] {
+  const values = Array.isArray(attribute) ? attribute : attribute === undefined ? [] : [attribute];
+  return values.map((v) => v.toString());
 }
 
 function describe(err: unknown): string {

@@ -8,6 +8,8 @@ export interface LdapOptions {
   /** Searches run bound as this DN; without it a login binds as `cn=<username>,<base DN>` first. */
   bindDn?: string;
   bindPassword?: string;
+  /** Where groups listing the user as a member are searched too (directories without `memberOf`). */
+  groupBaseDn?: string;
   startTls: boolean;
   /** PEM certificate(s) trusted for ldaps:// and StartTLS, besides the system's. */
   caFile?: string;
