@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError } from './settings.js';
 
 const BASE = {
@@ -11,6 +11,7 @@ const BASE = {
 };
 const caFile = path.join(os.tmpdir(), `tsnacos-ldap-ca-${process.pid}.pem`);
 writeFileSync(caFile, 'not checked before a connection\n');
+afterAll(() => rmSync(caFile, { force: true }));
 
 describe('LDAP settings', () => {
   it('are off unless enabled, and take r-nacos names and defaults', () => {
