@@ -1,5 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { LdapOptions } from './core/auth/ldap-options.js';
+import { LDAP_SETTING_DEFS, loadLdapSettings } from './settings-ldap.js';
 import { LOG_LEVELS, type LogLevel } from './shared/logger.js';
 
 /**
@@ -52,6 +54,8 @@ export interface Settings {
   dbUrl: string | undefined;
   /** A cluster node that stops renewing its lease this long is dead and its ephemeral instances go (ms). */
   clusterLeaseMs: number;
+  /** LDAP login, when `RNACOS_LDAP_ENABLE` is on (settings-ldap.ts). */
+  ldap: LdapOptions | undefined;
 }
 
 export interface SettingDef {
@@ -175,6 +179,7 @@ export const SETTING_DEFS: SettingDef[] = [
     describe: 'cluster mode: seconds after which a silent node is dead and its ephemeral instances removed',
     defaultText: '10',
   },
+  ...LDAP_SETTING_DEFS,
 ];
 
 export class SettingsError extends Error {}
@@ -288,6 +293,14 @@ export function loadSettings(source: Source = process.env): Settings {
     connectionIdleTimeoutMs: whole('RNACOS_CONNECTION_IDLE_TIMEOUT_SECOND', 60, 1, 86_400) * 1000,
     dbUrl: dbUrl(get('RNACOS_DB_URL')),
     clusterLeaseMs: whole('RNACOS_CLUSTER_LEASE_SECOND', 10, 2, 600) * 1000,
+    ldap: loadLdapSettings({
+      get,
+      bool,
+      whole,
+      fail: (message) => {
+        throw new SettingsError(message);
+      },
+    }),
   };
 }
 

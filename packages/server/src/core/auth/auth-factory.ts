@@ -4,6 +4,9 @@ import { UserApiAccessGuard } from './api-access-guard.js';
 import { AuthService } from './auth-service.js';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image.js';
 import { CaptchaService, type CaptchaSource } from './captcha-service.js';
+import { LdapDirectory } from './ldap-directory.js';
+import { LdapLogin } from './ldap-login.js';
+import type { LdapOptions } from './ldap-options.js';
 import { LoginThrottle } from './login-throttle.js';
 import { DEFAULT_PASSWORD as DEFAULT_ADMIN_PASSWORD } from './password.js';
 import { RememberedCredentials } from './remembered-credentials.js';
@@ -20,6 +23,8 @@ export interface AuthSettings {
   enableOpenApiAuth: boolean;
   initAdminUsername: string;
   initAdminPassword: string;
+  /** Set when LDAP login is on. */
+  ldap?: LdapOptions;
 }
 
 const realCaptchaSource: CaptchaSource = { text: () => randomCaptchaText(), render: renderCaptchaPng };
@@ -60,9 +65,16 @@ export async function createAuth(
       throttle: new LoginThrottle(clock, settings.consoleLoginOneHourLimit, logger),
       // as long as a token lives, so a renewal finds its login (a minute at least)
       sdkCredentials: new RememberedCredentials(clock, Math.max(60, settings.apiLoginTimeoutSeconds) * 1000),
+      directory: settings.ldap && new LdapLogin(new LdapDirectory(settings.ldap), users, settings.ldap, logger),
     },
     { consoleLoginSeconds: settings.consoleLoginTimeoutSeconds, apiLoginSeconds: settings.apiLoginTimeoutSeconds },
   );
+  if (settings.ldap) {
+    const { url, bindDn, startTls } = settings.ldap;
+    logger.info(
+      `LDAP login on: ${url}${startTls ? ' with StartTLS' : ''}, ${bindDn ? `searching as ${bindDn}` : 'binding as cn=<username>'}`,
+    );
+  }
   const apiAccess = new UserApiAccessGuard(auth, settings.enableOpenApiAuth);
   return { auth, apiAccess };
 }

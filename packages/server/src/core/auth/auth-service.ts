@@ -6,7 +6,7 @@ import type { RememberedCredentials } from './remembered-credentials.js';
 import type { Session, SessionService } from './session-service.js';
 import type { SessionKind } from './session-store.js';
 import type { User } from './user-model.js';
-import type { UserService } from './user-service.js';
+import { ldapPasswordMessage, type UserService } from './user-service.js';
 
 export type LoginErrorCode =
   'CAPTCHA_CHECK_ERROR' | 'LOGIN_LIMITE_ERROR' | 'USER_CHECK_ERROR' | 'OLD_PASSWORD_INVALID' | 'SYSTEM_ERROR';
@@ -41,6 +41,12 @@ export interface Identity {
   user: User;
 }
 
+/** Logins an external directory (LDAP) checks, for names that are not local users. */
+export interface DirectoryLogin {
+  /** The recorded user; undefined for a wrong password or unknown name. Throws LoginError when it cannot tell. */
+  login(username: string, password: string): Promise<User | undefined>;
+}
+
 export interface AuthParts {
   users: UserService;
   sessions: SessionService;
@@ -48,6 +54,7 @@ export interface AuthParts {
   throttle: LoginThrottle;
   /** SDK credentials accepted lately, recognised without bcrypt or the limit. */
   sdkCredentials: RememberedCredentials;
+  directory?: DirectoryLogin;
 }
 
 const FREQUENT_LOGIN = 'Frequent login, please try again later';
@@ -59,6 +66,7 @@ export class AuthService {
   readonly captcha: CaptchaService;
   private readonly throttle: LoginThrottle;
   private readonly sdkCredentials: RememberedCredentials;
+  private readonly directory: DirectoryLogin | undefined;
 
   constructor(
     parts: AuthParts,
@@ -69,6 +77,7 @@ export class AuthService {
     this.captcha = parts.captcha;
     this.throttle = parts.throttle;
     this.sdkCredentials = parts.sdkCredentials;
+    this.directory = parts.directory;
     this.users.onChange(async (username, endSessions, keep) => {
       this.sdkCredentials.forget(username);
       if (endSessions) await this.sessions.endAllFor(username, keep);
@@ -105,8 +114,9 @@ export class AuthService {
       if (user?.enabled) return user;
     }
     const user = await this.checkPassword(this.attempt('sdk', username, source), password);
-    // not if the user changed while bcrypt ran: the pair may be stale already
-    if (this.users.get(username) === user) this.sdkCredentials.remember(username, password);
+    // not if the user changed while bcrypt ran: the pair may be stale already; a directory user's pair is
+    // checked by the directory each time, so a password or group changed there counts at once
+    if (this.users.get(username) === user && user.source !== 'LDAP') this.sdkCredentials.remember(username, password);
     return user;
   }
 
@@ -130,6 +140,7 @@ export class AuthService {
   /** Changes the caller's own password after checking the old one; the caller's session survives. */
   async changeOwnPassword(identity: Identity, oldPassword: string, newPassword: string): Promise<void> {
     if (!newPassword) throw invalid('new password is required');
+    if (identity.user.source === 'LDAP') throw invalid(ldapPasswordMessage(identity.user.username));
     const attempt = this.attempt('password-change', identity.user.username);
     if (!this.throttle.tryAcquire(attempt)) throw new LoginError('LOGIN_LIMITE_ERROR', FREQUENT_LOGIN);
     if (!(await this.users.authenticate(identity.user.username, oldPassword))) {
@@ -148,10 +159,23 @@ export class AuthService {
       throw new LoginError('USER_CHECK_ERROR', 'username and password are required');
     }
     if (!this.throttle.tryAcquire(attempt)) throw new LoginError('LOGIN_LIMITE_ERROR', FREQUENT_LOGIN);
-    const user = await this.users.authenticate(attempt.username, password);
+    const user =
+      (await this.users.authenticate(attempt.username, password)) ??
+      (await this.directoryUser(attempt.username, password));
     if (!user) throw new LoginError('USER_CHECK_ERROR', 'wrong username or password');
     this.throttle.reset(attempt);
     return user;
+  }
+
+  /**
+   * A local user wins: their password alone decides, so a directory entry of the same name never logs in
+   * as (or takes the rights of) a local account such as the admin.
+   */
+  private async directoryUser(username: string, password: string): Promise<User | undefined> {
+    if (!this.directory) return undefined;
+    const known = this.users.get(username);
+    if (known && known.source !== 'LDAP') return undefined;
+    return this.directory.login(username, password);
   }
 
   private attempt(door: LoginAttempt['door'], username: string, source?: string): LoginAttempt {

@@ -140,6 +140,7 @@ export class UserService {
         .change((stored) => {
           const current = stored.get(input.username);
           if (!current) throw notFound(`user ${input.username} does not exist`);
+          if (current.source === 'LDAP') checkDirectoryEdit(current, input, passwordChanged);
           const roles = input.roles === undefined ? current.roles : checkRoles(input.roles);
           const enabled = input.enabled ?? current.enabled;
           const losesAdmin = isEnabledAdmin(current) && !(enabled && roles.includes(ROLE_ADMIN));
@@ -168,6 +169,31 @@ export class UserService {
       const rolesChanged = !sameRoles(next.roles, current.roles);
       await this.emit(next.username, passwordChanged || rolesChanged || !next.enabled, context.keepSession);
       return next;
+    });
+  }
+
+  /**
+   * Records a user the LDAP directory has just accepted, with the role its groups give: created on the first
+   * login, its roles replaced when they changed (the directory decides; the last-admin rule does not hold
+   * them). A local user of that name is never touched. Resolves the stored user.
+   */
+  async syncDirectoryUser(username: string, roles: string[]): Promise<User> {
+    return this.serialized(async () => {
+      const wanted = checkRoles(roles);
+      const { user, created, rolesChanged } = await this.store.change((stored) => {
+        const current = stored.get(username);
+        if (current && current.source !== 'LDAP') throw conflict(`${username} is a local user`);
+        if (current && sameRoles(current.roles, wanted))
+          return { result: { user: current, created: false, rolesChanged: false } };
+        const now = this.clock.now();
+        const user: User = current
+          ? { ...current, roles: wanted, modifiedAt: now }
+          : { ...this.newUser({ username, password: '', nickname: username, roles: wanted }, ''), source: 'LDAP' };
+        return { save: user, result: { user, created: !current, rolesChanged: current !== undefined } };
+      });
+      this.byName.set(username, user);
+      if (created || rolesChanged) await this.emit(username, rolesChanged);
+      return user;
     });
   }
 
@@ -263,6 +289,25 @@ function enabledAdminCount(users: ReadonlyMap<string, User>): number {
 
 function isEnabledAdmin(user: User): boolean {
   return user.enabled && user.roles.includes(ROLE_ADMIN);
+}
+
+/** An LDAP user's password lives in the directory and their role follows its groups. */
+function checkDirectoryEdit(current: User, input: UserUpdate, passwordChanged: boolean): void {
+  if (passwordChanged) throw invalid(ldapPasswordMessage(current.username));
+  if (input.roles !== undefined && !sameRoles(checkRoles(input.roles), current.roles)) {
+    throw invalid(
+      `${current.username} is an LDAP user: the role follows the directory groups (RNACOS_LDAP_USER_ADMIN_GROUP, RNACOS_LDAP_USER_DEVELOPER_GROUP) at each login`,
+    );
+  }
+}
+
+export function ldapPasswordMessage(username: string): string {
+  return `${username} is an LDAP user: the password is kept by the directory, change it there`;
+}
+
+/** Whether a name can be a user here (letters, digits and _ - . @, at most 64 characters). */
+export function isValidUsername(username: string): boolean {
+  return username.length > 0 && username.length <= MAX_USERNAME && VALID_USERNAME.test(username);
 }
 
 function checkUsername(username: string): string {

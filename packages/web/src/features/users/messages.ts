@@ -26,6 +26,8 @@ const en = {
     title_view: 'User',
     delete_confirm: 'Delete user {{name}}?',
     own_account: 'Your own account: another admin can disable it or change its roles.',
+    ldap_user: 'Logs in through the LDAP directory',
+    ldap_managed: 'An LDAP user: the password is kept by the directory, and the role follows its groups at each login.',
   },
 };
 
@@ -57,6 +59,8 @@ export const userMessages: FeatureMessages<typeof en> = {
       title_view: '用户',
       delete_confirm: '确认删除用户 {{name}}？',
       own_account: '这是您自己的账号：只有其他管理员可以禁用它或修改其角色。',
+      ldap_user: '通过 LDAP 目录登录',
+      ldap_managed: 'LDAP 用户：密码由目录管理，角色在每次登录时按其所属的组确定。',
     },
   },
 };

@@ -40,6 +40,8 @@ export function UserDrawer({ state, onClose, onSaved }: UserDrawerProps) {
   // the server refuses disabling or demoting one's own account: the switches are not offered
   const self = useConsoleState().username;
   const ownAccount = mode === 'edit' && !!state?.row && state.row.username === self;
+  // the directory keeps an LDAP user's password and decides their role at each login
+  const fromDirectory = state?.row?.source === 'LDAP';
 
   const confirm = async () => {
     if (!rules.submits) return onClose();
@@ -86,7 +88,7 @@ export function UserDrawer({ state, onClose, onSaved }: UserDrawerProps) {
           <Form.Item name="nickname" label={t('user.nickname')}>
             <Input autoComplete="off" />
           </Form.Item>
-          {rules.showPassword && (
+          {rules.showPassword && !fromDirectory && (
             <Form.Item
               name="password"
               label={t(rules.passwordRequired ? 'user.password' : 'user.reset_password')}
@@ -107,8 +109,17 @@ export function UserDrawer({ state, onClose, onSaved }: UserDrawerProps) {
           >
             <Switch disabled={ownAccount} />
           </Form.Item>
-          <Form.Item name="roles" label={t('user.roles')}>
-            <Select mode="multiple" options={roleOptions(t)} data-testid="roles-picker" disabled={ownAccount} />
+          <Form.Item
+            name="roles"
+            label={t('user.roles')}
+            extra={fromDirectory && !rules.readOnly ? t('user.ldap_managed') : undefined}
+          >
+            <Select
+              mode="multiple"
+              options={roleOptions(t)}
+              data-testid="roles-picker"
+              disabled={ownAccount || fromDirectory}
+            />
           </Form.Item>
           <Divider titlePlacement="start">{t('user.privilege')}</Divider>
           <NamespacePrivilegeFields

@@ -163,6 +163,22 @@ describe('user list', () => {
     expect(drawer().getByText(/Your own account/)).toBeInTheDocument();
   });
 
+  it('marks LDAP users, and their edit offers no password and a locked role', async () => {
+    const api = setup([user('alice'), user('dave', { source: 'LDAP', roles: ['1'] })]);
+    renderScreen(<UserListPage />, { webResources: ADMIN_RESOURCES });
+    const dave = await findRow('dave nick');
+    expect(within(dave).getByText('LDAP')).toBeInTheDocument();
+    expect(within(await findRow('alice nick')).queryByText('LDAP')).toBeNull();
+    await userEvent.click(getButton('Edit', dave));
+    expect(await screen.findByText('Edit User')).toBeInTheDocument();
+    expect(drawer().queryByLabelText('Reset password')).toBeNull();
+    expect(drawer().getByText(/the role follows its groups/)).toBeInTheDocument();
+    expect(drawer().getByTestId('roles-picker').closest('.ant-select')).toHaveClass('ant-select-disabled');
+    await userEvent.click(getButton('Confirm'));
+    await waitFor(() => expect(api.callsTo('POST /v2/user/update')).toHaveLength(1));
+    expect(api.callsTo('POST /v2/user/update')[0].json()).toMatchObject({ username: 'dave', roles: '1' });
+  });
+
   it('the no-login console goes straight to the no-permission page, asking for no users', async () => {
     const api = setup();
     renderScreen(<UserListPage />, { webResources: { ...ADMIN_RESOURCES, from: 'OLD_CONSOLE', username: null } });

@@ -34,9 +34,16 @@ export function UserTable(props: UserTableProps) {
       dataIndex: 'username',
       key: 'username',
       render: (name: string, row) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => props.onView(row)}>
-          {name}
-        </Button>
+        <>
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => props.onView(row)}>
+            {name}
+          </Button>
+          {row.source === 'LDAP' && (
+            <Tag color="blue" style={{ marginLeft: 8 }} title={t('user.ldap_user')}>
+              LDAP
+            </Tag>
+          )}
+        </>
       ),
     },
     { title: t('user.nickname'), dataIndex: 'nickname', key: 'nickname' },

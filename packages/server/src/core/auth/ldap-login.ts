@@ -1,0 +1,50 @@
+import { NacosError } from '../../shared/errors.js';
+import type { Logger } from '../../shared/logger.js';
+import { LoginError, type DirectoryLogin } from './auth-service.js';
+import { DirectoryUnavailableError, type DirectoryUser } from './ldap-directory.js';
+import type { LdapOptions } from './ldap-options.js';
+import { roleFromGroups } from './ldap-roles.js';
+import type { User } from './user-model.js';
+import { isValidUsername, type UserService } from './user-service.js';
+
+export interface PasswordDirectory {
+  authenticate(username: string, password: string): Promise<DirectoryUser | undefined>;
+}
+
+export const LDAP_UNAVAILABLE = 'the LDAP server cannot be reached; local users can still log in';
+
+/**
+ * Console and SDK logins of directory users: the directory checks the password, the groups give the role
+ * (again at every login), and the user is recorded with source LDAP so sessions, rights and the console's
+ * user list work as for local users.
+ */
+export class LdapLogin implements DirectoryLogin {
+  constructor(
+    private readonly directory: PasswordDirectory,
+    private readonly users: UserService,
+    private readonly options: Pick<LdapOptions, 'url' | 'adminGroups' | 'developerGroups' | 'defaultRole'>,
+    private readonly logger: Pick<Logger, 'warn'>,
+  ) {}
+
+  async login(username: string, password: string): Promise<User | undefined> {
+    // a name that cannot be a user here is not looked up (nor are filter characters sent to the directory)
+    if (!isValidUsername(username)) return undefined;
+    if (this.users.get(username)?.enabled === false) return undefined;
+    let found: DirectoryUser | undefined;
+    try {
+      found = await this.directory.authenticate(username, password);
+    } catch (err) {
+      if (!(err instanceof DirectoryUnavailableError)) throw err;
+      this.logger.warn(`LDAP login of ${JSON.stringify(username)} failed: ${this.options.url}: ${err.message}`);
+      throw new LoginError('SYSTEM_ERROR', LDAP_UNAVAILABLE);
+    }
+    if (!found) return undefined;
+    const role = roleFromGroups(found.groups, this.options);
+    const user = await this.users.syncDirectoryUser(username, [role]).catch((err: unknown) => {
+      // a local user of that name appeared meanwhile: it keeps the name
+      if (err instanceof NacosError && err.kind === 'conflict') return undefined;
+      throw err;
+    });
+    return user?.enabled ? user : undefined;
+  }
+}
