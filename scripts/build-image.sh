@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# `npm run image [-- --postgres]`: builds the tsnacos container image with podman, from Debian packages only.
+#   1. a base root filesystem: `mmdebstrap trixie` with nodejs, kept in .cache/image/ (made once, about
+#      a minute and a half; delete the tarball to make it again) and imported as localhost/tsnacos-base:trixie
+#   2. the release tree (`npm run release`, which builds what changed)
+#   3. localhost/tsnacos:<version> and :latest from deploy/container/Containerfile
+#   --postgres also builds localhost/tsnacos-postgres:latest (Debian's postgresql) for the cluster pod.
+# Needs root (or a podman set up for your user) and the Debian packages podman, runc and mmdebstrap.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+with_postgres=false
+for arg in "$@"; do
+  case "$arg" in
+    --postgres) with_postgres=true ;;
+    *)
+      echo "unknown option: $arg (known: --postgres)" >&2
+      exit 2
+      ;;
+  esac
+done
+
+for cmd in podman mmdebstrap; do
+  command -v "$cmd" >/dev/null || {
+    echo "$cmd is not installed (Debian: apt-get install podman runc mmdebstrap)" >&2
+    exit 1
+  }
+done
+
+CACHE=.cache/image
+BASE_PACKAGES=nodejs,ca-certificates
+BASE_TAR=$CACHE/base-trixie-${BASE_PACKAGES//,/-}.tar
+BASE_IMAGE=localhost/tsnacos-base:trixie
+VERSION=$(node -p "require('./packages/server/package.json').version")
+mkdir -p "$CACHE"
+
+if [ ! -s "$BASE_TAR" ]; then
+  echo "making the base root filesystem (mmdebstrap trixie: $BASE_PACKAGES)..."
+  mmdebstrap --quiet --variant=minbase --include="$BASE_PACKAGES" trixie "$BASE_TAR.part"
+  mv "$BASE_TAR.part" "$BASE_TAR"
+  podman rmi --force "$BASE_IMAGE" >/dev/null 2>&1 || true
+fi
+if ! podman image exists "$BASE_IMAGE"; then
+  podman import --quiet --change 'CMD ["/bin/bash"]' "$BASE_TAR" "$BASE_IMAGE" >/dev/null
+fi
+
+node scripts/release.mjs --out "$CACHE/context/tsnacos"
+# docker format: OCI images have no HEALTHCHECK
+podman build --quiet --format docker --build-arg BASE="$BASE_IMAGE" \
+  -f deploy/container/Containerfile -t "localhost/tsnacos:$VERSION" -t localhost/tsnacos:latest "$CACHE/context"
+echo "built localhost/tsnacos:$VERSION (and :latest)"
+
+if $with_postgres; then
+  podman build --quiet --format docker --build-arg BASE="$BASE_IMAGE" \
+    -f deploy/container/Containerfile.postgres -t localhost/tsnacos-postgres:latest deploy/container
+  echo "built localhost/tsnacos-postgres:latest"
+fi
