@@ -5,16 +5,19 @@
 #   2. the release tree (`npm run release`, which builds what changed)
 #   3. localhost/tsnacos:<version> and :latest from deploy/container/Containerfile
 #   --postgres also builds localhost/tsnacos-postgres:latest (Debian's postgresql) for the cluster pod.
+#   --no-build takes packages/server/dist and packages/web/dist as they are (`npm run build` made them).
 # Needs root (or a podman set up for your user) and the Debian packages podman, runc and mmdebstrap.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 with_postgres=false
+release_args=()
 for arg in "$@"; do
   case "$arg" in
     --postgres) with_postgres=true ;;
+    --no-build) release_args+=(--no-build) ;;
     *)
-      echo "unknown option: $arg (known: --postgres)" >&2
+      echo "unknown option: $arg (known: --postgres, --no-build)" >&2
       exit 2
       ;;
   esac
@@ -44,14 +47,20 @@ if ! podman image exists "$BASE_IMAGE"; then
   podman import --quiet --change 'CMD ["/bin/bash"]' "$BASE_TAR" "$BASE_IMAGE" >/dev/null
 fi
 
-node scripts/release.mjs --out "$CACHE/context/tsnacos"
-# docker format: OCI images have no HEALTHCHECK
-podman build --quiet --format docker --build-arg BASE="$BASE_IMAGE" \
-  -f deploy/container/Containerfile -t "localhost/tsnacos:$VERSION" -t localhost/tsnacos:latest "$CACHE/context"
-echo "built localhost/tsnacos:$VERSION (and :latest)"
+# builds image $1 from Containerfile $2 and context $3, then drops the image it replaced (unless in use)
+build() {
+  local name=$1 old
+  old=$(podman image inspect --format '{{.Id}}' "$name" 2>/dev/null || true)
+  # docker format: OCI images have no HEALTHCHECK
+  podman build --quiet --format docker --build-arg BASE="$BASE_IMAGE" -f "$2" -t "$name" "${@:4}" "$3" >/dev/null
+  if [ -n "$old" ] && [ "$old" != "$(podman image inspect --format '{{.Id}}' "$name")" ]; then
+    podman rmi "$old" >/dev/null 2>&1 || true
+  fi
+  echo "built $name"
+}
 
+node scripts/release.mjs "${release_args[@]}" --out "$CACHE/context/tsnacos"
+build localhost/tsnacos:latest deploy/container/Containerfile "$CACHE/context" -t "localhost/tsnacos:$VERSION"
 if $with_postgres; then
-  podman build --quiet --format docker --build-arg BASE="$BASE_IMAGE" \
-    -f deploy/container/Containerfile.postgres -t localhost/tsnacos-postgres:latest deploy/container
-  echo "built localhost/tsnacos-postgres:latest"
+  build localhost/tsnacos-postgres:latest deploy/container/Containerfile.postgres deploy/container
 fi
