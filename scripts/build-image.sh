@@ -39,8 +39,11 @@ mkdir -p "$CACHE"
 
 if [ ! -s "$BASE_TAR" ]; then
   echo "making the base root filesystem (mmdebstrap trixie: $BASE_PACKAGES)..."
-  mmdebstrap --quiet --variant=minbase --include="$BASE_PACKAGES" trixie "$BASE_TAR.part"
-  mv "$BASE_TAR.part" "$BASE_TAR"
+  # mmdebstrap picks the output format by the name's ending: .tar
+  part=${BASE_TAR%.tar}.part.tar
+  rm -rf "$part" "$BASE_TAR"
+  mmdebstrap --quiet --variant=minbase --include="$BASE_PACKAGES" trixie "$part"
+  mv "$part" "$BASE_TAR"
   podman rmi --force "$BASE_IMAGE" >/dev/null 2>&1 || true
 fi
 if ! podman image exists "$BASE_IMAGE"; then
