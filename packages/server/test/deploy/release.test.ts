@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,12 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-release-'));
 const tree = path.join(scratch, 'tsnacos');
 
 beforeAll(() => makeRelease(tree), 120_000);
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+/** Servers started here, stopped at the end whatever a test did. */
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 describe('the release tree', () => {
   it('holds the runtime packages only: no dev dependency, no sources, no build tools', () => {
@@ -48,6 +53,7 @@ describe('the release tree', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    children.push(child);
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
