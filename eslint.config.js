@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.cache/**', 'bench/results/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.cache/**', 'bench/results/**', 'release/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
