@@ -1,5 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { OAuth2Settings } from './core/auth/oauth2-config.js';
+import { loadOAuth2Settings, OAUTH2_SETTING_DEFS } from './oauth2-settings.js';
 import { LOG_LEVELS, type LogLevel } from './shared/logger.js';
 
 /**
@@ -52,6 +54,8 @@ export interface Settings {
   dbUrl: string | undefined;
   /** A cluster node that stops renewing its lease this long is dead and its ephemeral instances go (ms). */
   clusterLeaseMs: number;
+  /** OAuth2 / OpenID Connect console login; undefined when off (README "OAuth2 / OpenID Connect login"). */
+  oauth2: OAuth2Settings | undefined;
 }
 
 export interface SettingDef {
@@ -175,6 +179,7 @@ export const SETTING_DEFS: SettingDef[] = [
     describe: 'cluster mode: seconds after which a silent node is dead and its ephemeral instances removed',
     defaultText: '10',
   },
+  ...OAUTH2_SETTING_DEFS,
 ];
 
 export class SettingsError extends Error {}
@@ -288,7 +293,16 @@ export function loadSettings(source: Source = process.env): Settings {
     connectionIdleTimeoutMs: whole('RNACOS_CONNECTION_IDLE_TIMEOUT_SECOND', 60, 1, 86_400) * 1000,
     dbUrl: dbUrl(get('RNACOS_DB_URL')),
     clusterLeaseMs: whole('RNACOS_CLUSTER_LEASE_SECOND', 10, 2, 600) * 1000,
+    oauth2: oauth2Settings(get, bool('RNACOS_OAUTH2_ENABLE', false)),
   };
+}
+
+function oauth2Settings(get: (env: string) => string | undefined, enabled: boolean): OAuth2Settings | undefined {
+  try {
+    return loadOAuth2Settings(get, enabled);
+  } catch (err) {
+    throw new SettingsError((err as Error).message);
+  }
 }
 
 function dbUrl(value: string | undefined): string | undefined {
