@@ -60,7 +60,7 @@ export const OAUTH2_SETTING_DEFS: Def[] = [
   },
   {
     env: 'RNACOS_OAUTH2_ROLE_MAP',
-    describe: 'claim value=role pairs, comma separated, e.g. nacos-admins=ADMIN,devs=DEVELOPER',
+    describe: 'claim value=role pairs, separated by , (or ; when values hold commas), e.g. admins=ADMIN,devs=DEVELOPER',
     defaultText: 'unset',
   },
   { env: 'RNACOS_OAUTH2_BUTTON', describe: 'text of the login page button', defaultText: DEFAULT_OAUTH2_BUTTON },
@@ -142,18 +142,18 @@ function optionalUrl(env: string, value: string | undefined): string | undefined
   return value;
 }
 
-/** `value=ROLE,value2=ROLE2` (or `;` between pairs); a value may itself hold `=`: the last one separates. */
+/** `value=ROLE,value2=ROLE2`, or `;` between pairs when any has a comma; the last `=` of a pair separates. */
 function parseRoleMap(text: string | undefined): Map<string, string> {
   const map = new Map<string, string>();
   if (text === undefined) return map;
-  for (const pair of text.split(/[,;]/).map((p) => p.trim()).filter(Boolean)) {
+  // values with commas (LDAP-style group DNs) are listed with `;` between pairs
+  const pairs = text.split(text.includes(';') ? ';' : ',');
+  for (const pair of pairs.map((p) => p.trim()).filter(Boolean)) {
     const at = pair.lastIndexOf('=');
     const value = pair.slice(0, Math.max(at, 0)).trim();
     const role = at > 0 ? roleCodeOf(pair.slice(at + 1)) : undefined;
     if (!value || role === undefined) {
-      throw new Error(
-        `RNACOS_OAUTH2_ROLE_MAP entries are value=ADMIN|DEVELOPER|VISITOR, got "${pair}"`,
-      );
+      throw new Error(`RNACOS_OAUTH2_ROLE_MAP entries are value=ADMIN|DEVELOPER|VISITOR, got "${pair}"`);
     }
     map.set(value, role);
   }

@@ -82,5 +82,4 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
       return ok(true);
     });
   }
-
 }

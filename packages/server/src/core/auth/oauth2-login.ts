@@ -138,8 +138,10 @@ export class OAuth2Login {
       this.deps.logger.warn(`OAuth2 login failed: ${err.message}`);
       return new OAuth2LoginError(PROVIDER_ERROR_CODE[err.reason], err.message);
     }
-    if (err instanceof NacosError && err.kind === 'conflict') return new OAuth2LoginError('OAUTH2_USER_CONFLICT', err.message);
-    if (err instanceof NacosError && err.kind === 'invalid') return new OAuth2LoginError('OAUTH2_AUTH_ERROR', err.message);
+    if (err instanceof NacosError && err.kind === 'conflict')
+      return new OAuth2LoginError('OAUTH2_USER_CONFLICT', err.message);
+    if (err instanceof NacosError && err.kind === 'invalid')
+      return new OAuth2LoginError('OAUTH2_AUTH_ERROR', err.message);
     return err instanceof Error ? err : new Error(String(err));
   }
 }

@@ -221,7 +221,12 @@ export class UserService {
             }
           : {
               ...this.newUser(
-                { username: input.username, password: '', nickname: input.nickname, roles: input.roles ?? input.newRoles },
+                {
+                  username: input.username,
+                  password: '',
+                  nickname: input.nickname,
+                  roles: input.roles ?? input.newRoles,
+                },
                 '',
               ),
               source: input.source,
