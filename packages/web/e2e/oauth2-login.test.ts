@@ -152,7 +152,7 @@ describe('OAuth2 / OpenID Connect login (real oidc-provider, real server, headle
     expect(cookie).toBeDefined();
     // the same state, a later expiry: the signature no longer matches
     const [body, mac] = cookie!.value.split('.');
-    const sealed = JSON.parse(Buffer.from(body!, 'base64url').toString('utf8')) as { expiresAt: number };
+    const sealed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { expiresAt: number };
     sealed.expiresAt += 86_400_000;
     const forged = `${Buffer.from(JSON.stringify(sealed)).toString('base64url')}.${mac}`;
     await context.addCookies([{ ...cookie!, value: forged }]);

@@ -51,7 +51,8 @@ export async function startProvider(redirectUris: string[]): Promise<TestProvide
       };
     },
   });
-  server.on('request', provider.callback());
+  const handle = provider.callback();
+  server.on('request', (req, res) => void handle(req, res));
   return {
     issuer,
     close: () =>
