@@ -20,9 +20,11 @@ await build({
   // smaller text to parse at start-up (about 10 ms); names stay, so stack traces still read
   minifyWhitespace: true,
   minifySyntax: true,
-  // load from node_modules: native code, packages that find their own files at run time, and mysql2 (its
-  // CommonJS exports need Node's own import of them; only the MySQL converter loads it)
-  external: ['better-sqlite3', 'pg-native', 'jimp', 'mysql2'],
+  // load from node_modules: native code, packages that find their own files at run time, and CommonJS
+  // packages whose named exports need Node's own import of them: mysql2 (only the MySQL converter loads it)
+  // and cookie, which @fastify/cookie imports dynamically (bundled, it had only a default export and every
+  // console cookie failed)
+  external: ['better-sqlite3', 'pg-native', 'jimp', 'mysql2', 'cookie'],
   // the bundled CommonJS packages call require() for Node's own modules
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
