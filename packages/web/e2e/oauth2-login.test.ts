@@ -139,6 +139,7 @@ describe('OAuth2 / OpenID Connect login (real oidc-provider, real server, headle
     await signInAtProvider(page, 'bob');
     await page.waitForURL(/\/rnacos\/p\/login\?oauth2_error=OAUTH2_STATE_ERROR/);
     await page.getByRole('alert').filter({ hasText: 'not started in this browser' }).waitFor();
+    await screenshot(page, 'en', 'login-oauth2-error');
     expect((await context.cookies()).some((c) => c.name.startsWith('token'))).toBe(false);
   });
 
@@ -166,6 +167,8 @@ describe('OAuth2 / OpenID Connect login (real oidc-provider, real server, headle
     try {
       const { page } = zh;
       await page.goto(`${oidc.consoleUrl}/rnacos/p/login`);
+      await page.getByRole('link', { name: 'Sign in with TestID' }).waitFor();
+      await screenshot(page, 'zh', 'login-oauth2');
       await page.getByRole('link', { name: 'Sign in with TestID' }).click();
       await page.getByRole('link', { name: '[ Cancel ]' }).click();
       await page.waitForURL(/oauth2_error=OAUTH2_DENIED/);
