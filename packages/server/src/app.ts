@@ -10,6 +10,7 @@ import { createGrpcDoor, type GrpcDoor } from './adapters/grpc-v2/grpc-door.js';
 import { ConfigService } from './core/config/config-service.js';
 import { createAuth } from './core/auth/auth-factory.js';
 import type { CaptchaSource } from './core/auth/captcha-service.js';
+import { OAuth2Login } from './core/auth/oauth2-login.js';
 import { VERSION } from './shared/version.js';
 import type { Core } from './core/core.js';
 import { ClientConnectionRegistry } from './core/connection/client-connection-registry.js';
@@ -111,6 +112,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     naming,
     apiAccess,
     auth,
+    oauth2: settings.oauth2
+      ? new OAuth2Login(settings.oauth2, {
+          users: auth.users,
+          sessions: auth.sessions,
+          clock,
+          logger,
+          consoleLoginSeconds: settings.consoleLoginTimeoutSeconds,
+          perHour: settings.consoleLoginOneHourLimit,
+        })
+      : undefined,
     metrics: new MetricsService({
       clock,
       enabled: settings.enableMetrics,
@@ -120,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
     transfer: transferOnDemand(stores.transfer, clock, settings, models),
   };
+  // a wrong issuer or client shows in the log at start, not only at the first login
+  core.oauth2?.checkProvider();
   let namingTimer: ReturnType<typeof setInterval> | null = null;
   const udpPush = settings.namingUdpPush
     ? new UdpPusher(core.naming, clock, logger, { ...DEFAULT_UDP_PUSH_TIMING, ...options.udpPushTiming })

@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LdapOptions } from './core/auth/ldap-options.js';
 import { LDAP_SETTING_DEFS, loadLdapSettings } from './settings-ldap.js';
+import type { OAuth2Settings } from './core/auth/oauth2-config.js';
+import { loadOAuth2Settings, OAUTH2_SETTING_DEFS } from './oauth2-settings.js';
 import { LOG_LEVELS, type LogLevel } from './shared/logger.js';
 
 /**
@@ -56,6 +58,8 @@ export interface Settings {
   clusterLeaseMs: number;
   /** LDAP login, when `RNACOS_LDAP_ENABLE` is on (settings-ldap.ts). */
   ldap: LdapOptions | undefined;
+  /** OAuth2 / OpenID Connect console login; undefined when off (README "OAuth2 / OpenID Connect login"). */
+  oauth2: OAuth2Settings | undefined;
 }
 
 export interface SettingDef {
@@ -180,6 +184,7 @@ export const SETTING_DEFS: SettingDef[] = [
     defaultText: '10',
   },
   ...LDAP_SETTING_DEFS,
+  ...OAUTH2_SETTING_DEFS,
 ];
 
 export class SettingsError extends Error {}
@@ -301,7 +306,16 @@ export function loadSettings(source: Source = process.env): Settings {
         throw new SettingsError(message);
       },
     }),
+    oauth2: oauth2Settings(get, bool('RNACOS_OAUTH2_ENABLE', false)),
   };
+}
+
+function oauth2Settings(get: (env: string) => string | undefined, enabled: boolean): OAuth2Settings | undefined {
+  try {
+    return loadOAuth2Settings(get, enabled);
+  } catch (err) {
+    throw new SettingsError((err as Error).message);
+  }
 }
 
 function dbUrl(value: string | undefined): string | undefined {

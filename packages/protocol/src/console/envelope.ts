@@ -45,6 +45,13 @@ export const ERROR_CODES = [
   'CONFLICT',
   'CONFIG_CONFLICT',
   'OAUTH2_NOT_ENABLED',
+  // OAuth2 login failures: the provider answered an error, denied, was unreachable, the state did not match,
+  // or a local user holds the name
+  'OAUTH2_AUTH_ERROR',
+  'OAUTH2_DENIED',
+  'OAUTH2_PROVIDER_ERROR',
+  'OAUTH2_STATE_ERROR',
+  'OAUTH2_USER_CONFLICT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

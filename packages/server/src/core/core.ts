@@ -1,5 +1,6 @@
 import type { ApiAccessGuard } from './auth/api-access.js';
 import type { AuthService } from './auth/auth-service.js';
+import type { OAuth2Login } from './auth/oauth2-login.js';
 import type { ClusterMembers } from './cluster/cluster-members.js';
 import type { ConfigService } from './config/config-service.js';
 import type { MetricsService } from './metrics/metrics-service.js';
@@ -18,6 +19,8 @@ export interface Core {
   apiAccess: ApiAccessGuard;
   /** Console users, logins and sessions. */
   auth: AuthService;
+  /** Console login through an OAuth2 / OpenID Connect provider; undefined when not enabled. */
+  oauth2: OAuth2Login | undefined;
   /** Request latencies (`recordRequest`), gauges and the monitoring timeline. */
   metrics: MetricsService;
   /** Whole-store export and import in the r-nacos transfer format. */

@@ -17,6 +17,7 @@ import { isConsolePagePath, registerConsoleSpa, WEB_DIST } from './console-spa.j
 import { fail, sendError } from './envelope.js';
 import { registerLegacyOpenApiRoutes, rewriteLegacyOpenApiUrl } from './legacy-openapi-routes.js';
 import { refuseConsoleSessions, registerLoginRoutes } from './login-routes.js';
+import { registerOAuth2Routes } from './oauth2-routes.js';
 import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerNamingRoutes } from './naming-routes.js';
@@ -52,8 +53,10 @@ async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, login
   app.decorateRequest('consolePrincipal', null);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 10, fields: 20, parts: 40 } });
   app.setErrorHandler(sendError);
-  if (logins) registerLoginRoutes(app, core.auth);
-  else refuseConsoleSessions(app);
+  if (logins) {
+    registerLoginRoutes(app, core.auth);
+    registerOAuth2Routes(app, core.oauth2, deps.clock);
+  } else refuseConsoleSessions(app);
   registerUserRoutes(app, { auth: core.auth, version: deps.version });
   registerNamespaceRoutes(app, core);
   registerConfigRoutes(app, core);

@@ -165,6 +165,8 @@ const PUBLIC_PATHS = new Set([
     '/v2/login/captcha',
     '/v2/login/config',
     '/v2/login/oauth2/login',
+    '/v2/login/oauth2/authorize',
+    '/v2/login/oauth2/callback',
   ),
 ]);
 const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|bmp|svg|ico|webp|woff2?|ttf|txt|md)$/i;

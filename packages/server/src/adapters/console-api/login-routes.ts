@@ -1,5 +1,5 @@
-import type { LoginConfig, LoginParam, LoginResult } from '@tsnacos/protocol';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { LoginParam, LoginResult } from '@tsnacos/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginError, type AuthService } from '../../core/auth/auth-service.js';
 import { consoleToken, portTokenCookie, TOKEN_COOKIE } from './console-auth.js';
 import { API } from './console-paths.js';
@@ -11,7 +11,7 @@ const CAPTCHA_COOKIE = 'captcha_token';
 /** The routes that issue captchas, log in and out: they make and end console sessions. */
 const SESSION_PATHS = [
   ...['/login/captcha', '/login/login', '/login/logout'].flatMap((p) => [`${API}${p}`, `${API}/v2${p}`]),
-  `${API}/v2/login/oauth2/login`,
+  ...['/oauth2/login', '/oauth2/authorize', '/oauth2/callback'].map((p) => `${API}/v2/login${p}`),
 ];
 
 const NO_LOGIN_HERE =
@@ -24,6 +24,16 @@ const NO_LOGIN_HERE =
 export function refuseConsoleSessions(app: FastifyInstance): void {
   for (const path of SESSION_PATHS)
     app.all(path, async (_req, reply) => reply.code(404).send(fail('NOT_FOUND', NO_LOGIN_HERE)));
+}
+
+/**
+ * The session cookies of a console login: `token` for clients that read it by that name, and this port's
+ * own cookie, which keeps the browser's session when another server on the same host overwrites `token`.
+ */
+export function setSessionCookies(req: FastifyRequest, reply: FastifyReply, token: string, seconds: number): void {
+  const cookie = { path: '/', httpOnly: true, sameSite: 'lax', maxAge: seconds } as const;
+  reply.setCookie(TOKEN_COOKIE, token, cookie);
+  reply.setCookie(portTokenCookie(req), token, cookie);
 }
 
 const clearCaptcha = (reply: FastifyReply) => reply.setCookie(CAPTCHA_COOKIE, '', { path: '/', httpOnly: true });
@@ -49,16 +59,7 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
           captcha: text(input, 'captcha') ?? '',
           captchaToken: req.cookies[CAPTCHA_COOKIE] || undefined,
         });
-        const cookie = {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          maxAge: auth.timeouts.consoleLoginSeconds,
-        } as const;
-        // `token` for clients that read it by that name; this port's own cookie keeps the browser's session
-        // when another server on the same host overwrites `token`.
-        reply.setCookie(TOKEN_COOKIE, session.token, cookie);
-        reply.setCookie(portTokenCookie(req), session.token, cookie);
+        setSessionCookies(req, reply, session.token, auth.timeouts.consoleLoginSeconds);
         clearCaptcha(reply);
         const result: LoginResult = { token: session.token };
         return ok(result);
@@ -81,10 +82,4 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
       return ok(true);
     });
   }
-
-  const loginConfig: LoginConfig = { oauth2Enable: false, oauth2Button: null, oauth2AuthorizeUrl: null };
-  app.get(`${API}/v2/login/config`, async () => ok(loginConfig));
-  app.post(`${API}/v2/login/oauth2/login`, async (_req, reply) =>
-    reply.code(404).send(fail('OAUTH2_NOT_ENABLED', 'OAuth2 login is not enabled')),
-  );
 }

@@ -24,8 +24,8 @@ export const ALL_NAMESPACES: NamespacePrivilege = Object.freeze({
   blacklist: [],
 });
 
-/** Local users log in with their password; users of an external directory never do. */
-export type UserSource = 'INNER' | 'LDAP';
+/** Local users log in with their password; users of an external directory or OAuth2 provider never do. */
+export type UserSource = 'INNER' | 'LDAP' | 'OAUTH2';
 
 export interface User {
   username: string;

@@ -2,7 +2,7 @@ import type { Clock } from '../../shared/clock.js';
 import { conflict, invalid, NacosError, notFound } from '../../shared/errors.js';
 import { hashInitialPassword, hashPassword, verifyPassword } from './password.js';
 import { mergePrivilege } from './permissions.js';
-import { KNOWN_ROLES, ROLE_ADMIN, type NamespacePrivilege, type User } from './user-model.js';
+import { KNOWN_ROLES, ROLE_ADMIN, type NamespacePrivilege, type User, type UserSource } from './user-model.js';
 import type { UserStore } from './user-store.js';
 
 export interface NewUser {
@@ -22,6 +22,17 @@ export interface UserUpdate {
   enabled?: boolean;
   roles?: string[];
   namespacePrivilege?: Partial<Omit<NamespacePrivilege, 'enabled'>>;
+}
+
+/** A user an external provider logged in (see `recordExternal`). */
+export interface ExternalUser {
+  username: string;
+  nickname: string;
+  source: Exclude<UserSource, 'INNER'>;
+  /** Roles to set on every login; undefined: keep the stored ones. */
+  roles?: string[];
+  /** Roles of a user seen for the first time when `roles` is undefined. */
+  newRoles: string[];
 }
 
 export interface UserQuery {
@@ -210,6 +221,47 @@ export class UserService {
       this.byName.delete(username);
       if (removed) await this.emit(username, true);
       return removed;
+    });
+  }
+
+  /**
+   * Records a user an external provider vouched for (`source`): created on the first login, nickname kept
+   * current, roles set when `roles` is given (a role claim) and kept otherwise (an admin may have changed
+   * them). A local user or one of another source with the same name is refused: a provider must not be a
+   * way into an account it does not own.
+   */
+  async recordExternal(input: ExternalUser): Promise<User> {
+    return this.serialized(async () => {
+      const now = this.clock.now();
+      const { before, after } = await this.store.change((stored) => {
+        const current = stored.get(input.username);
+        if (current && current.source !== input.source) {
+          throw conflict(`user ${input.username} exists and does not come from ${input.source}`);
+        }
+        const after: User = current
+          ? {
+              ...current,
+              nickname: input.nickname ? checkNickname(input.nickname) : current.nickname,
+              roles: input.roles ? checkRoles(input.roles) : current.roles,
+              modifiedAt: now,
+            }
+          : {
+              ...this.newUser(
+                {
+                  username: input.username,
+                  password: '',
+                  nickname: input.nickname,
+                  roles: input.roles ?? input.newRoles,
+                },
+                '',
+              ),
+              source: input.source,
+            };
+        return { save: after, result: { before: current, after } };
+      });
+      this.byName.set(after.username, after);
+      await this.emit(after.username, before !== undefined && !sameRoles(before.roles, after.roles));
+      return after;
     });
   }
 

@@ -61,7 +61,7 @@ async function storedUserOf(t: TransferUser, now: number): Promise<User | string
   if (!BCRYPT_HASH.test(passwordHash)) return passwordHash ? 'the password hash is not bcrypt' : 'no password';
   const roles = [...new Set(t.roles)].filter((r) => (KNOWN_ROLES as readonly string[]).includes(r));
   if (roles.length === 0) return `no known role (${t.roles.join(',') || 'none'}; 0 admin, 1 developer, 2 guest)`;
-  const source: UserSource = t.source === 'LDAP' ? 'LDAP' : 'INNER';
+  const source: UserSource = t.source === 'LDAP' || t.source === 'OAUTH2' ? t.source : 'INNER';
   return {
     username: t.username,
     nickname: t.nickname,
