@@ -170,7 +170,8 @@ export class GroupCommit {
 }
 
 function isBusy(error: unknown): boolean {
-  return String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY');
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 /** Logs why and ends the process with a failure code: the store cannot promise anything more. */
