@@ -82,10 +82,11 @@ export class GroupCommit {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Finishes the pending writes, then refuses new ones. The database itself is closed by its owner. */
+  /** Refuses new writes and finishes the pending ones. The database itself is closed by its owner. */
   async close(): Promise<void> {
-    await this.whenIdle();
+    if (this.closed) return this.whenIdle();
     this.closed = true;
+    await this.whenIdle();
     closeSync(this.walFd);
   }
 
