@@ -1,13 +1,16 @@
 // tsnacos beside r-nacos 0.8.5, measured alike: each server pinned to core 0, this load
 // process to core 1, the same load tools for both (autocannon for HTTP, the bench gRPC client doing the real
 // ServerCheck -> ConnectionSetup -> requests sequence), alternating runs, medians, server CPU per request.
-// Run: npm run bench:compare (builds first; installs r-nacos with cargo once). BENCH_ROUNDS (3), BENCH_DURATION (4).
+// Run: npm run bench:compare (builds first; installs r-nacos with cargo once). BENCH_ROUNDS (3), BENCH_DURATION (4);
+// BENCH_ONLY_MIXED=1 runs the mixed workload (reads under a publish storm, mixed-workload.ts) alone.
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { encodePayload } from '../packages/server/src/adapters/grpc-v2/payload.js';
 import { BenchConnection, drive, openMany } from './grpc-client.js';
+import { fsyncTime } from './fsync-time.js';
 import { cpuMicros, hit, type Run } from './http-compare.js';
 import { freePort, publishConfig, requireBuild, rssMb, startServer, stopServer, waitHttp } from './lib.js';
+import { mixedRound, mixedRows, openListener, seedMixed, type MixedRun } from './mixed-workload.js';
 import { startRnacos, type Peer } from './rnacos.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -146,7 +149,39 @@ const register = (i: number) =>
     },
   });
 
+/** Fresh servers with 1,000 configs: reads alone and under a publish storm, alternating rounds. */
+async function mixed(): Promise<void> {
+  const contenders: Contender[] = [await startTsnacos()];
+  const peer = await startPeer();
+  if (peer) contenders.push(peer);
+  try {
+    const targets = contenders.map((c) => ({ ...c, reportsLoopDelay: c.name === 'tsnacos' }));
+    for (const t of targets) await seedMixed(t);
+    const listeners = await Promise.all(targets.map(openListener));
+    const runs = targets.map(() => [] as MixedRun[]);
+    for (let r = 0; r < ROUNDS; r++)
+      for (let k = 0; k < targets.length; k++) runs[k].push(await mixedRound(targets[k], listeners[k], DURATION));
+    for (const l of listeners) l.close();
+    const disk = fsyncTime();
+    console.log(
+      `mixed workload: servers on core ${SERVER_CPU}, load on core 1; median of ${ROUNDS} rounds of ${DURATION} s; ` +
+        `fdatasync of 4 kB here: p50 ${disk.p50} ms, p99 ${disk.p99} ms`,
+    );
+    console.log(`| workload | ${contenders.map((c) => c.name).join(' | ')} |`);
+    console.log(`|---|${contenders.map(() => '---|').join('')}`);
+    for (const line of mixedRows(
+      contenders.map((c) => c.name),
+      runs,
+    ))
+      console.log(line);
+  } finally {
+    for (const c of contenders) await c.cleanup();
+  }
+}
+
 async function main() {
+  await mixed();
+  if (process.env.BENCH_ONLY_MIXED) return;
   const tsStart = await coldStart(startTsnacos);
   const rnStart = await coldStart(startPeer);
   const tsConsoleLag = await consoleLag();

@@ -126,4 +126,21 @@ describe('MetricsService', () => {
     expect(quantile({ buckets, sum: 40, count: 10 }, 0.5)).toBeCloseTo(4);
     expect(quantile({ buckets, sum: 40, count: 10 }, 1)).toBeCloseTo(5);
   });
+
+  it('shows in /metrics how long the event loop was held since the previous scrape', async () => {
+    const { metrics } = setup();
+    metrics.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 30)); // the monitor is sampling
+      const until = performance.now() + 80;
+      while (performance.now() < until); // a synchronous stall, as a blocking fsync would be
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const gauge = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+      const { body } = await metrics.prometheusText();
+      expect(gauge(body, 'app_event_loop_delay_max_ms')).toBeGreaterThanOrEqual(60);
+      expect(gauge(body, 'app_event_loop_delay_p99_ms')).toBeGreaterThan(0);
+    } finally {
+      metrics.stop();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { Clock } from '../../shared/clock.js';
+import { EventLoopDelay } from './event-loop-delay.js';
 import { emptyHistogram, LATENCY_BOUNDS_MS, type HistogramState } from './latency-summary.js';
 import { ProcessGauges } from './process-gauges.js';
 import { PROMETHEUS_CONTENT_TYPE, gaugeText, histogramText } from './prometheus-text.js';
@@ -30,6 +31,7 @@ export class MetricsService {
   /** Every gauge, in order, with its help text; the process ones read the latest snapshot. */
   private readonly gauges = new Map<string, { help: string; read: () => number }>();
   private readonly processGauges = new ProcessGauges();
+  private readonly loopDelay = new EventLoopDelay();
   private readonly groups: Record<TimelineGroupName, TimelineGroup>;
   private timer: NodeJS.Timeout | undefined;
   /** Process figures of the latest snapshot, also what /metrics shows. */
@@ -95,11 +97,15 @@ export class MetricsService {
       body += histogramText(`${door}_request_handle_rt_histogram`, help, LATENCY_BOUNDS_MS, this.latency[door]);
     }
     for (const [name, { help, read }] of this.gauges) body += gaugeText(name, help, read());
+    const delay = this.loopDelay.take();
+    body += gaugeText('app_event_loop_delay_p99_ms', 'event loop delay since the previous scrape, p99 (ms)', delay.p99);
+    body += gaugeText('app_event_loop_delay_max_ms', 'event loop delay since the previous scrape, max (ms)', delay.max);
     return { contentType: PROMETHEUS_CONTENT_TYPE, body };
   }
 
   start(): void {
     if (!this.options.enabled || this.timer) return;
+    this.loopDelay.start();
     void this.collect();
     this.timer = setInterval(() => void this.collect(), this.options.collectIntervalSeconds * 1000);
     this.timer.unref();
@@ -108,6 +114,7 @@ export class MetricsService {
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+    this.loopDelay.stop();
   }
 
   private histogramState(door: RequestDoor): HistogramState {

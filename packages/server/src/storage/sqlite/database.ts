@@ -9,7 +9,8 @@ export const DATABASE_FILE = 'tsnacos.db';
 
 /**
  * Opens (creating if needed) the store in `dataDir` and brings its schema up to date.
- * WAL with synchronous=FULL: a transaction is on disk before the call that committed it returns.
+ * WAL with synchronous=FULL: a transaction is on disk before the call that committed it returns (migrations,
+ * tools). The stores' group commit turns that down to NORMAL and syncs the WAL itself, off the event loop.
  */
 export function openDatabase(dataDir: string): SqliteDatabase {
   // the store holds password hashes and every config: readable by this user only (SQLite gives its -wal

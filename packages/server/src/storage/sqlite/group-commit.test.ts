@@ -9,7 +9,7 @@ const opened: Array<{ db: SqliteDatabase; dir: string }> = [];
 function open() {
   const dir = tempDataDir();
   const db = openDatabase(dir);
-  db.exec('CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER NOT NULL)');
+  db.exec('CREATE TABLE t (n INTEGER PRIMARY KEY AUTOINCREMENT, k TEXT UNIQUE NOT NULL, v INTEGER NOT NULL)');
   opened.push({ db, dir });
   return { db, dir };
 }
@@ -20,6 +20,8 @@ afterEach(() => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+const count = (db: SqliteDatabase) => (db.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n;
 
 describe('GroupCommit', () => {
   it('answers each of many concurrent writes once all of them are committed', async () => {
@@ -32,12 +34,12 @@ describe('GroupCommit', () => {
     expect(results).toEqual(Array(50).fill(1));
     // another connection sees every answered write: they are committed, not only done in memory
     const reader = openDatabase(dir);
-    expect((reader.prepare('SELECT COUNT(*) AS n FROM t').get() as { n: number }).n).toBe(50);
+    expect(count(reader)).toBe(50);
     reader.close();
   });
 
-  it('undoes and rejects only the write that failed', async () => {
-    const { db } = open();
+  it('undoes and rejects only the write that failed, and commits its batch-mates', async () => {
+    const { db, dir } = open();
     const commits = new GroupCommit(db);
     const insert = db.prepare('INSERT INTO t (k, v) VALUES (?, ?)');
     const outcomes = await Promise.allSettled([
@@ -49,6 +51,59 @@ describe('GroupCommit', () => {
       commits.run(() => insert.run('c', 3)),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(db.prepare('SELECT k FROM t ORDER BY k').all()).toEqual([{ k: 'a' }, { k: 'c' }]);
+    const reader = openDatabase(dir);
+    expect(reader.prepare('SELECT k FROM t ORDER BY k').all()).toEqual([{ k: 'a' }, { k: 'c' }]);
+    reader.close();
+  });
+
+  it('answers writes in the order they are stored, across batches and syncs', async () => {
+    const { db } = open();
+    const commits = new GroupCommit(db);
+    const insert = db.prepare('INSERT INTO t (k, v) VALUES (?, ?) RETURNING n');
+    const answered: number[] = [];
+    const writes: Array<Promise<void>> = [];
+    for (let round = 0; round < 20; round++) {
+      // a few writes per round, each round started while earlier ones may still wait for their sync
+      for (let i = 0; i < 5; i++) {
+        const k = `r${round}-${i}`;
+        const write = commits.run(() => insert.get(k, round) as { n: number });
+        writes.push(write.then(({ n }) => void answered.push(n)));
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(writes);
+    const stored = (db.prepare('SELECT n FROM t ORDER BY n').all() as Array<{ n: number }>).map((r) => r.n);
+    expect(answered).toEqual(stored);
+    expect(answered).toHaveLength(100);
+  });
+
+  it('finishes the writes already asked for when it closes', async () => {
+    const { db, dir } = open();
+    const commits = new GroupCommit(db);
+    const insert = db.prepare('INSERT INTO t (k, v) VALUES (?, ?)');
+    const pending = Array.from({ length: 30 }, (_, i) => commits.run(() => insert.run(`k${i}`, i).changes));
+    await commits.close();
+    await expect(Promise.all(pending)).resolves.toEqual(Array(30).fill(1));
+    await expect(commits.run(() => insert.run('late', 0))).rejects.toThrow('the store is closed');
+    const reader = openDatabase(dir);
+    expect(count(reader)).toBe(30);
+    reader.close();
+  });
+
+  it('waits, without blocking, while another connection holds the write lock', async () => {
+    const { db, dir } = open();
+    const commits = new GroupCommit(db);
+    const insert = db.prepare('INSERT INTO t (k, v) VALUES (?, ?)');
+    const other = openDatabase(dir);
+    other.exec('BEGIN IMMEDIATE');
+    let done = false;
+    const write = commits.run(() => insert.run('a', 1)).then(() => (done = true));
+    // timers and other callbacks keep running while the write waits for the lock
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(done).toBe(false);
+    other.exec('COMMIT');
+    other.close();
+    await write;
+    expect(count(db)).toBe(1);
   });
 });

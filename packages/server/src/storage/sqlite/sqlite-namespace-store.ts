@@ -1,5 +1,6 @@
 import type { Namespace, NamespaceChange, NamespaceStore } from '../../core/namespace/namespace-store.js';
 import type { SqliteDatabase } from './database.js';
+import { groupCommitOf } from './group-commit.js';
 
 type Row = Record<string, unknown>;
 
@@ -21,26 +22,26 @@ export class SqliteNamespaceStore implements NamespaceStore {
   }
 
   async insert(ns: Namespace): Promise<boolean> {
-    const written = this.db
-      .prepare(
-        `INSERT INTO namespace (namespace_id, namespace_name, namespace_desc, created_at)
-         VALUES (@namespaceId, @namespaceName, @namespaceDesc, @createdAt) ON CONFLICT (namespace_id) DO NOTHING`,
-      )
-      .run(ns);
-    return written.changes > 0;
+    const insert = this.db.prepare(
+      `INSERT INTO namespace (namespace_id, namespace_name, namespace_desc, created_at)
+       VALUES (@namespaceId, @namespaceName, @namespaceDesc, @createdAt) ON CONFLICT (namespace_id) DO NOTHING`,
+    );
+    return groupCommitOf(this.db).run(() => insert.run(ns).changes > 0);
   }
 
   async update(namespaceId: string, change: NamespaceChange): Promise<Namespace | undefined> {
-    const row = this.db
-      .prepare(
-        `UPDATE namespace SET namespace_name = ?, namespace_desc = COALESCE(?, namespace_desc)
-         WHERE namespace_id = ? RETURNING namespace_id, namespace_name, namespace_desc, created_at`,
-      )
-      .get(change.namespaceName, change.namespaceDesc ?? null, namespaceId) as Row | undefined;
+    const update = this.db.prepare(
+      `UPDATE namespace SET namespace_name = ?, namespace_desc = COALESCE(?, namespace_desc)
+       WHERE namespace_id = ? RETURNING namespace_id, namespace_name, namespace_desc, created_at`,
+    );
+    const row = (await groupCommitOf(this.db).run(() =>
+      update.get(change.namespaceName, change.namespaceDesc ?? null, namespaceId),
+    )) as Row | undefined;
     return row && toNamespace(row);
   }
 
   async remove(namespaceId: string): Promise<boolean> {
-    return this.db.prepare('DELETE FROM namespace WHERE namespace_id = ?').run(namespaceId).changes > 0;
+    const remove = this.db.prepare('DELETE FROM namespace WHERE namespace_id = ?');
+    return groupCommitOf(this.db).run(() => remove.run(namespaceId).changes > 0);
   }
 }

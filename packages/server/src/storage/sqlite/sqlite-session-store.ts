@@ -37,12 +37,12 @@ export class SqliteSessionStore implements SessionStore {
 
   async remove(tokenHashes: string[]): Promise<void> {
     if (tokenHashes.length === 0) return;
-    this.db.transaction(() => {
+    await groupCommitOf(this.db).run(() => {
       for (const hash of tokenHashes) this.deleteOne.run(hash);
-    })();
+    });
   }
 
   async removeExpired(now: number): Promise<void> {
-    this.deleteExpired.run(now);
+    await groupCommitOf(this.db).run(() => this.deleteExpired.run(now));
   }
 }

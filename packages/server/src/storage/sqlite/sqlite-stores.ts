@@ -1,6 +1,8 @@
 import type { Stores } from '../stores.js';
 import { openDatabase } from './database.js';
+import { Checkpointer } from './checkpointer.js';
 import { openDatabaseExclusively } from './exclusive-database.js';
+import { exitLoudly, groupCommitOf } from './group-commit.js';
 import { SqliteConfigStore } from './sqlite-config-store.js';
 import { SqliteInstanceStore } from './sqlite-instance-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
@@ -11,6 +13,14 @@ import { SqliteUserStore } from './sqlite-user-store.js';
 /** Every store over one SQLite file in `dataDir`; `exclusive` for the offline tools (no server on it). */
 export function openSqliteStores(dataDir: string, exclusive?: { mustExist: boolean }): Stores {
   const db = exclusive ? openDatabaseExclusively(dataDir, exclusive) : openDatabase(dataDir);
+  const commits = groupCommitOf(db);
+  // a server checkpoints in a worker thread; an offline tool holds the file alone (no second connection)
+  // and lets SQLite checkpoint on its own connection
+  let checkpointer: Checkpointer | undefined;
+  if (!exclusive) {
+    db.pragma('wal_autocheckpoint = 0');
+    checkpointer = new Checkpointer(db.name, commits, exitLoudly);
+  }
   return {
     configs: new SqliteConfigStore(db),
     namespaces: new SqliteNamespaceStore(db),
@@ -20,6 +30,10 @@ export function openSqliteStores(dataDir: string, exclusive?: { mustExist: boole
     transfer: new SqliteTransferStore(db),
     location: dataDir,
     close: async () => {
+      // pending writes are committed, synced and answered before the store closes
+      await commits.whenIdle();
+      await checkpointer?.stop();
+      await commits.close();
       db.close();
     },
   };

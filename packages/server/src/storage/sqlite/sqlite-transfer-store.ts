@@ -8,6 +8,7 @@ import type {
   TransferStore,
 } from '../../core/transfer/transfer-store.js';
 import type { SqliteDatabase } from './database.js';
+import { groupCommitOf } from './group-commit.js';
 import { CONFIG_COLUMNS, HISTORY_COLUMNS, NEXT_REVISION, toHistory, toItem } from './sqlite-config-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
 import { TransferInstanceRows } from './sqlite-transfer-naming.js';
@@ -90,12 +91,13 @@ export class SqliteTransferStore implements TransferStore {
       clearHistory.run({ namespaceId: item.namespaceId, group: item.group, dataId: item.dataId });
       for (const entry of history) insertHistory.run(entry);
     };
-    this.db.transaction(() => {
+    // one write of the group commit: the whole import is one savepoint of one transaction
+    await groupCommitOf(this.db).run(() => {
       for (const ns of plan.namespaces) upsertNamespace.run(ns);
       for (const config of plan.configs) replaceConfig(config);
       for (const instance of plan.instances) this.instances.put(instance);
       for (const user of plan.users) this.userRows.put(user);
-    })();
+    });
   }
 }
 

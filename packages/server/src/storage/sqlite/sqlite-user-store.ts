@@ -1,6 +1,7 @@
 import { ALL_NAMESPACES, type NamespacePrivilege, type User, type UserSource } from '../../core/auth/user-model.js';
 import type { UserChange, UserStore } from '../../core/auth/user-store.js';
 import type { SqliteDatabase } from './database.js';
+import { groupCommitOf } from './group-commit.js';
 
 type Row = Record<string, unknown>;
 
@@ -53,13 +54,13 @@ export class SqliteUserStore implements UserStore {
 
   async change<T>(decide: (stored: ReadonlyMap<string, User>) => UserChange<T>): Promise<T> {
     // one writer holds the database at a time: the decision and the write are one transaction
-    return this.db.transaction(() => {
+    return groupCommitOf(this.db).run(() => {
       const rows = this.db.prepare('SELECT * FROM users').all() as Row[];
       const { save, remove, result } = decide(new Map(rows.map((r) => [String(r.username), toUser(r)])));
       if (save) this.db.prepare(UPSERT_USER).run(userParams(save));
       if (remove !== undefined) this.db.prepare('DELETE FROM users WHERE username = ?').run(remove);
       return result;
-    })();
+    });
   }
 }
 

@@ -1,0 +1,27 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/**
+ * How late the event loop ran its timers (Node's `monitorEventLoopDelay`, sampled every 10 ms): what every
+ * request waited for on top of its own work. Read as "since the previous reading".
+ */
+export class EventLoopDelay {
+  private readonly histogram = monitorEventLoopDelay({ resolution: 10 });
+
+  start(): void {
+    this.histogram.enable();
+  }
+
+  stop(): void {
+    this.histogram.disable();
+  }
+
+  /** p99 and maximum delay in milliseconds since the previous call (0 without samples), then starts over. */
+  take(): { p99: number; max: number } {
+    const h = this.histogram;
+    const figures = h.count > 0 ? { p99: ms(h.percentile(99)), max: ms(h.max) } : { p99: 0, max: 0 };
+    h.reset();
+    return figures;
+  }
+}
+
+const ms = (ns: number) => Math.round(ns / 1e4) / 100;
