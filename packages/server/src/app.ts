@@ -119,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     connections: new ClientConnectionRegistry(),
     cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
     transfer: transferOnDemand(stores.transfer, clock, settings, models),
+    backup: stores.backup ?? null,
   };
   let namingTimer: ReturnType<typeof setInterval> | null = null;
   const udpPush = settings.namingUdpPush

@@ -1,6 +1,7 @@
 import type { Stores } from '../stores.js';
 import { openDatabase } from './database.js';
 import { openDatabaseExclusively } from './exclusive-database.js';
+import { connectionBackup } from './hot-backup.js';
 import { SqliteConfigStore } from './sqlite-config-store.js';
 import { SqliteInstanceStore } from './sqlite-instance-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
@@ -18,6 +19,7 @@ export function openSqliteStores(dataDir: string, exclusive?: { mustExist: boole
     users: new SqliteUserStore(db),
     sessions: new SqliteSessionStore(db),
     transfer: new SqliteTransferStore(db),
+    backup: connectionBackup(db),
     location: dataDir,
     close: async () => {
       db.close();
