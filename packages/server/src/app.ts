@@ -79,7 +79,7 @@ export interface App {
 /** All the wiring of the server in one place. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { settings } = options;
-  const logger = options.logger ?? createLogger(settings.logLevel);
+  const logger = options.logger ?? createLogger(settings.logLevel, settings.logFormat);
   const clock = options.clock ?? systemClock;
 
   const stores = await openStores(settings, { logger });
@@ -147,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       isReady: () => !closing,
       udpPush: udpPush !== null,
       server: { version: VERSION, consoleEnabled: settings.consoleEnabled },
+      backupToken: settings.backupToken,
       mountConsole: (app) =>
         oldConsoleApi
           ? oldConsoleApi.registerOldConsole(app, consoleDeps)

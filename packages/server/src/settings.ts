@@ -1,6 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
-import { LOG_LEVELS, type LogLevel } from './shared/logger.js';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './shared/logger.js';
+
+/** r-nacos's rule: a shorter backup token leaves the endpoint closed (here: the start is refused). */
+export const MIN_BACKUP_TOKEN = 32;
 
 /**
  * Every setting of the server. Names follow r-nacos (`RNACOS_*`) so an existing deployment's environment
@@ -52,6 +55,10 @@ export interface Settings {
   dbUrl: string | undefined;
   /** A cluster node that stops renewing its lease this long is dead and its ephemeral instances go (ms). */
   clusterLeaseMs: number;
+  /** Opens r-nacos's `GET /rnacos/backup?token=` on the SDK port; unset: the endpoint answers "not open". */
+  backupToken: string | undefined;
+  /** Log lines on stdout: `json` (one object a line) or `text` (time, level, message, fields). */
+  logFormat: LogFormat;
 }
 
 export interface SettingDef {
@@ -175,6 +182,12 @@ export const SETTING_DEFS: SettingDef[] = [
     describe: 'cluster mode: seconds after which a silent node is dead and its ephemeral instances removed',
     defaultText: '10',
   },
+  {
+    env: 'RNACOS_BACKUP_TOKEN',
+    describe: `token of GET /rnacos/backup (an export file), at least ${MIN_BACKUP_TOKEN} characters`,
+    defaultText: 'unset (endpoint closed)',
+  },
+  { env: 'RNACOS_LOG_FORMAT', describe: `log line format (${LOG_FORMATS.join(', ')})`, defaultText: 'json' },
 ];
 
 export class SettingsError extends Error {}
@@ -288,7 +301,26 @@ export function loadSettings(source: Source = process.env): Settings {
     connectionIdleTimeoutMs: whole('RNACOS_CONNECTION_IDLE_TIMEOUT_SECOND', 60, 1, 86_400) * 1000,
     dbUrl: dbUrl(get('RNACOS_DB_URL')),
     clusterLeaseMs: whole('RNACOS_CLUSTER_LEASE_SECOND', 10, 2, 600) * 1000,
+    backupToken: backupToken(get('RNACOS_BACKUP_TOKEN')),
+    logFormat: logFormat(get('RNACOS_LOG_FORMAT')),
   };
+}
+
+function backupToken(value: string | undefined): string | undefined {
+  if (value !== undefined && value.length < MIN_BACKUP_TOKEN) {
+    throw new SettingsError(
+      `RNACOS_BACKUP_TOKEN must have at least ${MIN_BACKUP_TOKEN} characters (it has ${value.length}): a short token can be guessed`,
+    );
+  }
+  return value;
+}
+
+function logFormat(value: string | undefined): LogFormat {
+  const format = (value ?? 'json').toLowerCase();
+  if (!(LOG_FORMATS as readonly string[]).includes(format)) {
+    throw new SettingsError(`RNACOS_LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${value}"`);
+  }
+  return format as LogFormat;
 }
 
 function dbUrl(value: string | undefined): string | undefined {

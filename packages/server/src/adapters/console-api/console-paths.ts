@@ -102,6 +102,7 @@ const PATHS: Record<Module, Rule[]> = {
     ...pages('/manage/transfer'),
     ...rules('GET', ...api('/transfer/export')),
     ...rules('ALL', ...api('/transfer/import')),
+    ...rules('GET', ...api('/backup/download')),
   ],
 };
 

@@ -58,7 +58,7 @@ describe('web console files on the console port', () => {
       expect(res.body).toBe(INDEX);
     }
     // a guest opening a known page beyond its roles still goes to the no-permission page
-    await app.core.auth.users.add({ username: 'guest9', password: 'pw', roles: ['2'] });
+    await app.core.auth.users.add({ username: 'guest9', password: 'pw-password', roles: ['2'] });
     const guest = await sessionFor(app, 'guest9');
     const denied = await app.consoleHttp!.inject({
       method: 'GET',

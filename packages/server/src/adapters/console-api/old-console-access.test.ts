@@ -25,7 +25,7 @@ async function post(path: string, body: unknown): Promise<Response> {
   });
 }
 
-const NEW_ADMIN = { username: 'intruder', password: 'secret1', nickname: 'x', roles: '0', enable: true };
+const NEW_ADMIN = { username: 'intruder', password: 'secret1-password', nickname: 'x', roles: '0', enable: true };
 
 describe('old console mode without a session', () => {
   it.each(['/v2/user/add', '/user/add', '/v2/user/update', '/user/update'])(

@@ -1,3 +1,4 @@
+import type { DefaultPasswordWatch } from './default-password-watch.js';
 import { invalid } from '../../shared/errors.js';
 import type { CaptchaService } from './captcha-service.js';
 import type { LoginAttempt, LoginThrottle } from './login-throttle.js';
@@ -48,6 +49,8 @@ export interface AuthParts {
   throttle: LoginThrottle;
   /** SDK credentials accepted lately, recognised without bcrypt or the limit. */
   sdkCredentials: RememberedCredentials;
+  /** Whether the first admin still has the default password (for the console's warning). */
+  defaultPassword?: DefaultPasswordWatch;
 }
 
 const FREQUENT_LOGIN = 'Frequent login, please try again later';
@@ -59,6 +62,7 @@ export class AuthService {
   readonly captcha: CaptchaService;
   private readonly throttle: LoginThrottle;
   private readonly sdkCredentials: RememberedCredentials;
+  readonly defaultPassword: DefaultPasswordWatch | null;
 
   constructor(
     parts: AuthParts,
@@ -69,6 +73,7 @@ export class AuthService {
     this.captcha = parts.captcha;
     this.throttle = parts.throttle;
     this.sdkCredentials = parts.sdkCredentials;
+    this.defaultPassword = parts.defaultPassword ?? null;
     this.users.onChange(async (username, endSessions, keep) => {
       this.sdkCredentials.forget(username);
       if (endSessions) await this.sessions.endAllFor(username, keep);

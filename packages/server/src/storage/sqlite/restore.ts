@@ -30,7 +30,7 @@ export function checkBackupFile(file: string): BackupFileInfo {
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
   } catch (err) {
-    throw new Error(`${file} cannot be opened: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`${file} cannot be opened: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   try {
     let version: number;
