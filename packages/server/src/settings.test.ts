@@ -47,6 +47,8 @@ describe('settings', () => {
   it('takes a backup token of 32 characters or more, and says why a shorter one is refused', () => {
     expect(loadSettings({ RNACOS_BACKUP_TOKEN: 'x'.repeat(32) }).backupToken).toBe('x'.repeat(32));
     expect(loadSettings({}).backupToken).toBeUndefined();
+    expect(loadSettings({ RNACOS_DB_POOL_SIZE: '3' }).dbPoolSize).toBe(3);
+    expect(loadSettings({}).dbPoolSize).toBe(10);
     expect(() => loadSettings({ RNACOS_BACKUP_TOKEN: 'short' })).toThrow(/at least 32 characters \(it has 5\)/);
   });
 });

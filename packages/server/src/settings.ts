@@ -55,6 +55,8 @@ export interface Settings {
   dbUrl: string | undefined;
   /** A cluster node that stops renewing its lease this long is dead and its ephemeral instances go (ms). */
   clusterLeaseMs: number;
+  /** Connections of a cluster node's PostgreSQL pool (the change feed has one more of its own). */
+  dbPoolSize: number;
   /** Opens r-nacos's `GET /rnacos/backup?token=` on the SDK port; unset: the endpoint answers "not open". */
   backupToken: string | undefined;
   /** Log lines on stdout: `json` (one object a line) or `text` (time, level, message, fields). */
@@ -183,6 +185,11 @@ export const SETTING_DEFS: SettingDef[] = [
     defaultText: '10',
   },
   {
+    env: 'RNACOS_DB_POOL_SIZE',
+    describe: 'cluster mode: connections each node keeps to PostgreSQL (plus one for the change feed)',
+    defaultText: '10',
+  },
+  {
     env: 'RNACOS_BACKUP_TOKEN',
     describe: `token of GET /rnacos/backup (an export file), at least ${MIN_BACKUP_TOKEN} characters`,
     defaultText: 'unset (endpoint closed)',
@@ -301,6 +308,7 @@ export function loadSettings(source: Source = process.env): Settings {
     connectionIdleTimeoutMs: whole('RNACOS_CONNECTION_IDLE_TIMEOUT_SECOND', 60, 1, 86_400) * 1000,
     dbUrl: dbUrl(get('RNACOS_DB_URL')),
     clusterLeaseMs: whole('RNACOS_CLUSTER_LEASE_SECOND', 10, 2, 600) * 1000,
+    dbPoolSize: whole('RNACOS_DB_POOL_SIZE', 10, 1, 1000),
     backupToken: backupToken(get('RNACOS_BACKUP_TOKEN')),
     logFormat: logFormat(get('RNACOS_LOG_FORMAT')),
   };

@@ -1,5 +1,5 @@
 import type { LoginConfig, LoginParam, LoginResult } from '@tsnacos/protocol';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginError, type AuthService } from '../../core/auth/auth-service.js';
 import { consoleToken, portTokenCookie, TOKEN_COOKIE } from './console-auth.js';
 import { API } from './console-paths.js';
@@ -26,14 +26,30 @@ export function refuseConsoleSessions(app: FastifyInstance): void {
     app.all(path, async (_req, reply) => reply.code(404).send(fail('NOT_FOUND', NO_LOGIN_HERE)));
 }
 
+/**
+ * Whether the browser reached the console over HTTPS: directly, or through a TLS-terminating proxy that says
+ * so in `X-Forwarded-Proto`. Its cookies are then `Secure`; a forged header only keeps the sender's own
+ * cookies off plain HTTP.
+ */
+function overHttps(req: FastifyRequest): boolean {
+  const forwarded = req.headers['x-forwarded-proto'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
+  return req.protocol === 'https' || first === 'https';
+}
+
 const clearCaptcha = (reply: FastifyReply) => reply.setCookie(CAPTCHA_COOKIE, '', { path: '/', httpOnly: true });
 
 /** Captcha, login and logout (v1 and v2 paths share the handlers). */
 export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): void {
-  const captcha = async (_req: unknown, reply: FastifyReply) => {
+  const captcha = async (req: FastifyRequest, reply: FastifyReply) => {
     const issued = await auth.captcha.issue();
     reply.header('Captcha-Token', issued.token);
-    reply.setCookie(CAPTCHA_COOKIE, issued.token, { path: '/', httpOnly: true, sameSite: 'lax' });
+    reply.setCookie(CAPTCHA_COOKIE, issued.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: overHttps(req),
+    });
     return ok(issued.png ? issued.png.toString('base64') : null);
   };
   app.get(`${API}/login/captcha`, captcha);
@@ -53,6 +69,7 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
           path: '/',
           httpOnly: true,
           sameSite: 'lax',
+          secure: overHttps(req),
           maxAge: auth.timeouts.consoleLoginSeconds,
         } as const;
         // `token` for clients that read it by that name; this port's own cookie keeps the browser's session
