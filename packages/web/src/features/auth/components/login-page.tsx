@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useCaptcha } from '../api/get-captcha.js';
 import { LoginForm } from './login-form.js';
 import { useLoginSubmit } from './use-login-submit.js';
+import { ProductLogo } from '../../../components/product-logo.js';
 
 /** Plain markup and CSS (no antd) so the first page a user sees loads fast. */
 export function LoginPage() {
@@ -24,7 +25,7 @@ export function LoginPage() {
     <main className="login-page">
       <section className="login-card">
         <div className="login-brand">
-          <img src="/rnacos/server.svg" alt="" width={40} height={40} />
+          <ProductLogo size={40} />
           <div>
             <h1>{t('common.product_title')}</h1>
             <p>{t('common.product_subtitle')}</p>
