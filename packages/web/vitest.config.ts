@@ -5,7 +5,7 @@ export default defineConfig({
   plugins: [react()],
   test: {
     name: 'web',
-    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['src/testing/setup.ts'],
     testTimeout: 60_000,

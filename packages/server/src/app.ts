@@ -80,7 +80,7 @@ export interface App {
 /** All the wiring of the server in one place. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { settings } = options;
-  const logger = options.logger ?? createLogger(settings.logLevel);
+  const logger = options.logger ?? createLogger(settings.logLevel, settings.logFormat);
   const clock = options.clock ?? systemClock;
 
   const stores = await openStores(settings, { logger });
@@ -130,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     connections: new ClientConnectionRegistry(),
     cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
     transfer: transferOnDemand(stores.transfer, clock, settings, models),
+    backup: stores.backup ?? null,
   };
   // a wrong issuer or client shows in the log at start, not only at the first login
   core.oauth2?.checkProvider();
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       isReady: () => !closing,
       udpPush: udpPush !== null,
       server: { version: VERSION, consoleEnabled: settings.consoleEnabled },
+      backupToken: settings.backupToken,
       mountConsole: (app) =>
         oldConsoleApi
           ? oldConsoleApi.registerOldConsole(app, consoleDeps)

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { backupCommands } from './commands/backup-commands.js';
 import { transferCommands } from './commands/transfer-commands.js';
 import { environmentFromFlags, settingsFromFlags } from './environment.js';
 import { SETTING_DEFS, flagName, loadSettings, type Settings } from './settings.js';
@@ -32,6 +33,7 @@ export function createProgram(serve: (req: ServeRequest) => Promise<void>): Comm
   });
   program.addCommand(serveCommand, { isDefault: true });
   for (const command of transferCommands(settingsFromFlags)) program.addCommand(command);
+  for (const command of backupCommands(settingsFromFlags)) program.addCommand(command);
   program.addHelpText(
     'after',
     '\nWithout a command, tsnacos starts the server: `tsnacos --http-port 9000` is `tsnacos serve --http-port 9000`.\n' +

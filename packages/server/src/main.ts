@@ -19,7 +19,7 @@ async function serve({ settings, environment }: ServeRequest): Promise<void> {
   v8.setFlagsFromString('--no-allocation-site-pretenuring');
   // Loaded here so the offline tools start without the HTTP stack.
   const { buildApp } = await import('./app.js');
-  const logger = createLogger(settings.logLevel);
+  const logger = createLogger(settings.logLevel, settings.logFormat);
   for (const notice of settingNotices(environment, settings)) logger.warn(notice);
   const app = await buildApp({ settings, logger, lazyHttp: true });
   const urls = await app.listen();

@@ -8,7 +8,6 @@ const RNACOS_ONLY: Record<string, string> = {
   RNACOS_RAFT_AUTO_INIT: `${CLUSTER_INSTEAD}; there is no Raft group to initialise`,
   RNACOS_RAFT_SNAPSHOT_LOG_SIZE: 'tsnacos keeps no Raft log: SQLite or PostgreSQL stores every write',
   RNACOS_CLUSTER_TOKEN: 'tsnacos nodes talk only through their PostgreSQL database: protect that instead',
-  RNACOS_BACKUP_TOKEN: 'tsnacos has no backup endpoint: back up the data directory or the PostgreSQL database',
   RNACOS_GMT_OFFSET_HOURS: 'tsnacos logs times as epoch milliseconds (UTC)',
 };
 

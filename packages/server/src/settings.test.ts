@@ -37,8 +37,18 @@ describe('settings', () => {
     ['RNACOS_GRPC_PORT', '0'],
     ['RNACOS_CONFIG_MAX_CONTENT', '-1'],
     ['RNACOS_LOG_LEVEL', 'loud'],
+    ['RNACOS_LOG_FORMAT', 'xml'],
+    ['RNACOS_BACKUP_TOKEN', 'x'.repeat(31)],
   ])('rejects %s=%s naming the setting', (name, value) => {
     expect(() => loadSettings({ [name]: value })).toThrow(SettingsError);
     expect(() => loadSettings({ [name]: value })).toThrow(name);
+  });
+
+  it('takes a backup token of 32 characters or more, and says why a shorter one is refused', () => {
+    expect(loadSettings({ RNACOS_BACKUP_TOKEN: 'x'.repeat(32) }).backupToken).toBe('x'.repeat(32));
+    expect(loadSettings({}).backupToken).toBeUndefined();
+    expect(loadSettings({ RNACOS_DB_POOL_SIZE: '3' }).dbPoolSize).toBe(3);
+    expect(loadSettings({}).dbPoolSize).toBe(10);
+    expect(() => loadSettings({ RNACOS_BACKUP_TOKEN: 'short' })).toThrow(/at least 32 characters \(it has 5\)/);
   });
 });

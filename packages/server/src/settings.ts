@@ -4,7 +4,10 @@ import type { LdapOptions } from './core/auth/ldap-options.js';
 import { LDAP_SETTING_DEFS, loadLdapSettings } from './settings-ldap.js';
 import type { OAuth2Settings } from './core/auth/oauth2-config.js';
 import { loadOAuth2Settings, OAUTH2_SETTING_DEFS } from './oauth2-settings.js';
-import { LOG_LEVELS, type LogLevel } from './shared/logger.js';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './shared/logger.js';
+
+/** r-nacos's rule: a shorter backup token leaves the endpoint closed (here: the start is refused). */
+export const MIN_BACKUP_TOKEN = 32;
 
 /**
  * Every setting of the server. Names follow r-nacos (`RNACOS_*`) so an existing deployment's environment
@@ -60,6 +63,12 @@ export interface Settings {
   ldap: LdapOptions | undefined;
   /** OAuth2 / OpenID Connect console login; undefined when off (README "OAuth2 / OpenID Connect login"). */
   oauth2: OAuth2Settings | undefined;
+  /** Connections of a cluster node's PostgreSQL pool (the change feed has one more of its own). */
+  dbPoolSize: number;
+  /** Opens r-nacos's `GET /rnacos/backup?token=` on the SDK port; unset: the endpoint answers "not open". */
+  backupToken: string | undefined;
+  /** Log lines on stdout: `json` (one object a line) or `text` (time, level, message, fields). */
+  logFormat: LogFormat;
 }
 
 export interface SettingDef {
@@ -185,6 +194,17 @@ export const SETTING_DEFS: SettingDef[] = [
   },
   ...LDAP_SETTING_DEFS,
   ...OAUTH2_SETTING_DEFS,
+  {
+    env: 'RNACOS_DB_POOL_SIZE',
+    describe: 'cluster mode: connections each node keeps to PostgreSQL (plus one for the change feed)',
+    defaultText: '10',
+  },
+  {
+    env: 'RNACOS_BACKUP_TOKEN',
+    describe: `token of GET /rnacos/backup (an export file), at least ${MIN_BACKUP_TOKEN} characters`,
+    defaultText: 'unset (endpoint closed)',
+  },
+  { env: 'RNACOS_LOG_FORMAT', describe: `log line format (${LOG_FORMATS.join(', ')})`, defaultText: 'json' },
 ];
 
 export class SettingsError extends Error {}
@@ -307,6 +327,9 @@ export function loadSettings(source: Source = process.env): Settings {
       },
     }),
     oauth2: oauth2Settings(get, bool('RNACOS_OAUTH2_ENABLE', false)),
+    dbPoolSize: whole('RNACOS_DB_POOL_SIZE', 10, 1, 1000),
+    backupToken: backupToken(get('RNACOS_BACKUP_TOKEN')),
+    logFormat: logFormat(get('RNACOS_LOG_FORMAT')),
   };
 }
 
@@ -316,6 +339,23 @@ function oauth2Settings(get: (env: string) => string | undefined, enabled: boole
   } catch (err) {
     throw new SettingsError((err as Error).message);
   }
+}
+
+function backupToken(value: string | undefined): string | undefined {
+  if (value !== undefined && value.length < MIN_BACKUP_TOKEN) {
+    throw new SettingsError(
+      `RNACOS_BACKUP_TOKEN must have at least ${MIN_BACKUP_TOKEN} characters (it has ${value.length}): a short token can be guessed`,
+    );
+  }
+  return value;
+}
+
+function logFormat(value: string | undefined): LogFormat {
+  const format = (value ?? 'json').toLowerCase();
+  if (!(LOG_FORMATS as readonly string[]).includes(format)) {
+    throw new SettingsError(`RNACOS_LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${value}"`);
+  }
+  return format as LogFormat;
 }
 
 function dbUrl(value: string | undefined): string | undefined {

@@ -56,7 +56,7 @@ beforeEach(async () => {
     captchaSource: knownCaptcha,
     logger,
   });
-  await app.core.auth.users.add({ username: 'app', password: 'right', roles: ['1'] });
+  await app.core.auth.users.add({ username: 'app', password: 'right-password', roles: ['1'] });
   const addresses = await app.listen();
   sdk = addresses.http.replace('0.0.0.0', '127.0.0.1');
   consoleBase = addresses.console!.replace('0.0.0.0', '127.0.0.1');
@@ -103,7 +103,7 @@ const throttleLog = () => logLines.map((l) => JSON.parse(l).msg as string).filte
 describe('login throttling', () => {
   it('locks only the address that hammers a wrong password over the SDK login', async () => {
     // a well-configured client on the same host logged in before its neighbour went wrong
-    expect((await sdkLogin('127.0.0.2', 'right')).status).toBe(200);
+    expect((await sdkLogin('127.0.0.2', 'right-password')).status).toBe(200);
 
     const answers: Answer[] = [];
     for (let i = 0; i < 8; i++) answers.push(await sdkLogin('127.0.0.2', 'wrong', LOGIN_PATHS[i % 3]));
@@ -119,27 +119,27 @@ describe('login throttling', () => {
     );
 
     // the neighbour's token renewal, clients on other hosts, an SDK publish and the console still work
-    expect((await sdkLogin('127.0.0.2', 'right')).status).toBe(200);
-    const renewed = await sdkLogin('127.0.0.3', 'right', '/nacos/v1/auth/login');
+    expect((await sdkLogin('127.0.0.2', 'right-password')).status).toBe(200);
+    const renewed = await sdkLogin('127.0.0.3', 'right-password', '/nacos/v1/auth/login');
     expect(JSON.parse(renewed.body).accessToken).toMatch(/^[0-9a-f]{64}$/);
-    const published = await publishWithPassword('127.0.0.4', 'right', 'a: 1');
+    const published = await publishWithPassword('127.0.0.4', 'right-password', 'a: 1');
     expect([published.status, published.body]).toEqual([200, 'true']);
-    expect((await consoleLogin('app', 'right')).envelope.success).toBe(true);
+    expect((await consoleLogin('app', 'right-password')).envelope.success).toBe(true);
   });
 
   it('keeps the console limit per username without touching SDK logins', async () => {
     for (let i = 0; i < 5; i++) expect((await consoleLogin('app', 'wrong')).envelope.code).toBe('USER_CHECK_ERROR');
-    expect((await consoleLogin('app', 'right')).envelope).toMatchObject({
+    expect((await consoleLogin('app', 'right-password')).envelope).toMatchObject({
       success: false,
       code: 'LOGIN_LIMITE_ERROR',
       message: FREQUENT,
     });
-    expect((await sdkLogin('127.0.0.1', 'right')).status).toBe(200);
-    expect((await publishWithPassword('127.0.0.1', 'right', 'b: 2')).body).toBe('true');
+    expect((await sdkLogin('127.0.0.1', 'right-password')).status).toBe(200);
+    expect((await publishWithPassword('127.0.0.1', 'right-password', 'b: 2')).body).toBe('true');
   });
 
   it('limits old-password guesses on a password change', async () => {
-    const { session } = await consoleLogin('app', 'right');
+    const { session } = await consoleLogin('app', 'right-password');
     const resetPassword = (oldPassword: string) =>
       request(`${consoleBase}/rnacos/api/console/v2/user/reset_password`, '127.0.0.1', {
         method: 'POST',
@@ -148,10 +148,10 @@ describe('login throttling', () => {
         body: JSON.stringify({ oldPassword, newPassword: 'taken-over' }),
       }).then((a) => JSON.parse(a.body).code as string | null);
     for (let i = 0; i < 5; i++) expect(await resetPassword(`guess-${i}`)).toBe('OLD_PASSWORD_INVALID');
-    expect(await resetPassword('right')).toBe('LOGIN_LIMITE_ERROR');
-    expect(await app.core.auth.users.authenticate('app', 'right')).toBeDefined();
+    expect(await resetPassword('right-password')).toBe('LOGIN_LIMITE_ERROR');
+    expect(await app.core.auth.users.authenticate('app', 'right-password')).toBeDefined();
     // logins are counted apart
-    expect((await consoleLogin('app', 'right')).envelope.success).toBe(true);
-    expect((await sdkLogin('127.0.0.1', 'right')).status).toBe(200);
+    expect((await consoleLogin('app', 'right-password')).envelope.success).toBe(true);
+    expect((await sdkLogin('127.0.0.1', 'right-password')).status).toBe(200);
   });
 });

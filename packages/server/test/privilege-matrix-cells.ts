@@ -238,7 +238,7 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
     run: (a, t) =>
       call(a.consoleHttp!, 'POST', 'v2/user/add', {
         token: t,
-        json: { username: unique('u'), password: 'pw', roles: '2' },
+        json: { username: unique('u'), password: 'pw-password', roles: '2' },
       }),
   },
   {

@@ -273,6 +273,7 @@ export const ROLE_ONLY_PATHS: Record<string, Need | 'any' | 'public' | 'nobody'>
   '/v2/user/remove': 'admin',
   '/transfer/export': 'admin',
   '/transfer/import': 'admin',
+  '/backup/download': 'admin',
   '/v2/transfer/export': 'nobody',
   '/v2/transfer/import': 'nobody',
 };

@@ -48,7 +48,7 @@ describe('privilege matrix', () => {
       if (user.name !== 'admin')
         await app.core.auth.users.add({
           username: user.name,
-          password: `${user.name}-pw`,
+          password: `${user.name}-password`,
           roles: user.roles,
           namespacePrivilege: user.privilege,
         });
@@ -56,7 +56,7 @@ describe('privilege matrix', () => {
       const login = await app.sdkHttp.inject({
         method: 'POST',
         url: '/nacos/v1/auth/login',
-        ...form({ username: user.name, password: user.name === 'admin' ? 'admin' : `${user.name}-pw` }),
+        ...form({ username: user.name, password: user.name === 'admin' ? 'admin' : `${user.name}-password` }),
       });
       apiTokens.set(user.name, login.json().accessToken);
     }

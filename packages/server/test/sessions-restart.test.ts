@@ -68,7 +68,7 @@ describe('logins across a restart', () => {
     const loggedOut = await loginAs(a.consoleHttp!, 'admin', 'admin');
     await call(a.consoleHttp!, 'POST', 'v2/login/logout', { token: loggedOut });
     const sdkToken = await sdkLogin(a);
-    await a.core.auth.users.update({ username: 'admin', password: 'changed' });
+    await a.core.auth.users.update({ username: 'admin', password: 'changed-password' });
     expect((await readConfig(a, sdkToken)).statusCode).toBe(403);
     a = await restart();
     expect((await consoleCall(a, loggedOut)).json()).toMatchObject({ code: 'NO_LOGIN' });

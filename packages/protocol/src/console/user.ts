@@ -1,5 +1,8 @@
 import type { PageParam } from './envelope.js';
 
+/** Fewest characters of a password set from now on (user add/update, own change, the first admin's setting). */
+export const MIN_PASSWORD_LENGTH = 8;
+
 /** Role codes: "0" admin, "1" developer, "2" guest. */
 export type RoleCode = '0' | '1' | '2';
 
@@ -62,6 +65,8 @@ export interface UserPermissions {
   from: '' | 'OLD_CONSOLE';
   version: string;
   username: string | null;
+  /** For admins: the admin user that still has the well-known default password (absent otherwise). */
+  defaultPasswordUser?: string;
 }
 
 export interface LoginResult {

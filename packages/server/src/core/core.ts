@@ -1,3 +1,4 @@
+import type { BackupStore } from './backup/backup-store.js';
 import type { ApiAccessGuard } from './auth/api-access.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { OAuth2Login } from './auth/oauth2-login.js';
@@ -27,6 +28,8 @@ export interface Core {
   transfer: TransferOperations;
   /** Live gRPC client connections (id, client, namespace, labels, activity), for reading. */
   connections: ClientConnectionRegistry;
+  /** A consistent copy of the running store; null in a cluster (PostgreSQL has its own tools). */
+  backup: BackupStore | null;
   /** The nodes of the cluster (just this one on the embedded store). */
   cluster: ClusterMembers;
 }

@@ -1,5 +1,6 @@
 import type { SessionStore } from '../core/auth/session-store.js';
 import type { UserStore } from '../core/auth/user-store.js';
+import type { BackupStore } from '../core/backup/backup-store.js';
 import type { ClusterStore } from '../core/cluster/cluster-store.js';
 import type { ChangeFeed } from '../core/cluster/store-change.js';
 import type { ConfigStore } from '../core/config/config-store.js';
@@ -17,6 +18,8 @@ export interface Stores {
   transfer: TransferStore;
   /** Set when the store is shared by the nodes of a cluster (PostgreSQL). */
   cluster?: { store: ClusterStore; startFeed(): Promise<ChangeFeed> };
+  /** Hot backup of the whole store; absent on PostgreSQL (back that up with its own tools). */
+  backup?: BackupStore;
   /** Where the data is, for the start-up banner (password masked). */
   location: string;
   close(): Promise<void>;

@@ -21,7 +21,7 @@ beforeAll(async () => {
   app = await buildTestApp({ env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true' } });
   await app.core.auth.users.add({
     username: 'dev',
-    password: 'dev-pw',
+    password: 'dev-pw-password',
     roles: ['1'],
     namespacePrivilege: { whitelistIsAll: false, whitelist: ['team'] },
   });
@@ -57,9 +57,9 @@ describe('nacos npm config client with OpenAPI auth', () => {
   });
 
   it('keeps a user to the namespaces of their privilege', async () => {
-    const inTeam = await clientAs('dev', 'dev-pw', 'team');
+    const inTeam = await clientAs('dev', 'dev-pw-password', 'team');
     expect(await inTeam.publishSingle('team.yaml', 'DEFAULT_GROUP', 'x: 1')).toBe(true);
-    const outside = await clientAs('dev', 'dev-pw');
+    const outside = await clientAs('dev', 'dev-pw-password');
     await expect(outside.publishSingle('team.yaml', 'DEFAULT_GROUP', 'x: 1')).rejects.toThrow(/403/);
   });
 });

@@ -12,6 +12,8 @@ const en = {
     toggle_menu: 'Show or hide the menu',
     switch_to_en: 'Switch to English',
     switch_to_zh: '切换到中文',
+    default_password:
+      'The console user {{username}} still has the default password: anyone who knows it can log in as admin. Change it (menu at the top right, Change password).',
   },
 };
 
@@ -29,6 +31,8 @@ export const appMessages: FeatureMessages<typeof en> = {
       toggle_menu: '显示或隐藏菜单',
       switch_to_en: 'Switch to English',
       switch_to_zh: '切换到中文',
+      default_password:
+        '控制台用户 {{username}} 仍在使用默认密码：知道它的人都能以管理员身份登录。请修改密码（右上角菜单，修改密码）。',
     },
   },
 };

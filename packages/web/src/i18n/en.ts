@@ -70,6 +70,7 @@ export const en = {
     own_account_delete: 'You cannot delete your own account',
     own_account_demote: 'You cannot take the admin role from your own account or disable it',
     last_admin: 'At least one enabled admin must remain',
+    password_too_short: 'A password needs at least 8 characters',
     request_fail: 'request fail',
     recover_fail: 'recover fail',
     check_fail: 'check fail',

@@ -72,6 +72,7 @@ export const zh: MessageTree<CommonMessages> = {
     own_account_delete: '不能删除自己的账号',
     own_account_demote: '不能取消自己账号的管理员角色或禁用自己的账号',
     last_admin: '至少需要保留一个启用的管理员',
+    password_too_short: '密码至少需要 8 个字符',
     request_fail: '请求失败',
     recover_fail: '恢复失败',
     check_fail: '校验失败',

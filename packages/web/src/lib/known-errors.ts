@@ -7,6 +7,7 @@ const KNOWN_MESSAGES: readonly (readonly [RegExp, string])[] = [
   [/^you cannot delete your own account/, 'error.own_account_delete'],
   [/^you cannot take the admin role from your own account/, 'error.own_account_demote'],
   [/^at least one admin must be reserved/, 'error.last_admin'],
+  [/^password must have at least \d+ characters/, 'error.password_too_short'],
 ];
 
 /** Codes of refusals whose server message says what to fix: shown as it is, without "System error". */

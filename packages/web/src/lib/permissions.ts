@@ -21,6 +21,8 @@ export interface ConsoleState {
   canUpdateNamespace: boolean;
   version: string;
   username: string | null;
+  /** For admins: the admin that still has the default password (the console warns), else null. */
+  defaultPasswordUser: string | null;
 }
 
 export const UNKNOWN_VERSION = 'unknown';
@@ -35,6 +37,7 @@ export const DEFAULT_CONSOLE_STATE: ConsoleState = {
   canUpdateNamespace: true,
   version: UNKNOWN_VERSION,
   username: null,
+  defaultPasswordUser: null,
 };
 
 export function toConsoleState(data: WebResources | null | undefined): ConsoleState {
@@ -49,5 +52,6 @@ export function toConsoleState(data: WebResources | null | undefined): ConsoleSt
     canUpdateNamespace: resources.has(RESOURCE.NAMESPACE_UPDATE),
     version: data.version || UNKNOWN_VERSION,
     username: data.username ?? null,
+    defaultPasswordUser: data.defaultPasswordUser ?? null,
   };
 }

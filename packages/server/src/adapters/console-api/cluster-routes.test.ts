@@ -25,7 +25,7 @@ describe('console cluster', () => {
   });
 
   it('is not for guests', async () => {
-    await app.core.auth.users.add({ username: 'g', password: 'pw', roles: ['2'] });
+    await app.core.auth.users.add({ username: 'g', password: 'pw-password', roles: ['2'] });
     const res = await call(app.console, 'GET', 'v2/cluster/cluster_node_list', { token: await sessionFor(app, 'g') });
     expect(res.json().code).toBe('NO_PERMISSION');
   });

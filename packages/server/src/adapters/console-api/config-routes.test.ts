@@ -167,10 +167,10 @@ describe('console configs', () => {
 
   it('keeps guests to reading and users to their namespaces', async () => {
     const users = app.core.auth.users;
-    await users.add({ username: 'guest', password: 'pw', roles: ['2'] });
+    await users.add({ username: 'guest', password: 'pw-password', roles: ['2'] });
     await users.add({
       username: 'devOnly',
-      password: 'pw',
+      password: 'pw-password',
       roles: ['1'],
       namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] },
     });

@@ -166,7 +166,7 @@ describe('console config zip export, import and clone', () => {
   it('keeps the namespace privilege on every transfer', async () => {
     await app.core.auth.users.add({
       username: 'devOnly',
-      password: 'pw',
+      password: 'pw-password',
       roles: ['1'],
       namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] },
     });
@@ -183,7 +183,7 @@ describe('console config zip export, import and clone', () => {
       json: { targetTenant: 'dev', keys: [{ group: 'G2', dataId: 'c' }] },
     });
     expect(clone.json().code).toBe('NO_NAMESPACE_PERMISSION');
-    await app.core.auth.users.add({ username: 'guest', password: 'pw', roles: ['2'] });
+    await app.core.auth.users.add({ username: 'guest', password: 'pw-password', roles: ['2'] });
     const guestImport = await upload(zipOf({ 'G/a': 'a' }), { token: await sessionFor(app, 'guest') });
     expect(guestImport.json().code).toBe('NO_PERMISSION');
   });

@@ -22,6 +22,7 @@ import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerNamingRoutes } from './naming-routes.js';
 import { registerTransferRoutes } from './transfer-routes.js';
+import { registerBackupRoutes } from './backup-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 
 export interface ConsoleDeps {
@@ -65,6 +66,7 @@ async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, login
   registerClusterRoutes(app, core.cluster);
   registerMetricsRoutes(app, core.metrics, settings.nodeId);
   registerTransferRoutes(app, core, deps.clock, UPLOAD_LIMIT);
+  registerBackupRoutes(app, core, deps.clock);
 }
 
 /** The console port (10848): the web console under `/rnacos` and its API, behind the login check. */

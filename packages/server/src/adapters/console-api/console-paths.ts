@@ -102,6 +102,7 @@ const PATHS: Record<Module, Rule[]> = {
     ...pages('/manage/transfer'),
     ...rules('GET', ...api('/transfer/export')),
     ...rules('ALL', ...api('/transfer/import')),
+    ...rules('GET', ...api('/backup/download')),
   ],
 };
 
@@ -170,6 +171,8 @@ const PUBLIC_PATHS = new Set([
   ),
 ]);
 const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|bmp|svg|ico|webp|woff2?|ttf|txt|md)$/i;
+/** The documentation rendered at build time (public, as the markdown it comes from). */
+const DOCS_PAGE = /^\/rnacos\/docs\/[\w.-]+\.html$/;
 
 /** Un-prefixed pages of older consoles only redirect to `/rnacos/...`, which is checked in turn. */
 function isLegacyPagePath(path: string): boolean {
@@ -184,7 +187,10 @@ export function isPublicPath(method: string, path: string): boolean {
   if (PUBLIC_PATHS.has(path)) return true;
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (isLegacyPagePath(path)) return true;
-  return !path.startsWith(`${API}/`) && (path.startsWith('/rnacos/assets/') || STATIC_FILE.test(path));
+  return (
+    !path.startsWith(`${API}/`) &&
+    (path.startsWith('/rnacos/assets/') || STATIC_FILE.test(path) || DOCS_PAGE.test(path))
+  );
 }
 
 /** API calls get an envelope when refused; anything else is a page and gets a redirect. */

@@ -23,6 +23,7 @@ function fakeDist(): string {
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
   mkdirSync(path.join(dir, 'docs'));
   writeFileSync(path.join(dir, 'docs', 'README.md'), '# tsnacos\n');
+  writeFileSync(path.join(dir, 'docs', 'README.html'), '<!doctype html><h1>tsnacos</h1>\n');
   return dir;
 }
 
@@ -58,7 +59,7 @@ describe('web console files on the console port', () => {
       expect(res.body).toBe(INDEX);
     }
     // a guest opening a known page beyond its roles still goes to the no-permission page
-    await app.core.auth.users.add({ username: 'guest9', password: 'pw', roles: ['2'] });
+    await app.core.auth.users.add({ username: 'guest9', password: 'pw-password', roles: ['2'] });
     const guest = await sessionFor(app, 'guest9');
     const denied = await app.consoleHttp!.inject({
       method: 'GET',
@@ -76,6 +77,11 @@ describe('web console files on the console port', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toBe('# tsnacos\n');
+    const page = await app.consoleHttp!.inject({ method: 'GET', url: '/rnacos/docs/README.html' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toContain('<h1>tsnacos</h1>');
   });
 
   it('sends the precompressed copy a browser accepts (brotli, else gzip, else the file)', async () => {

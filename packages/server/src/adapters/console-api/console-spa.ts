@@ -14,6 +14,9 @@ export const WEB_DIST = new URL(
 /** Hashed asset names change with their content, so browsers may keep them (seven days, as r-nacos). */
 const ASSET_CACHE = 'max-age=604800, public';
 
+/** What a rendered documentation page may load: nothing but its own inline style. */
+const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:";
+
 /** Console pages the browser may open directly; each answers with index.html (history fallback). */
 const PAGE_PATHS = [
   '/rnacos',
@@ -64,9 +67,12 @@ export async function registerConsoleSpa(
       // the build leaves .br and .gz copies beside the text files: sent as they are when the browser takes them
       preCompressed: true,
       setHeaders: (reply, path) => {
-        // the served documentation reads as text in the browser; it changes with the version, so no long cache
+        // the documentation changes with the version, so no long cache; its markdown reads as text, its
+        // rendered pages may only style themselves (they hold no script)
         if (path.endsWith('.md')) {
           void reply.header('Content-Type', 'text/plain; charset=utf-8').header('Cache-Control', 'no-cache');
+        } else if (/[\\/]docs[\\/][^\\/]+\.html$/.test(path)) {
+          void reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', DOCS_CSP);
         } else {
           void reply.header('Cache-Control', ASSET_CACHE);
         }

@@ -6,10 +6,10 @@ describe('OpenAPI routes under the console prefix', () => {
   let admin: string;
   beforeAll(async () => {
     ({ app, admin } = await consoleAppWithAdmin());
-    await app.core.auth.users.add({ username: 'guest', password: 'pw', roles: ['2'] });
+    await app.core.auth.users.add({ username: 'guest', password: 'pw-password', roles: ['2'] });
     await app.core.auth.users.add({
       username: 'devOnly',
-      password: 'pw',
+      password: 'pw-password',
       roles: ['1'],
       namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] },
     });

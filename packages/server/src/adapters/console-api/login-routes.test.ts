@@ -179,3 +179,33 @@ describe('console login without captcha', () => {
     }
   });
 });
+
+describe('console cookies behind a TLS-terminating proxy', () => {
+  it('are Secure when the proxy says the browser came over HTTPS, and not on plain HTTP', async () => {
+    const app = await buildConsoleApp({ RNACOS_CONSOLE_ENABLE_CAPTCHA: 'false' });
+    try {
+      const login = (headers: Record<string, string>) => {
+        const form = loginForm({ username: 'admin', password: 'admin' });
+        return app.console.inject({ ...form, headers: { ...form.headers, ...headers } });
+      };
+      const proxied = await login({ 'x-forwarded-proto': 'https' });
+      expect(proxied.json().success).toBe(true);
+      const tokens = proxied.cookies.filter((c) => c.name.startsWith('token'));
+      expect(tokens.length).toBeGreaterThan(0);
+      for (const cookie of tokens) expect(cookie, cookie.name).toMatchObject({ secure: true, httpOnly: true });
+      const captcha = await app.console.inject({
+        method: 'GET',
+        url: `${API}/v2/login/captcha`,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(captcha.cookies.find((c) => c.name === 'captcha_token')?.secure).toBe(true);
+
+      const plain = await login({});
+      for (const cookie of plain.cookies.filter((c) => c.name.startsWith('token'))) {
+        expect(cookie.secure, cookie.name).toBeUndefined();
+      }
+    } finally {
+      await app.dispose();
+    }
+  });
+});

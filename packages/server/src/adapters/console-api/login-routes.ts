@@ -1,4 +1,4 @@
-import type { LoginParam, LoginResult } from '@tsnacos/protocol';
+import type { LoginConfig, LoginParam, LoginResult } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginError, type AuthService } from '../../core/auth/auth-service.js';
 import { consoleToken, portTokenCookie, TOKEN_COOKIE } from './console-auth.js';
@@ -27,11 +27,22 @@ export function refuseConsoleSessions(app: FastifyInstance): void {
 }
 
 /**
+ * Whether the browser reached the console over HTTPS: directly, or through a TLS-terminating proxy that says
+ * so in `X-Forwarded-Proto`. Its cookies are then `Secure`; a forged header only keeps the sender's own
+ * cookies off plain HTTP.
+ */
+function overHttps(req: FastifyRequest): boolean {
+  const forwarded = req.headers['x-forwarded-proto'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
+  return req.protocol === 'https' || first === 'https';
+}
+
+/**
  * The session cookies of a console login: `token` for clients that read it by that name, and this port's
  * own cookie, which keeps the browser's session when another server on the same host overwrites `token`.
  */
 export function setSessionCookies(req: FastifyRequest, reply: FastifyReply, token: string, seconds: number): void {
-  const cookie = { path: '/', httpOnly: true, sameSite: 'lax', maxAge: seconds } as const;
+  const cookie = { path: '/', httpOnly: true, sameSite: 'lax', secure: overHttps(req), maxAge: seconds } as const;
   reply.setCookie(TOKEN_COOKIE, token, cookie);
   reply.setCookie(portTokenCookie(req), token, cookie);
 }
@@ -40,10 +51,15 @@ const clearCaptcha = (reply: FastifyReply) => reply.setCookie(CAPTCHA_COOKIE, ''
 
 /** Captcha, login and logout (v1 and v2 paths share the handlers). */
 export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): void {
-  const captcha = async (_req: unknown, reply: FastifyReply) => {
+  const captcha = async (req: FastifyRequest, reply: FastifyReply) => {
     const issued = await auth.captcha.issue();
     reply.header('Captcha-Token', issued.token);
-    reply.setCookie(CAPTCHA_COOKIE, issued.token, { path: '/', httpOnly: true, sameSite: 'lax' });
+    reply.setCookie(CAPTCHA_COOKIE, issued.token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: overHttps(req),
+    });
     return ok(issued.png ? issued.png.toString('base64') : null);
   };
   app.get(`${API}/login/captcha`, captcha);

@@ -51,7 +51,7 @@ describe('monitoring', () => {
   });
 
   it('keeps guests off the monitor', async () => {
-    await app.core.auth.users.add({ username: 'g', password: 'pw', roles: ['2'] });
+    await app.core.auth.users.add({ username: 'g', password: 'pw-password', roles: ['2'] });
     const res = await call(app.consoleHttp!, 'POST', 'v2/metrics/timeline', {
       token: await sessionFor(app, 'g'),
       json: {},

@@ -97,7 +97,7 @@ describe('console namespaces', () => {
   it('filters the list and refuses changes by namespace privilege', async () => {
     await app.core.auth.users.add({
       username: 'limited',
-      password: 'pw',
+      password: 'pw-password',
       roles: ['1'],
       namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] },
     });

@@ -207,10 +207,10 @@ describe('console services, instances and subscribers', () => {
   });
 
   it('applies roles and namespace privileges', async () => {
-    await app.core.auth.users.add({ username: 'guest', password: 'pw', roles: ['2'] });
+    await app.core.auth.users.add({ username: 'guest', password: 'pw-password', roles: ['2'] });
     await app.core.auth.users.add({
       username: 'devOnly',
-      password: 'pw',
+      password: 'pw-password',
       roles: ['1'],
       namespacePrivilege: { whitelistIsAll: false, whitelist: ['dev'] },
     });

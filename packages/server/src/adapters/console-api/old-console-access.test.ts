@@ -25,9 +25,15 @@ async function post(path: string, body: unknown): Promise<Response> {
   });
 }
 
-const NEW_ADMIN = { username: 'intruder', password: 'secret1', nickname: 'x', roles: '0', enable: true };
+const NEW_ADMIN = { username: 'intruder', password: 'secret1-password', nickname: 'x', roles: '0', enable: true };
 
 describe('old console mode without a session', () => {
+  it('gives no database backup (it holds every password hash)', async () => {
+    const res = await fetch(`${base}${API}/backup/download`);
+    expect(res.ok).toBe(false);
+    expect(res.headers.get('content-disposition')).toBeNull();
+  });
+
   it.each(['/v2/user/add', '/user/add', '/v2/user/update', '/user/update'])(
     'refuses %s with NO_PERMISSION and creates nobody',
     async (path) => {

@@ -15,7 +15,7 @@ describe('console users', () => {
       json: {
         username: 'dev1',
         nickname: 'Dev One',
-        password: 'secret',
+        password: 'secret-password',
         enable: true,
         roles: '1,2',
         namespacePrivilegeParam: {
@@ -60,7 +60,7 @@ describe('console users', () => {
     });
     const updated = app.core.auth.users.get('dev1')!;
     expect(updated).toMatchObject({ nickname: 'D1', enabled: false, roles: ['1', '2'] });
-    expect(await app.core.auth.users.hasPassword('dev1', 'secret')).toBe(true);
+    expect(await app.core.auth.users.hasPassword('dev1', 'secret-password')).toBe(true);
 
     const v1 = (await call(app.console, 'GET', 'user/list', { token: admin })).json();
     expect(v1.data.size).toBe(2);
@@ -74,7 +74,7 @@ describe('console users', () => {
   it('reports bad user input with a code and message', async () => {
     const noRoles = await call(app.console, 'POST', 'v2/user/add', {
       token: admin,
-      json: { username: 'x', password: 'p' },
+      json: { username: 'x', password: 'p-password' },
     });
     expect(noRoles.json()).toMatchObject({
       success: false,
@@ -88,7 +88,7 @@ describe('console users', () => {
     expect(noPassword.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
     const badRole = await call(app.console, 'POST', 'v2/user/add', {
       token: admin,
-      json: { username: 'x', password: 'p', roles: '7' },
+      json: { username: 'x', password: 'p-password', roles: '7' },
     });
     expect(badRole.json()).toMatchObject({
       success: false,
@@ -97,7 +97,7 @@ describe('console users', () => {
     });
     const dup = await call(app.console, 'POST', 'v2/user/add', {
       token: admin,
-      json: { username: 'admin', password: 'p', roles: '1' },
+      json: { username: 'admin', password: 'p-password', roles: '1' },
     });
     expect(dup.json()).toMatchObject({ success: false, code: 'CONFLICT' });
     const ghost = await call(app.console, 'POST', 'v2/user/update', {
@@ -116,7 +116,7 @@ describe('console users', () => {
     expect(badJson.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
     const wrongType = await call(app.console, 'POST', 'v2/user/add', {
       token: admin,
-      json: { username: { a: 1 }, password: 'p', roles: '1' },
+      json: { username: { a: 1 }, password: 'p-password', roles: '1' },
     });
     expect(wrongType.json()).toMatchObject({
       success: false,
@@ -187,8 +187,8 @@ describe('console users', () => {
 
   it('ends the sessions of a user whose password, roles or status change, or who is removed', async () => {
     const users = app.core.auth.users;
-    await users.add({ username: 'temp', password: 'pw', roles: ['1'] });
-    for (const change of [{ password: 'pw2' }, { roles: '2' }, { enable: false }]) {
+    await users.add({ username: 'temp', password: 'pw-password', roles: ['1'] });
+    for (const change of [{ password: 'pw2-password' }, { roles: '2' }, { enable: false }]) {
       const token = await sessionFor(app, 'temp');
       expect((await call(app.console, 'GET', 'v2/user/info', { token })).json().success).toBe(true);
       await call(app.console, 'POST', 'v2/user/update', { token: admin, json: { username: 'temp', ...change } });
@@ -201,28 +201,28 @@ describe('console users', () => {
   });
 
   it('lets a user change their own password and stay logged in there', async () => {
-    await app.core.auth.users.add({ username: 'self', password: 'old', roles: ['2'] });
+    await app.core.auth.users.add({ username: 'self', password: 'old-password', roles: ['2'] });
     const here = await sessionFor(app, 'self');
     const elsewhere = await sessionFor(app, 'self');
     const wrong = await call(app.console, 'POST', 'v2/user/reset_password', {
       token: here,
-      json: { oldPassword: 'bad', newPassword: 'new' },
+      json: { oldPassword: 'bad', newPassword: 'new-password' },
     });
     expect(wrong.json()).toMatchObject({ success: false, code: 'OLD_PASSWORD_INVALID' });
     const good = await call(app.console, 'POST', 'v2/user/reset_password', {
       token: here,
-      json: { oldPassword: 'old', newPassword: 'new' },
+      json: { oldPassword: 'old-password', newPassword: 'new-password' },
     });
     expect(good.json().data).toBe(true);
-    expect(await app.core.auth.users.hasPassword('self', 'new')).toBe(true);
+    expect(await app.core.auth.users.hasPassword('self', 'new-password')).toBe(true);
     expect((await call(app.console, 'GET', 'v2/user/info', { token: here })).json().success).toBe(true);
     expect((await call(app.console, 'GET', 'v2/user/info', { token: elsewhere })).json().code).toBe('NO_LOGIN');
   });
 
   it('returns web resources per role', async () => {
     const users = app.core.auth.users;
-    await users.add({ username: 'guest1', password: 'pw', roles: ['2'] });
-    await users.add({ username: 'dev2', password: 'pw', roles: ['1'] });
+    await users.add({ username: 'guest1', password: 'pw-password', roles: ['2'] });
+    await users.add({ username: 'dev2', password: 'pw-password', roles: ['1'] });
     const resources = async (name: string) =>
       (await call(app.console, 'GET', 'v2/user/web_resources', { token: await sessionFor(app, name) })).json().data;
     const guest = await resources('guest1');
@@ -242,7 +242,7 @@ describe('console users', () => {
   });
 
   it('keeps non-admins out of user management', async () => {
-    await app.core.auth.users.add({ username: 'dev3', password: 'pw', roles: ['1'] });
+    await app.core.auth.users.add({ username: 'dev3', password: 'pw-password', roles: ['1'] });
     const token = await sessionFor(app, 'dev3');
     const res = await call(app.console, 'GET', 'v2/user/list', { token });
     expect(res.headers['no-permission']).toBe('1');
@@ -262,7 +262,8 @@ describe('console users', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
     expect(
-      (await formCall('user/add', { username: 'formUser', nickname: 'F', password: 'pw1', roles: '2' })).json().data,
+      (await formCall('user/add', { username: 'formUser', nickname: 'F', password: 'pw1-password', roles: '2' })).json()
+        .data,
     ).toBe(true);
     expect((await formCall('user/update', { username: 'formUser', nickname: 'F2', enable: 'true' })).json().data).toBe(
       true,
@@ -274,10 +275,12 @@ describe('console users', () => {
       nickname: 'F2',
     });
     expect((await call(app.console, 'GET', 'user/web_resources', { token })).json().data.username).toBe('formUser');
-    expect((await formCall('user/reset_password', { oldPassword: 'pw1', newPassword: 'pw2' }, token)).json().data).toBe(
-      true,
-    );
-    expect(await app.core.auth.users.hasPassword('formUser', 'pw2')).toBe(true);
+    expect(
+      (
+        await formCall('user/reset_password', { oldPassword: 'pw1-password', newPassword: 'pw2-password' }, token)
+      ).json().data,
+    ).toBe(true);
+    expect(await app.core.auth.users.hasPassword('formUser', 'pw2-password')).toBe(true);
     expect((await formCall('user/remove', { username: 'formUser' })).json().data).toBe(true);
   });
 });

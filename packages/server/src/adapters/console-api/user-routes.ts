@@ -8,7 +8,7 @@ import type {
 } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from '../../core/auth/auth-service.js';
-import { webResourcesOf } from '../../core/auth/permissions.js';
+import { isAdmin, webResourcesOf } from '../../core/auth/permissions.js';
 import { NacosError, invalid } from '../../shared/errors.js';
 import { OLD_CONSOLE_PRINCIPAL, principalOf } from './console-auth.js';
 import { API } from './console-paths.js';
@@ -48,6 +48,10 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
         version,
         username: principal.username,
       };
+      const defaultPasswordUser = auth.defaultPassword?.defaultPasswordUser;
+      if (defaultPasswordUser && principal !== OLD_CONSOLE_PRINCIPAL && isAdmin(principal.roles)) {
+        permissions.defaultPasswordUser = defaultPasswordUser;
+      }
       return ok(permissions);
     });
   }

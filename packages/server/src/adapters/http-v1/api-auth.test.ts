@@ -29,11 +29,11 @@ describe('OpenAPI auth on', () => {
     app = await buildTestApp({ env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true', RNACOS_API_LOGIN_TIMEOUT: '600' } });
     await app.core.auth.users.add({
       username: 'dev',
-      password: 'devpw',
+      password: 'devpw-password',
       roles: ['1'],
       namespacePrivilege: { whitelistIsAll: false, whitelist: ['', 'dev'] },
     });
-    await app.core.auth.users.add({ username: 'guest', password: 'guestpw', roles: ['2'] });
+    await app.core.auth.users.add({ username: 'guest', password: 'guestpw-password', roles: ['2'] });
   });
   afterAll(() => app.dispose());
 
@@ -72,7 +72,7 @@ describe('OpenAPI auth on', () => {
       message: 'unknown user!',
       path: '/nacos/v1/auth/users/login',
     });
-    expect((await login('dev', 'devpw')).json().globalAdmin).toBe(false);
+    expect((await login('dev', 'devpw-password')).json().globalAdmin).toBe(false);
   });
 
   it('requires a token, in any of the places clients put it', async () => {
@@ -91,7 +91,7 @@ describe('OpenAPI auth on', () => {
   });
 
   it('keeps guests to reading', async () => {
-    const token = await tokenOf('guest', 'guestpw');
+    const token = await tokenOf('guest', 'guestpw-password');
     expect((await getConfig(`accessToken=${token}`)).statusCode).toBe(200);
     const write = await publish({ accessToken: token, content: 'guest' });
     expect(write.statusCode).toBe(403);
@@ -103,7 +103,7 @@ describe('OpenAPI auth on', () => {
   });
 
   it('applies the namespace privilege, including to each listened config', async () => {
-    const token = await tokenOf('dev', 'devpw');
+    const token = await tokenOf('dev', 'devpw-password');
     expect((await publish({ accessToken: token, tenant: 'dev' })).body).toBe('true');
     expect((await publish({ accessToken: token, tenant: 'prod' })).statusCode).toBe(403);
     expect((await getConfig(`tenant=prod&accessToken=${token}`)).statusCode).toBe(403);
@@ -125,11 +125,11 @@ describe('OpenAPI auth on', () => {
   });
 
   it('stops accepting a token when its user is disabled', async () => {
-    await app.core.auth.users.add({ username: 'temp', password: 'pw', roles: ['1'] });
-    const token = await tokenOf('temp', 'pw');
+    await app.core.auth.users.add({ username: 'temp', password: 'pw-password', roles: ['1'] });
+    const token = await tokenOf('temp', 'pw-password');
     expect((await getConfig(`accessToken=${token}`)).statusCode).toBe(200);
     await app.core.auth.users.update({ username: 'temp', enabled: false });
     expect((await getConfig(`accessToken=${token}`)).statusCode).toBe(403);
-    expect((await getConfig('username=temp&password=pw')).statusCode).toBe(403);
+    expect((await getConfig('username=temp&password=pw-password')).statusCode).toBe(403);
   });
 });

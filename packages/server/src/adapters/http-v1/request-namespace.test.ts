@@ -31,11 +31,11 @@ describe('the namespace the access check judges is the one the route acts on', (
       { username: 'notPublic', roles: ['1'], namespacePrivilege: { blacklist: [''] } },
     ];
     for (const user of users) {
-      await app.core.auth.users.add({ ...user, password: 'pw' });
+      await app.core.auth.users.add({ ...user, password: 'pw-password' });
       const res = await app.sdkHttp.inject({
         method: 'POST',
         url: '/nacos/v1/auth/login',
-        ...form({ username: user.username, password: 'pw' }),
+        ...form({ username: user.username, password: 'pw-password' }),
       });
       tokens.set(user.username, res.json().accessToken);
     }

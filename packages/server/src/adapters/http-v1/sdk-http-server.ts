@@ -7,6 +7,7 @@ import { registerTextErrors } from '../http-common/text-errors.js';
 import { parseUtf8Query } from '../http-common/utf8-params.js';
 import type { RequestPipeline } from '../http-common/request-pipeline.js';
 import { registerAuthRoutes } from './auth-routes.js';
+import { registerBackupRoutes } from './backup-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
 import { registerCoreRoutes } from './core-routes.js';
 import { registerHealthRoutes } from './health-routes.js';
@@ -27,6 +28,8 @@ export interface SdkHttpDeps {
   udpPush: boolean;
   /** What `/nacos/v1/console/server/state` tells about this server. */
   server: { version: string; consoleEnabled: boolean };
+  /** Opens `GET /rnacos/backup` (RNACOS_BACKUP_TOKEN); unset: it answers that it is not open. */
+  backupToken?: string;
   /** Mounts the console pages on this port (the no-login console, or a page pointing to the console port). */
   mountConsole?: (app: FastifyInstance) => void;
 }
@@ -68,6 +71,7 @@ export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): 
     authEnabled: core.apiAccess.enabled,
     consoleEnabled: deps.server.consoleEnabled,
   });
+  registerBackupRoutes(app, core, deps.backupToken);
   deps.mountConsole?.(app);
   return app;
 }

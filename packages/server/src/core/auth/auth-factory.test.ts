@@ -45,7 +45,7 @@ describe('createAuth', () => {
       timeout: DEFAULT_PASSWORD_CHECK_DELAY_MS + 2000,
     });
 
-    await auth.users.update({ username: 'admin', password: 'better' });
+    await auth.users.update({ username: 'admin', password: 'better-password' });
     const second = recordingLogger();
     await createAuth({ users: store, sessions: new MemorySessionStore() }, settings, new ManualClock(), second.logger);
     await new Promise((r) => setTimeout(r, DEFAULT_PASSWORD_CHECK_DELAY_MS + 300));
@@ -56,11 +56,11 @@ describe('createAuth', () => {
     const store = new MemoryUserStore();
     const { auth } = await createAuth(
       { users: store, sessions: new MemorySessionStore() },
-      { ...settings, initAdminUsername: 'root', initAdminPassword: 's3cret' },
+      { ...settings, initAdminUsername: 'root', initAdminPassword: 's3cret-password' },
       new ManualClock(),
       recordingLogger().logger,
     );
-    expect(await auth.users.authenticate('root', 's3cret')).toBeDefined();
+    expect(await auth.users.authenticate('root', 's3cret-password')).toBeDefined();
     expect(auth.users.get('admin')).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@ import { LdapDirectory } from './ldap-directory.js';
 import { LdapLogin } from './ldap-login.js';
 import type { LdapOptions } from './ldap-options.js';
 import { LoginThrottle } from './login-throttle.js';
-import { DEFAULT_PASSWORD as DEFAULT_ADMIN_PASSWORD } from './password.js';
+import { DefaultPasswordWatch } from './default-password-watch.js';
 import { RememberedCredentials } from './remembered-credentials.js';
 import { SessionService } from './session-service.js';
 import type { SessionStore } from './session-store.js';
@@ -41,21 +41,13 @@ export async function createAuth(
   captchaSource: CaptchaSource = realCaptchaSource,
 ) {
   const users = await UserService.create(stores.users, clock);
-  const warnDefaultPassword = () =>
-    logger.warn(
-      `the console user ${settings.initAdminUsername} still has the default password "${DEFAULT_ADMIN_PASSWORD}": change it in the console`,
-    );
+  const defaultPassword = new DefaultPasswordWatch(users, settings.initAdminUsername, logger);
   if (await users.ensureInitialAdmin(settings.initAdminUsername, settings.initAdminPassword)) {
     logger.info(`created the console admin user ${settings.initAdminUsername}`);
-    if (settings.initAdminPassword === DEFAULT_ADMIN_PASSWORD) warnDefaultPassword();
+    defaultPassword.created(settings.initAdminPassword);
   } else {
-    // a bcrypt comparison costs tens of ms: checked once the server is up, off the start-up path
-    setTimeout(() => {
-      users.hasPassword(settings.initAdminUsername, DEFAULT_ADMIN_PASSWORD).then(
-        (isDefault) => isDefault && warnDefaultPassword(),
-        () => undefined,
-      );
-    }, DEFAULT_PASSWORD_CHECK_DELAY_MS).unref();
+    // checked once the server is up, off the start-up path
+    defaultPassword.checkLater(DEFAULT_PASSWORD_CHECK_DELAY_MS);
   }
   const auth = new AuthService(
     {
@@ -66,6 +58,7 @@ export async function createAuth(
       // as long as a token lives, so a renewal finds its login (a minute at least)
       sdkCredentials: new RememberedCredentials(clock, Math.max(60, settings.apiLoginTimeoutSeconds) * 1000),
       directory: settings.ldap && new LdapLogin(new LdapDirectory(settings.ldap), users, settings.ldap, logger),
+      defaultPassword,
     },
     { consoleLoginSeconds: settings.consoleLoginTimeoutSeconds, apiLoginSeconds: settings.apiLoginTimeoutSeconds },
   );

@@ -152,64 +152,64 @@ describe('AuthService', () => {
     ctx.clock.advance(1_000);
     expect(ctx.auth.identify('api', api.token)).toBeUndefined();
 
-    await ctx.users.add({ username: 'dev', password: 'pw', roles: ['1'] });
-    const s1 = await ctx.auth.apiLogin('dev', 'pw');
-    const s2 = await ctx.auth.apiLogin('dev', 'pw');
+    await ctx.users.add({ username: 'dev', password: 'pw-password', roles: ['1'] });
+    const s1 = await ctx.auth.apiLogin('dev', 'pw-password');
+    const s2 = await ctx.auth.apiLogin('dev', 'pw-password');
     await ctx.users.update({ username: 'dev', nickname: 'Dev' });
     expect(ctx.auth.identify('api', s1.token)).toBeDefined();
-    await ctx.auth.changeOwnPassword(ctx.auth.identify('api', s1.token)!, 'pw', 'pw2');
+    await ctx.auth.changeOwnPassword(ctx.auth.identify('api', s1.token)!, 'pw-password', 'pw2-password');
     expect(ctx.auth.identify('api', s1.token)).toBeDefined();
     expect(ctx.auth.identify('api', s2.token)).toBeUndefined();
     await ctx.users.update({ username: 'dev', roles: ['2'] });
     expect(ctx.auth.identify('api', s1.token)).toBeUndefined();
-    expect(await code(ctx.auth.apiLogin('dev', 'pw'))).toBe('USER_CHECK_ERROR');
-    expect(await code(ctx.auth.apiLogin('dev', 'pw2'))).toBe('OK');
+    expect(await code(ctx.auth.apiLogin('dev', 'pw-password'))).toBe('USER_CHECK_ERROR');
+    expect(await code(ctx.auth.apiLogin('dev', 'pw2-password'))).toBe('OK');
   });
 
   it('limits SDK logins per source and lets a pair accepted lately through a locked source', async () => {
-    await ctx.users.add({ username: 'app', password: 'right', roles: ['1'] });
-    await ctx.auth.apiLogin('app', 'right', '10.0.0.1'); // a client that logged in before
+    await ctx.users.add({ username: 'app', password: 'right-password', roles: ['1'] });
+    await ctx.auth.apiLogin('app', 'right-password', '10.0.0.1'); // a client that logged in before
     for (let i = 0; i < 3; i++)
       expect(await code(ctx.auth.apiLogin('app', 'wrong', '10.0.0.1'))).toBe('USER_CHECK_ERROR');
     expect(await code(ctx.auth.apiLogin('app', 'wrong', '10.0.0.1'))).toBe('LOGIN_LIMITE_ERROR');
     expect(await code(ctx.auth.apiLogin('app', 'wrong2', '10.0.0.1'))).toBe('LOGIN_LIMITE_ERROR');
     expect(ctx.warnings).toHaveLength(1);
     // its renewal from the same address, a first login from elsewhere, the console: all unaffected
-    expect(await code(ctx.auth.apiLogin('app', 'right', '10.0.0.1'))).toBe('OK');
-    expect(await code(ctx.auth.sdkUser('app', 'right', '10.0.0.1'))).toBe('OK');
-    expect(await code(ctx.auth.apiLogin('app', 'right', '10.0.0.2'))).toBe('OK');
+    expect(await code(ctx.auth.apiLogin('app', 'right-password', '10.0.0.1'))).toBe('OK');
+    expect(await code(ctx.auth.sdkUser('app', 'right-password', '10.0.0.1'))).toBe('OK');
+    expect(await code(ctx.auth.apiLogin('app', 'right-password', '10.0.0.2'))).toBe('OK');
     const { token } = await ctx.auth.captcha.issue();
     expect(
       await code(
         ctx.auth.consoleLogin({
           username: 'app',
-          password: encrypt('right', token),
+          password: encrypt('right-password', token),
           captcha: 'K7P2',
           captchaToken: token,
         }),
       ),
     ).toBe('OK');
     // a changed password is no longer remembered: the locked source is refused again
-    await ctx.users.update({ username: 'app', password: 'newer' });
-    expect(await code(ctx.auth.apiLogin('app', 'right', '10.0.0.1'))).toBe('LOGIN_LIMITE_ERROR');
+    await ctx.users.update({ username: 'app', password: 'newer-password' });
+    expect(await code(ctx.auth.apiLogin('app', 'right-password', '10.0.0.1'))).toBe('LOGIN_LIMITE_ERROR');
   });
 
   it('limits old-password checks on a password change, apart from logins', async () => {
     const s = await ctx.auth.apiLogin('admin', 'admin');
     const identity = ctx.auth.identify('api', s.token)!;
     for (let i = 0; i < 3; i++) {
-      expect(await code(ctx.auth.changeOwnPassword(identity, 'guess', 'new'))).toBe('OLD_PASSWORD_INVALID');
+      expect(await code(ctx.auth.changeOwnPassword(identity, 'guess', 'new-password'))).toBe('OLD_PASSWORD_INVALID');
     }
-    expect(await code(ctx.auth.changeOwnPassword(identity, 'admin', 'new'))).toBe('LOGIN_LIMITE_ERROR');
+    expect(await code(ctx.auth.changeOwnPassword(identity, 'admin', 'new-password'))).toBe('LOGIN_LIMITE_ERROR');
     expect(await ctx.users.authenticate('admin', 'admin')).toBeDefined();
     expect(await code(ctx.auth.apiLogin('admin', 'admin', '10.0.0.9'))).toBe('OK');
     ctx.clock.advance(20 * 60_000);
-    expect(await code(ctx.auth.changeOwnPassword(identity, 'admin', 'new'))).toBe('OK');
+    expect(await code(ctx.auth.changeOwnPassword(identity, 'admin', 'new-password'))).toBe('OK');
   });
 
   it('refuses a wrong old password on change', async () => {
     const s = await ctx.auth.apiLogin('admin', 'admin');
-    expect(await code(ctx.auth.changeOwnPassword(ctx.auth.identify('api', s.token)!, 'nope', 'new'))).toBe(
+    expect(await code(ctx.auth.changeOwnPassword(ctx.auth.identify('api', s.token)!, 'nope', 'new-password'))).toBe(
       'OLD_PASSWORD_INVALID',
     );
   });

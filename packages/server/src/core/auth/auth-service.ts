@@ -1,3 +1,4 @@
+import type { DefaultPasswordWatch } from './default-password-watch.js';
 import { invalid } from '../../shared/errors.js';
 import type { CaptchaService } from './captcha-service.js';
 import type { LoginAttempt, LoginThrottle } from './login-throttle.js';
@@ -55,6 +56,8 @@ export interface AuthParts {
   /** SDK credentials accepted lately, recognised without bcrypt or the limit. */
   sdkCredentials: RememberedCredentials;
   directory?: DirectoryLogin;
+  /** Whether the first admin still has the default password (for the console's warning). */
+  defaultPassword?: DefaultPasswordWatch;
 }
 
 const FREQUENT_LOGIN = 'Frequent login, please try again later';
@@ -67,6 +70,7 @@ export class AuthService {
   private readonly throttle: LoginThrottle;
   private readonly sdkCredentials: RememberedCredentials;
   private readonly directory: DirectoryLogin | undefined;
+  readonly defaultPassword: DefaultPasswordWatch | null;
 
   constructor(
     parts: AuthParts,
@@ -78,6 +82,7 @@ export class AuthService {
     this.throttle = parts.throttle;
     this.sdkCredentials = parts.sdkCredentials;
     this.directory = parts.directory;
+    this.defaultPassword = parts.defaultPassword ?? null;
     this.users.onChange(async (username, endSessions, keep) => {
       this.sdkCredentials.forget(username);
       if (endSessions) await this.sessions.endAllFor(username, keep);

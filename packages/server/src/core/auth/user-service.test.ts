@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock.js';
 import { openDatabase, type SqliteDatabase } from '../../storage/sqlite/database.js';
 import { SqliteUserStore } from '../../storage/sqlite/sqlite-user-store.js';
+import { hashPassword } from './password.js';
+import { ALL_NAMESPACES } from './user-model.js';
 import { LAST_ADMIN_MESSAGE, UserService } from './user-service.js';
 
 describe('UserService', () => {
@@ -27,11 +29,13 @@ describe('UserService', () => {
     // a second service over the same file: another node, loaded now, hearing nothing of what follows
     const otherDb = openDatabase(dir);
     try {
-      await users.add({ username: 'root', password: 'pw', roles: ['0'] });
-      await users.add({ username: 'root2', password: 'pw', roles: ['0'] });
+      await users.add({ username: 'root', password: 'pw-password', roles: ['0'] });
+      await users.add({ username: 'root2', password: 'pw-password', roles: ['0'] });
       const other = await UserService.create(new SqliteUserStore(otherDb), clock);
-      await users.add({ username: 'carol', password: 'pw', roles: ['2'] });
-      await expect(other.add({ username: 'carol', password: 'pw', roles: ['2'] })).rejects.toThrow(/already exists/);
+      await users.add({ username: 'carol', password: 'pw-password', roles: ['2'] });
+      await expect(other.add({ username: 'carol', password: 'pw-password', roles: ['2'] })).rejects.toThrow(
+        /already exists/,
+      );
       expect((await other.update({ username: 'carol', nickname: 'C' })).nickname).toBe('C');
       await users.remove('carol');
       expect(await other.remove('carol')).toBe(false);
@@ -44,12 +48,12 @@ describe('UserService', () => {
   });
 
   it('creates the first admin only on an empty store, with a bcrypt hash', async () => {
-    expect(await users.ensureInitialAdmin('root', 'pw')).toBe(true);
-    expect(await users.ensureInitialAdmin('other', 'pw')).toBe(false);
+    expect(await users.ensureInitialAdmin('root', 'pw-password')).toBe(true);
+    expect(await users.ensureInitialAdmin('other', 'pw-password')).toBe(false);
     const root = users.get('root')!;
     expect(root.roles).toEqual(['0']);
     expect(root.passwordHash).toMatch(/^\$2[aby]\$10\$/);
-    expect(await users.authenticate('root', 'pw')).toBeDefined();
+    expect(await users.authenticate('root', 'pw-password')).toBeDefined();
     expect(await users.authenticate('root', 'wrong')).toBeUndefined();
     expect(users.get('other')).toBeUndefined();
   });
@@ -59,16 +63,16 @@ describe('UserService', () => {
     const first = users.get('admin')!.passwordHash;
     expect(await users.authenticate('admin', 'admin')).toBeDefined();
     expect(await users.authenticate('admin', 'admin2')).toBeUndefined();
-    await users.update({ username: 'admin', password: 'admin' });
+    await users.update({ username: 'admin', password: 'admin-changed' });
     const changed = users.get('admin')!.passwordHash;
     expect(changed).not.toBe(first);
-    expect(await users.authenticate('admin', 'admin')).toBeDefined();
+    expect(await users.authenticate('admin', 'admin-changed')).toBeDefined();
   });
 
   it('keeps users across a reopen of the store', async () => {
     await users.add({
       username: 'dev',
-      password: 'secret',
+      password: 'secret-password',
       roles: ['1'],
       namespacePrivilege: { whitelistIsAll: false, whitelist: ['public', 'dev'] },
     });
@@ -84,15 +88,17 @@ describe('UserService', () => {
       blacklistIsAll: false,
       blacklist: [],
     });
-    expect(await reopened.authenticate('dev', 'secret')).toBeDefined();
+    expect(await reopened.authenticate('dev', 'secret-password')).toBeDefined();
   });
 
   it('refuses duplicates, unknown roles and empty roles with clear messages', async () => {
-    await users.add({ username: 'a', password: 'x', roles: ['2'] });
-    await expect(users.add({ username: 'a', password: 'x', roles: ['2'] })).rejects.toThrow(/already exists/);
-    await expect(users.add({ username: 'b', password: 'x', roles: ['9'] })).rejects.toThrow(/unknown role: 9/);
-    await expect(users.add({ username: 'b', password: 'x', roles: [] })).rejects.toThrow(/roles is empty/);
-    await expect(users.add({ username: 'b c', password: 'x', roles: ['1'] })).rejects.toThrow(/invalid username/);
+    await users.add({ username: 'a', password: 'x-password', roles: ['2'] });
+    await expect(users.add({ username: 'a', password: 'x-password', roles: ['2'] })).rejects.toThrow(/already exists/);
+    await expect(users.add({ username: 'b', password: 'x-password', roles: ['9'] })).rejects.toThrow(/unknown role: 9/);
+    await expect(users.add({ username: 'b', password: 'x-password', roles: [] })).rejects.toThrow(/roles is empty/);
+    await expect(users.add({ username: 'b c', password: 'x-password', roles: ['1'] })).rejects.toThrow(
+      /invalid username/,
+    );
     await expect(users.add({ username: 'b', password: '', roles: ['1'] })).rejects.toThrow(/password is required/);
   });
 
@@ -102,18 +108,18 @@ describe('UserService', () => {
     await expect(users.update({ username: 'admin', roles: ['1'] })).rejects.toThrow(LAST_ADMIN_MESSAGE);
     await expect(users.update({ username: 'admin', enabled: false })).rejects.toThrow(LAST_ADMIN_MESSAGE);
     expect(users.get('admin')!.roles).toEqual(['0']);
-    await users.add({ username: 'second', password: 'x', roles: ['0'] });
+    await users.add({ username: 'second', password: 'x-password', roles: ['0'] });
     expect(await users.remove('admin')).toBe(true);
     await expect(users.remove('second')).rejects.toThrow(LAST_ADMIN_MESSAGE);
   });
 
   it('reports which changes must end sessions', async () => {
-    await users.add({ username: 'u', password: 'x', roles: ['1'] });
+    await users.add({ username: 'u', password: 'x-password', roles: ['1'] });
     const events: Array<[string, boolean]> = [];
     users.onChange((name, end) => events.push([name, end]));
     await users.update({ username: 'u', nickname: 'New name' });
     await users.update({ username: 'u', namespacePrivilege: { blacklist: ['dev'] } });
-    await users.update({ username: 'u', password: 'y' });
+    await users.update({ username: 'u', password: 'y-password' });
     await users.update({ username: 'u', roles: ['2'] });
     await users.update({ username: 'u', enabled: false });
     await users.remove('u');
@@ -129,14 +135,14 @@ describe('UserService', () => {
   });
 
   it('a disabled user cannot authenticate', async () => {
-    await users.add({ username: 'u', password: 'x', roles: ['1'] });
+    await users.add({ username: 'u', password: 'x-password', roles: ['1'] });
     await users.update({ username: 'u', enabled: false });
-    expect(await users.authenticate('u', 'x')).toBeUndefined();
+    expect(await users.authenticate('u', 'x-password')).toBeUndefined();
   });
 
   it('filters before paging and orders by username', async () => {
     for (const name of ['bob', 'alice', 'carol', 'alina'])
-      await users.add({ username: name, password: 'x', roles: ['2'] });
+      await users.add({ username: name, password: 'x-password', roles: ['2'] });
     expect(users.list({ likeUsername: 'li', offset: 0, limit: 10 }).items.map((u) => u.username)).toEqual([
       'alice',
       'alina',
@@ -147,9 +153,9 @@ describe('UserService', () => {
   });
 
   it('reloads users written to the store directly, ending sessions of changed ones', async () => {
-    await users.add({ username: 'keep', password: 'x', roles: ['1'] });
-    await users.add({ username: 'changed', password: 'x', roles: ['1'] });
-    await users.add({ username: 'gone', password: 'x', roles: ['1'] });
+    await users.add({ username: 'keep', password: 'x-password', roles: ['1'] });
+    await users.add({ username: 'changed', password: 'x-password', roles: ['1'] });
+    await users.add({ username: 'gone', password: 'x-password', roles: ['1'] });
     const store = new SqliteUserStore(db);
     await store.change(() => ({ save: { ...users.get('changed')!, roles: ['2'] }, result: undefined }));
     await store.change(() => ({ save: { ...users.get('keep')!, username: 'new', nickname: 'N' }, result: undefined }));
@@ -161,5 +167,38 @@ describe('UserService', () => {
     expect(users.get('changed')!.roles).toEqual(['2']);
     expect(users.get('new')!.nickname).toBe('N');
     expect(users.get('gone')).toBeUndefined();
+  });
+
+  it('sets no password shorter than 8 characters, while a stored shorter one still logs in', async () => {
+    await expect(users.add({ username: 'short', password: 'seven77', roles: ['1'] })).rejects.toThrow(
+      'password must have at least 8 characters',
+    );
+    await users.add({ username: 'u', password: 'eight888', roles: ['1'] });
+    await expect(users.update({ username: 'u', password: 'abc' })).rejects.toThrow(/at least 8 characters/);
+    expect(await users.authenticate('u', 'eight888')).toBeDefined();
+    // characters, not bytes: eight Chinese characters are enough
+    await users.update({ username: 'u', password: '八个汉字的密码啊' });
+    // an initial admin password set by RNACOS_INIT_ADMIN_PASSWORD is new too; the default stays possible
+    const fresh = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-users-'));
+    const freshDb = openDatabase(fresh);
+    try {
+      const other = await UserService.create(new SqliteUserStore(freshDb), clock);
+      await expect(other.ensureInitialAdmin('root', 'short')).rejects.toThrow(/at least 8 characters/);
+      expect(await other.ensureInitialAdmin('root', 'admin')).toBe(true);
+    } finally {
+      freshDb.close();
+      rmSync(fresh, { recursive: true, force: true });
+    }
+    // a user stored before the rule (or imported) keeps logging in with a short password
+    const store = new SqliteUserStore(db);
+    const old = {
+      ...users.get('u')!,
+      username: 'old',
+      passwordHash: await hashPassword('pw'),
+      namespacePrivilege: ALL_NAMESPACES,
+    };
+    await store.change(() => ({ save: old, result: undefined }));
+    const reloaded = await UserService.create(store, clock);
+    expect(await reloaded.authenticate('old', 'pw')).toBeDefined();
   });
 });

@@ -1,6 +1,7 @@
+import { MIN_PASSWORD_LENGTH } from '@tsnacos/protocol';
 import type { Clock } from '../../shared/clock.js';
 import { conflict, invalid, NacosError, notFound } from '../../shared/errors.js';
-import { hashInitialPassword, hashPassword, verifyPassword } from './password.js';
+import { DEFAULT_PASSWORD, hashInitialPassword, hashPassword, verifyPassword } from './password.js';
 import { mergePrivilege } from './permissions.js';
 import { KNOWN_ROLES, ROLE_ADMIN, type NamespacePrivilege, type User, type UserSource } from './user-model.js';
 import type { UserStore } from './user-store.js';
@@ -118,7 +119,10 @@ export class UserService {
     return this.serialized(async () => {
       // users are loaded at start: a store with users skips the costly hash
       if (this.byName.size > 0) return false;
-      const passwordHash = await hashInitialPassword(checkPassword(password));
+      // the well-known default stays possible (r-nacos's first start; the console warns while it is in use)
+      const passwordHash = await hashInitialPassword(
+        password === DEFAULT_PASSWORD ? password : checkPassword(password),
+      );
       const user = this.newUser({ username, password, nickname: username, roles: [ROLE_ADMIN] }, passwordHash);
       const created = await this.store.change((stored) =>
         stored.size > 0 ? { result: false } : { save: user, result: true },
@@ -374,8 +378,12 @@ function checkNickname(nickname: string): string {
   return nickname;
 }
 
+/** Every password set from now on has MIN_PASSWORD_LENGTH characters; stored shorter ones still log in. */
 function checkPassword(password: string): string {
   if (!password) throw invalid('password is required');
+  if ([...password].length < MIN_PASSWORD_LENGTH) {
+    throw invalid(`password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
     throw invalid(`password is longer than ${MAX_PASSWORD_BYTES} bytes`);
   }

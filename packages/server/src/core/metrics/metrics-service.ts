@@ -127,6 +127,7 @@ const PROCESS_GAUGES: Array<[string, string]> = [
   ['sys_total_memory', 'memory of the machine in MB'],
   ['app_rss_memory', 'resident memory of the process in MB'],
   ['app_vms_memory', 'virtual memory of the process in MB'],
-  ['app_memory_usage', 'resident memory as a percentage of the machine'],
+  ['app_memory_limit', 'memory the process may use in MB: its cgroup limit (container), else the machine'],
+  ['app_memory_usage', 'resident memory as a percentage of app_memory_limit'],
   ['app_cpu_usage', 'CPU use as a percentage of one core'],
 ];

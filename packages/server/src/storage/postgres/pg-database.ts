@@ -32,8 +32,11 @@ const reasonOf = (err: unknown) =>
   err instanceof Error ? err.message || String((err as { code?: string }).code) : String(err);
 
 /** Connects, brings the schema up to date, and fails with the (masked) URL named when it cannot. */
-export async function openPostgres(url: string, options: { nodeId: number; logger?: Logger }): Promise<PgDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+export async function openPostgres(
+  url: string,
+  options: { nodeId: number; logger?: Logger; poolSize?: number },
+): Promise<PgDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
   // a broken idle connection must not end the process: the next query gets a fresh one or an error
   pool.on('error', () => undefined);
   let client: pg.PoolClient;

@@ -12,8 +12,13 @@ import { PgTransferStore } from './pg-transfer-store.js';
 import { PgUserStore } from './pg-user-store.js';
 
 /** Every store over one PostgreSQL database shared by the nodes of a cluster. */
-export async function openPostgresStores(url: string, nodeId: number, logger?: Logger): Promise<Stores> {
-  const db = await openPostgres(url, { nodeId, logger });
+export async function openPostgresStores(
+  url: string,
+  nodeId: number,
+  logger?: Logger,
+  poolSize?: number,
+): Promise<Stores> {
+  const db = await openPostgres(url, { nodeId, logger, poolSize });
   let feed: PgChangeFeed | null = null;
   return {
     configs: new PgConfigStore(db),

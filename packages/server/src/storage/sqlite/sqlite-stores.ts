@@ -3,6 +3,7 @@ import { openDatabase } from './database.js';
 import { Checkpointer } from './checkpointer.js';
 import { openDatabaseExclusively } from './exclusive-database.js';
 import { exitLoudly, groupCommitOf } from './group-commit.js';
+import { connectionBackup } from './hot-backup.js';
 import { SqliteConfigStore } from './sqlite-config-store.js';
 import { SqliteInstanceStore } from './sqlite-instance-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
@@ -28,6 +29,7 @@ export function openSqliteStores(dataDir: string, exclusive?: { mustExist: boole
     users: new SqliteUserStore(db),
     sessions: new SqliteSessionStore(db),
     transfer: new SqliteTransferStore(db),
+    backup: connectionBackup(db),
     location: dataDir,
     close: async () => {
       // pending writes are committed, synced and answered before the store closes

@@ -6,6 +6,7 @@ import { HEADER_HEIGHT } from '../../lib/constants.js';
 import { paths } from '../paths.js';
 import { AccountMenu } from './account-menu.js';
 import { LanguageSwitch } from './language-switch.js';
+import { ProductLogo } from '../../components/product-logo.js';
 
 export interface AppHeaderProps {
   menuCollapsed: boolean;
@@ -26,7 +27,7 @@ export function AppHeader({ menuCollapsed, onToggleMenu }: AppHeaderProps) {
           onClick={onToggleMenu}
         />
         <Link to={paths.about} className="app-brand">
-          <img src="/rnacos/server.svg" alt="" width={24} height={24} />
+          <ProductLogo size={24} />
           <Typography.Text strong style={{ fontSize: 17 }}>
             {t('common.product_title')}
           </Typography.Text>

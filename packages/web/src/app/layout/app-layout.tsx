@@ -6,6 +6,7 @@ import { useWebResources } from '../../lib/console-state.js';
 import { HEADER_HEIGHT, SIDER_WIDTH } from '../../lib/constants.js';
 import { UiProvider } from '../ui-provider.js';
 import { AppHeader } from './app-header.js';
+import { DefaultPasswordBanner } from './default-password-banner.js';
 import { SideMenu } from './side-menu.js';
 
 export function PageFallback() {
@@ -73,6 +74,7 @@ function LayoutFrame() {
           )}
         </Layout.Sider>
         <Layout.Content className="app-content" id="main_content">
+          {resources.data && <DefaultPasswordBanner />}
           {content}
         </Layout.Content>
       </Layout>

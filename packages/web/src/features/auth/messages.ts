@@ -38,6 +38,7 @@ const en = {
     need_new_password: 'Please enter the new password',
     need_new_password_repeated: 'Please confirm the new password',
     password_mismatch: 'Confirm that the content does not match the new password',
+    password_too_short: 'The new password needs at least {{min}} characters',
     modify_password_success: 'modify password success',
   },
 };
@@ -82,6 +83,7 @@ export const authMessages: FeatureMessages<typeof en> = {
       need_new_password: '请输入新密码',
       need_new_password_repeated: '请再次输入新密码',
       password_mismatch: '确认内容与新密码不一致',
+      password_too_short: '新密码至少需要 {{min}} 个字符',
       modify_password_success: '修改密码成功',
     },
   },

@@ -7,6 +7,10 @@ const en = {
     export_text:
       'Downloads every config (with its history), user-created namespace, user and persistent instance of this server as one transfer file.',
     export_button: 'Download the transfer file',
+    backup_title: 'Backup',
+    backup_text:
+      "A consistent copy of this server's database, taken while it runs. Put it back with `tsnacos restore --from FILE` on the stopped server. In a cluster, back up the PostgreSQL database instead.",
+    backup_button: 'Download a backup',
     import_title: 'Import',
     import_text:
       'Imports a transfer file produced by an export or by a conversion command. Records with the same key replace those of this server; persistent instances in the file are always imported, the cache never. Users are imported only when chosen below.',
@@ -51,6 +55,10 @@ export const transferMessages: FeatureMessages<typeof en> = {
       export_title: '导出',
       export_text: '将本服务的全部配置（含历史）、用户创建的命名空间、用户和持久化实例导出为一个迁移文件。',
       export_button: '下载迁移文件',
+      backup_title: '备份',
+      backup_text:
+        '本服务数据库的一致副本，服务运行时即可生成。停止服务后用 `tsnacos restore --from 文件` 恢复。集群模式下请改为备份 PostgreSQL 数据库。',
+      backup_button: '下载备份',
       import_title: '导入',
       import_text:
         '导入由导出或转换命令生成的迁移文件。键相同的记录将替换本服务已有的记录；文件中的持久化实例总会导入，缓存不导入。仅在下方勾选时才导入用户。',

@@ -1,7 +1,7 @@
 /** This server's own documentation, served beside the console (the version you run). */
 export const DOC_LINKS = [
-  { label: 'README', url: '/rnacos/docs/README.md' },
-  { label: 'Architecture', url: '/rnacos/docs/architecture.md' },
+  { label: 'README', url: '/rnacos/docs/README.html' },
+  { label: 'Architecture', url: '/rnacos/docs/architecture.html' },
 ];
 
 /** Source repositories shown on the about page: the projects whose protocols and formats the server keeps. */

@@ -28,6 +28,14 @@ const renderLogin = (route = '/p/login') => renderScreen(<LoginPage />, { route,
 describe('login page', () => {
   beforeEach(() => vi.restoreAllMocks());
 
+  it('draws the product mark inline: the tab icon is the only request for server.svg', async () => {
+    setup();
+    const { container } = renderLogin();
+    await screen.findByAltText('Captcha');
+    expect(screen.getByTestId('product-logo').tagName.toLowerCase()).toBe('svg');
+    expect(container.querySelector('img[src$="server.svg"]')).toBeNull();
+  });
+
   it('shows the required messages on blur and on input', async () => {
     setup();
     renderLogin();

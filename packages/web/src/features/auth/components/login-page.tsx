@@ -6,6 +6,7 @@ import { useCaptcha } from '../api/get-captcha.js';
 import { LoginForm } from './login-form.js';
 import { OAuth2Login } from './oauth2-login.js';
 import { useLoginSubmit } from './use-login-submit.js';
+import { ProductLogo } from '../../../components/product-logo.js';
 
 /** Where an OAuth2 login through this page goes when nothing asked for another page: the config list. */
 const OAUTH2_LANDING = '/rnacos/manage/configs';
@@ -35,7 +36,7 @@ export function LoginPage() {
     <main className="login-page">
       <section className="login-card">
         <div className="login-brand">
-          <img src="/rnacos/server.svg" alt="" width={40} height={40} />
+          <ProductLogo size={40} />
           <div>
             <h1>{t('common.product_title')}</h1>
             <p>{t('common.product_subtitle')}</p>

@@ -32,11 +32,22 @@ describe('password change', () => {
     const onClose = vi.fn();
     const { toasts } = renderScreen(<PasswordChangeModal open onClose={onClose} />);
     await userEvent.type(screen.getByLabelText('Old password'), 'old');
-    await userEvent.type(screen.getByLabelText('New password'), 'new1');
-    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new1');
+    await userEvent.type(screen.getByLabelText('New password'), 'new-password');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-password');
     await userEvent.click(getButton('Confirm'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.calls[0].json()).toEqual({ oldPassword: 'old', newPassword: 'new1' });
+    expect(api.calls[0].json()).toEqual({ oldPassword: 'old', newPassword: 'new-password' });
     expect(toasts.successes).toEqual(['modify password success']);
+  });
+
+  it('a new password shorter than 8 characters is refused before sending, in the chosen language', async () => {
+    const api = fakeApi({});
+    renderScreen(<PasswordChangeModal open onClose={() => undefined} />);
+    await userEvent.type(screen.getByLabelText('Old password'), 'old');
+    await userEvent.type(screen.getByLabelText('New password'), 'seven77');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'seven77');
+    await userEvent.click(getButton('Confirm'));
+    expect(await screen.findByText('The new password needs at least 8 characters')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
   });
 });

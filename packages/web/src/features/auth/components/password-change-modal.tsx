@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@tsnacos/protocol';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
@@ -60,7 +61,10 @@ export function PasswordChangeModal({ open, onClose }: PasswordChangeModalProps)
         <Form.Item
           name="newPassword"
           label={t('account.new_password')}
-          rules={[{ required: true, message: t('account.need_new_password') }]}
+          rules={[
+            { required: true, message: t('account.need_new_password') },
+            { min: MIN_PASSWORD_LENGTH, message: t('account.password_too_short', { min: MIN_PASSWORD_LENGTH }) },
+          ]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

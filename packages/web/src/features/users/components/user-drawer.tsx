@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '@tsnacos/protocol';
 import { Divider, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/form-drawer.js';
@@ -93,7 +94,10 @@ export function UserDrawer({ state, onClose, onSaved }: UserDrawerProps) {
               name="password"
               label={t(rules.passwordRequired ? 'user.password' : 'user.reset_password')}
               validateTrigger="onBlur"
-              rules={rules.passwordRequired ? [{ required: true, message: t('user.need_password') }] : []}
+              rules={[
+                ...(rules.passwordRequired ? [{ required: true, message: t('user.need_password') }] : []),
+                { min: MIN_PASSWORD_LENGTH, message: t('user.password_too_short', { min: MIN_PASSWORD_LENGTH }) },
+              ]}
             >
               <Input.Password
                 autoComplete="new-password"

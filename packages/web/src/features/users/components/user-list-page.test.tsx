@@ -68,6 +68,9 @@ describe('user list', () => {
     await userEvent.click(screen.getByLabelText('Password'));
     await userEvent.tab();
     expect(await screen.findByText('Need to input the password')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.tab();
+    expect(await screen.findByText('The password needs at least 8 characters')).toBeInTheDocument();
     await userEvent.click(getButton('Confirm'));
     expect(await screen.findByText('Need to input the username')).toBeInTheDocument();
     expect(screen.queryByText('Need to input the nickname')).toBeNull();
@@ -84,7 +87,7 @@ describe('user list', () => {
     await screen.findByText('Add User');
     await userEvent.type(drawer().getByLabelText('Username'), 'bob');
     await userEvent.type(screen.getByLabelText('Nickname'), 'Bob');
-    await userEvent.type(screen.getByLabelText('Password'), 'pw');
+    await userEvent.type(screen.getByLabelText('Password'), 'pw-password');
     await userEvent.click(within(screen.getByTestId('roles-picker')).getByRole('combobox'));
     await userEvent.click(await screen.findByTitle('admin'));
     await userEvent.click(await screen.findByTitle('guest'));
@@ -93,7 +96,7 @@ describe('user list', () => {
     expect(api.callsTo('POST /v2/user/add')[0].json()).toEqual({
       username: 'bob',
       nickname: 'Bob',
-      password: 'pw',
+      password: 'pw-password',
       enable: true,
       roles: '0,2',
       namespacePrivilegeParam: {
