@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'CONFIG_CONFLICT',
   'OAUTH2_NOT_ENABLED',
+  /** An MCP server import wrote some servers and refused others (the message lists them). */
+  'PARTIAL_SUCCESS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
