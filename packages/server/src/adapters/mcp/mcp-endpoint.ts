@@ -74,10 +74,7 @@ export class McpEndpoint {
     req.headers.accept = 'application/json, text/event-stream';
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const server = createProtocolServer(() => this.deps.mcp.getServerByKey(serverKey), this.deps.invoker);
-    res.on('close', () => {
-      void transport.close().catch(() => undefined);
-      void server.close().catch(() => undefined);
-    });
+    res.on('close', () => void server.close().catch(() => undefined));
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
   }
@@ -90,12 +87,14 @@ export class McpEndpoint {
     const transport = new SSEServerTransport(endpoint, res);
     const server = createProtocolServer(() => this.deps.mcp.getServerByKey(serverKey), this.deps.invoker);
     this.sessions.set(transport.sessionId, { transport, serverKey });
-    const forget = () => {
+    // the client went away (or close() ended the stream): the session goes, once
+    let gone = false;
+    res.on('close', () => {
+      if (gone) return;
+      gone = true;
       this.sessions.delete(transport.sessionId);
       void server.close().catch(() => undefined);
-    };
-    res.on('close', forget);
-    transport.onclose = forget;
+    });
     await server.connect(transport);
   }
 
