@@ -207,7 +207,9 @@ describe('MCP records in transfer files', () => {
       'Weather of a city (old)',
       'Weather of a city',
     ]);
-    const server = items.find((i) => i.table === 'T_MCP_SERVER')!.value as Record<string, any>;
+    const server = items.find((i) => i.table === 'T_MCP_SERVER')!.value as {
+      release_value: { tools: Array<{ version: number; route_rule_json: string }> };
+    };
     expect(server).toMatchObject({ name: 'weather', unique_key: 'weather-srv', auth_keys: ['k1'] });
     const releasedTool = server.release_value.tools[0];
     expect(versions.map((v) => v.version)).toContain(releasedTool.version);

@@ -6,7 +6,7 @@ import type { McpServer } from '../../core/mcp/mcp-model.js';
 import type { ToolInvoker } from '../../core/mcp/tool-invoker.js';
 import type { Logger } from '../../shared/logger.js';
 import { createProtocolServer } from './mcp-protocol-server.js';
-import type { McpRoute } from './mcp-routes.js';
+import type { McpRoute } from './mcp-paths.js';
 
 /** Largest JSON-RPC message a client may send. */
 export const MAX_REQUEST_BYTES = 1024 * 1024;

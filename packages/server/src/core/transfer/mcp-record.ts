@@ -9,7 +9,7 @@ import { McpServerMessage, McpToolSpecMessage, delimited, encodeMessage } from '
 
 type Raw = Record<string, unknown>;
 
-const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
 const num = (v: unknown) => Number(v ?? 0);
 
 function decodeDelimited(type: protobuf.Type, value: Uint8Array, what: string): Raw {
