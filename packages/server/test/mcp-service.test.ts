@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionFor } from './console-helpers.js';
+import { unzipSync } from 'fflate';
+import { multipart, sessionFor } from './console-helpers.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 import {
   consoleOk,
@@ -211,5 +212,31 @@ describe('MCP service', () => {
     })) as { isError: boolean; text: string; status: number; instance: string };
     expect(outcome).toMatchObject({ isError: false, status: 200, instance: `127.0.0.1:${echo.port}` });
     expect(JSON.parse(outcome.text).url).toBe('/orders/5');
+  });
+  it('downloads tool specs and servers as r-nacos YAML zips that import again', async () => {
+    const console = app.consoleHttp!;
+    const download = (what: string) =>
+      console.inject({ method: 'GET', url: `/rnacos/api/console/v2/mcp/${what}/download`, cookies: { token } });
+    const upload = (what: string, zip: Buffer, namespace: string) => {
+      const body = multipart('file', `${what}.zip`, zip, { namespace });
+      return console.inject({
+        method: 'POST',
+        url: `/rnacos/api/console/v2/mcp/${what}/import`,
+        cookies: { token },
+        payload: body.payload,
+        headers: body.headers,
+      });
+    };
+    await app.core.namespaces.add({ namespaceId: 'dev', namespaceName: 'dev' });
+    const specs = await download('toolspec');
+    expect(Object.keys(unzipSync(specs.rawPayload))).toContain('shop_get_order.yaml');
+    expect((await upload('toolspec', specs.rawPayload, 'dev')).json()).toMatchObject({ success: true });
+    const copied = app.core.mcp.getSpec({ namespace: 'dev', group: 'shop', toolName: 'get_order' });
+    expect(copied?.versions.at(-1)?.function.inputSchema).toMatchObject({ required: ['id'] });
+
+    const servers = await download('server');
+    expect(Object.keys(unzipSync(servers.rawPayload))).toEqual([`${key}.yaml`]);
+    const imported = await upload('server', servers.rawPayload, '');
+    expect(imported.json()).toMatchObject({ success: true, data: '0 servers created, 1 servers updated' });
   });
 });
