@@ -6,3 +6,4 @@ export * from './console/config.js';
 export * from './console/metrics.js';
 export * from './console/naming.js';
 export * from './console/transfer.js';
+export * from './mcp.js';

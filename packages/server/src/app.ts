@@ -15,6 +15,9 @@ import { VERSION } from './shared/version.js';
 import type { Core } from './core/core.js';
 import { ClientConnectionRegistry } from './core/connection/client-connection-registry.js';
 import { SingleNodeMembers } from './core/cluster/cluster-members.js';
+import { McpService } from './core/mcp/mcp-service.js';
+import { ToolInvoker } from './core/mcp/tool-invoker.js';
+import type { McpEndpoint } from './adapters/mcp/mcp-endpoint.js';
 import { MetricsService } from './core/metrics/metrics-service.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
 import { NamingService } from './core/naming/naming-service.js';
@@ -101,10 +104,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     beatTimeoutMs: settings.namingHealthTimeoutMs,
     deleteTimeoutMs: settings.namingInstanceTimeoutMs,
   });
+  const mcp = await McpService.create(stores.mcp, clock);
   const models = { configs, namespaces, naming, users: auth.users };
   // on a shared store: hear the other nodes' changes, share this node's instances, keep a lease
   const membership: ClusterMembership | null = stores.cluster
-    ? await joinCluster(stores.cluster, { ...models, sessions: auth.sessions }, settings, logger)
+    ? await joinCluster(stores.cluster, { ...models, sessions: auth.sessions, mcp }, settings, logger)
     : null;
   const core: Core = {
     configs,
@@ -127,9 +131,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
       enabled: settings.enableMetrics,
       collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
     }),
+    mcp,
+    mcpTools: new ToolInvoker(naming, {
+      timeoutMs: settings.mcpHttpTimeoutMs,
+      maxResponseBytes: settings.mcpMaxResponseBytes,
+    }),
     connections: new ClientConnectionRegistry(),
     cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
-    transfer: transferOnDemand(stores.transfer, clock, settings, models),
+    transfer: transferOnDemand(stores.transfer, clock, settings, models, mcp),
     backup: stores.backup ?? null,
   };
   // a wrong issuer or client shows in the log at start, not only at the first login
@@ -151,6 +160,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     stallTimeoutMs: settings.requestStallTimeoutMs,
     idleTimeoutMs: settings.connectionIdleTimeoutMs,
   };
+  // the MCP SDK loads with the first MCP request
+  let mcpEndpoint: Promise<McpEndpoint> | undefined;
+  const loadMcpEndpoint = () =>
+    (mcpEndpoint ??= import('./adapters/mcp/mcp-endpoint.js').then(
+      (m) => new m.McpEndpoint({ mcp: core.mcp, invoker: core.mcpTools, nodeId: settings.nodeId, logger }),
+    ));
   const sdkPort = createSdkHttpPort(
     {
       core,
@@ -159,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
       isReady: () => !closing,
       udpPush: udpPush !== null,
+      mcpEndpoint: loadMcpEndpoint,
       server: { version: VERSION, consoleEnabled: settings.consoleEnabled },
       backupToken: settings.backupToken,
       mountConsole: (app) =>
@@ -242,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (namingTimer) clearInterval(namingTimer);
       core.metrics.stop();
       longPolls.releaseAll();
+      await mcpEndpoint?.then((endpoint) => endpoint.close()).catch(() => undefined);
       await Promise.all([sdkPort.close(), consoleHttp?.close(), lazyConsole?.close(), udpPush?.close(), grpc.close()]);
       await membership?.leave();
       await stores.close();

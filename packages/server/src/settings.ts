@@ -69,6 +69,9 @@ export interface Settings {
   backupToken: string | undefined;
   /** Log lines on stdout: `json` (one object a line) or `text` (time, level, message, fields). */
   logFormat: LogFormat;
+  /** MCP tool calls: how long the routed HTTP service may take (ms), and the largest answer kept (bytes). */
+  mcpHttpTimeoutMs: number;
+  mcpMaxResponseBytes: number;
 }
 
 export interface SettingDef {
@@ -205,6 +208,16 @@ export const SETTING_DEFS: SettingDef[] = [
     defaultText: 'unset (endpoint closed)',
   },
   { env: 'RNACOS_LOG_FORMAT', describe: `log line format (${LOG_FORMATS.join(', ')})`, defaultText: 'json' },
+  {
+    env: 'RNACOS_MCP_HTTP_TIMEOUT_SECOND',
+    describe: 'seconds an MCP tool call waits for the routed HTTP service',
+    defaultText: '30',
+  },
+  {
+    env: 'RNACOS_MCP_MAX_RESPONSE_BYTES',
+    describe: 'largest answer of a routed HTTP service an MCP tool call returns, in bytes',
+    defaultText: '4194304',
+  },
 ];
 
 export class SettingsError extends Error {}
@@ -330,6 +343,8 @@ export function loadSettings(source: Source = process.env): Settings {
     dbPoolSize: whole('RNACOS_DB_POOL_SIZE', 10, 1, 1000),
     backupToken: backupToken(get('RNACOS_BACKUP_TOKEN')),
     logFormat: logFormat(get('RNACOS_LOG_FORMAT')),
+    mcpHttpTimeoutMs: whole('RNACOS_MCP_HTTP_TIMEOUT_SECOND', 30, 1, 3_600) * 1000,
+    mcpMaxResponseBytes: whole('RNACOS_MCP_MAX_RESPONSE_BYTES', 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
   };
 }
 

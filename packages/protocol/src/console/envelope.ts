@@ -52,6 +52,8 @@ export const ERROR_CODES = [
   'OAUTH2_PROVIDER_ERROR',
   'OAUTH2_STATE_ERROR',
   'OAUTH2_USER_CONFLICT',
+  /** An MCP server import wrote some servers and refused others (the message lists them). */
+  'PARTIAL_SUCCESS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,6 +5,7 @@ import type { ClusterStore } from '../core/cluster/cluster-store.js';
 import type { ChangeFeed } from '../core/cluster/store-change.js';
 import type { ConfigStore } from '../core/config/config-store.js';
 import type { NamespaceStore } from '../core/namespace/namespace-store.js';
+import type { McpStore } from '../core/mcp/mcp-store.js';
 import type { InstanceStore } from '../core/naming/instance-store.js';
 import type { TransferStore } from '../core/transfer/transfer-store.js';
 
@@ -16,6 +17,8 @@ export interface Stores {
   users: UserStore;
   sessions: SessionStore;
   transfer: TransferStore;
+  /** Tool specs and MCP servers. */
+  mcp: McpStore;
   /** Set when the store is shared by the nodes of a cluster (PostgreSQL). */
   cluster?: { store: ClusterStore; startFeed(): Promise<ChangeFeed> };
   /** Hot backup of the whole store; absent on PostgreSQL (back that up with its own tools). */

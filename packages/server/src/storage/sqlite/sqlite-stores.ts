@@ -5,6 +5,7 @@ import { openDatabaseExclusively } from './exclusive-database.js';
 import { exitLoudly, groupCommitOf } from './group-commit.js';
 import { connectionBackup } from './hot-backup.js';
 import { SqliteConfigStore } from './sqlite-config-store.js';
+import { SqliteMcpStore } from './sqlite-mcp-store.js';
 import { SqliteInstanceStore } from './sqlite-instance-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
 import { SqliteSessionStore } from './sqlite-session-store.js';
@@ -30,6 +31,7 @@ export function openSqliteStores(dataDir: string, exclusive?: { mustExist: boole
     sessions: new SqliteSessionStore(db),
     transfer: new SqliteTransferStore(db),
     backup: connectionBackup(db),
+    mcp: new SqliteMcpStore(db),
     location: dataDir,
     close: async () => {
       // pending writes are committed, synced and answered before the store closes
