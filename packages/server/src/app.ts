@@ -14,6 +14,9 @@ import { VERSION } from './shared/version.js';
 import type { Core } from './core/core.js';
 import { ClientConnectionRegistry } from './core/connection/client-connection-registry.js';
 import { SingleNodeMembers } from './core/cluster/cluster-members.js';
+import { McpService } from './core/mcp/mcp-service.js';
+import { ToolInvoker } from './core/mcp/tool-invoker.js';
+import type { McpEndpoint } from './adapters/mcp/mcp-endpoint.js';
 import { MetricsService } from './core/metrics/metrics-service.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
 import { NamingService } from './core/naming/naming-service.js';
@@ -100,10 +103,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     beatTimeoutMs: settings.namingHealthTimeoutMs,
     deleteTimeoutMs: settings.namingInstanceTimeoutMs,
   });
+  const mcp = await McpService.create(stores.mcp, clock);
   const models = { configs, namespaces, naming, users: auth.users };
   // on a shared store: hear the other nodes' changes, share this node's instances, keep a lease
   const membership: ClusterMembership | null = stores.cluster
-    ? await joinCluster(stores.cluster, { ...models, sessions: auth.sessions }, settings, logger)
+    ? await joinCluster(stores.cluster, { ...models, sessions: auth.sessions, mcp }, settings, logger)
     : null;
   const core: Core = {
     configs,
@@ -115,6 +119,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       clock,
       enabled: settings.enableMetrics,
       collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
+    }),
+    mcp,
+    mcpTools: new ToolInvoker(naming, {
+      timeoutMs: settings.mcpHttpTimeoutMs,
+      maxResponseBytes: settings.mcpMaxResponseBytes,
     }),
     connections: new ClientConnectionRegistry(),
     cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
@@ -137,6 +146,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     stallTimeoutMs: settings.requestStallTimeoutMs,
     idleTimeoutMs: settings.connectionIdleTimeoutMs,
   };
+  // the MCP SDK loads with the first MCP request
+  let mcpEndpoint: Promise<McpEndpoint> | undefined;
+  const loadMcpEndpoint = () =>
+    (mcpEndpoint ??= import('./adapters/mcp/mcp-endpoint.js').then(
+      (m) => new m.McpEndpoint({ mcp: core.mcp, invoker: core.mcpTools, nodeId: settings.nodeId, logger }),
+    ));
   const sdkPort = createSdkHttpPort(
     {
       core,
@@ -145,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       longPollTiming: options.longPollTiming ?? DEFAULT_LONG_POLL_TIMING,
       isReady: () => !closing,
       udpPush: udpPush !== null,
+      mcpEndpoint: loadMcpEndpoint,
       server: { version: VERSION, consoleEnabled: settings.consoleEnabled },
       mountConsole: (app) =>
         oldConsoleApi
@@ -227,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (namingTimer) clearInterval(namingTimer);
       core.metrics.stop();
       longPolls.releaseAll();
+      await mcpEndpoint?.then((endpoint) => endpoint.close()).catch(() => undefined);
       await Promise.all([sdkPort.close(), consoleHttp?.close(), lazyConsole?.close(), udpPush?.close(), grpc.close()]);
       await membership?.leave();
       await stores.close();

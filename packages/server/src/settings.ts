@@ -52,6 +52,9 @@ export interface Settings {
   dbUrl: string | undefined;
   /** A cluster node that stops renewing its lease this long is dead and its ephemeral instances go (ms). */
   clusterLeaseMs: number;
+  /** MCP tool calls: how long the routed HTTP service may take (ms), and the largest answer kept (bytes). */
+  mcpHttpTimeoutMs: number;
+  mcpMaxResponseBytes: number;
 }
 
 export interface SettingDef {
@@ -175,6 +178,16 @@ export const SETTING_DEFS: SettingDef[] = [
     describe: 'cluster mode: seconds after which a silent node is dead and its ephemeral instances removed',
     defaultText: '10',
   },
+  {
+    env: 'RNACOS_MCP_HTTP_TIMEOUT_SECOND',
+    describe: 'seconds an MCP tool call waits for the routed HTTP service',
+    defaultText: '30',
+  },
+  {
+    env: 'RNACOS_MCP_MAX_RESPONSE_BYTES',
+    describe: 'largest answer of a routed HTTP service an MCP tool call returns, in bytes',
+    defaultText: '4194304',
+  },
 ];
 
 export class SettingsError extends Error {}
@@ -288,6 +301,8 @@ export function loadSettings(source: Source = process.env): Settings {
     connectionIdleTimeoutMs: whole('RNACOS_CONNECTION_IDLE_TIMEOUT_SECOND', 60, 1, 86_400) * 1000,
     dbUrl: dbUrl(get('RNACOS_DB_URL')),
     clusterLeaseMs: whole('RNACOS_CLUSTER_LEASE_SECOND', 10, 2, 600) * 1000,
+    mcpHttpTimeoutMs: whole('RNACOS_MCP_HTTP_TIMEOUT_SECOND', 30, 1, 3_600) * 1000,
+    mcpMaxResponseBytes: whole('RNACOS_MCP_MAX_RESPONSE_BYTES', 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
   };
 }
 

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { API } from '../src/adapters/console-api/console-paths.js';
 import { call, multipart } from './console-helpers.js';
 import type { TestApp } from './helpers.js';
+import { MCP_CONSOLE_CELLS } from './privilege-matrix-mcp-cells.js';
 import { nextSeq, nsName, unique, type ConsoleCell, type Need } from './privilege-matrix-cells.js';
 
 // The console routes of console-paths.ts beyond privilege-matrix-cells.ts: more namespaced cells, and what
@@ -241,6 +242,7 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
       outcome: legacyNamespaceOutcome,
       run: (a, t, ns) => form(a, 'DELETE', 'namespaces', t, { namespaceId: ns }),
     },
+    ...MCP_CONSOLE_CELLS,
   ];
 
 /** What each console route that touches no namespace needs ('public': no login; 'nobody': no role opens it). */
@@ -275,4 +277,5 @@ export const ROLE_ONLY_PATHS: Record<string, Need | 'any' | 'public' | 'nobody'>
   '/transfer/import': 'admin',
   '/v2/transfer/export': 'nobody',
   '/v2/transfer/import': 'nobody',
+  '/v2/mcp/endpoint': 'read',
 };

@@ -2,6 +2,8 @@ import type { ApiAccessGuard } from './auth/api-access.js';
 import type { AuthService } from './auth/auth-service.js';
 import type { ClusterMembers } from './cluster/cluster-members.js';
 import type { ConfigService } from './config/config-service.js';
+import type { McpService } from './mcp/mcp-service.js';
+import type { ToolInvoker } from './mcp/tool-invoker.js';
 import type { MetricsService } from './metrics/metrics-service.js';
 import type { ClientConnectionRegistry } from './connection/client-connection-registry.js';
 import type { NamespaceService } from './namespace/namespace-service.js';
@@ -24,6 +26,10 @@ export interface Core {
   transfer: TransferOperations;
   /** Live gRPC client connections (id, client, namespace, labels, activity), for reading. */
   connections: ClientConnectionRegistry;
+  /** Tool specs and MCP servers (the MCP service). */
+  mcp: McpService;
+  /** Makes MCP tool calls (the MCP endpoints and the console's "try a tool"). */
+  mcpTools: ToolInvoker;
   /** The nodes of the cluster (just this one on the embedded store). */
   cluster: ClusterMembers;
 }

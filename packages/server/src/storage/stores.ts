@@ -4,6 +4,7 @@ import type { ClusterStore } from '../core/cluster/cluster-store.js';
 import type { ChangeFeed } from '../core/cluster/store-change.js';
 import type { ConfigStore } from '../core/config/config-store.js';
 import type { NamespaceStore } from '../core/namespace/namespace-store.js';
+import type { McpStore } from '../core/mcp/mcp-store.js';
 import type { InstanceStore } from '../core/naming/instance-store.js';
 import type { TransferStore } from '../core/transfer/transfer-store.js';
 
@@ -15,6 +16,8 @@ export interface Stores {
   users: UserStore;
   sessions: SessionStore;
   transfer: TransferStore;
+  /** Tool specs and MCP servers. */
+  mcp: McpStore;
   /** Set when the store is shared by the nodes of a cluster (PostgreSQL). */
   cluster?: { store: ClusterStore; startFeed(): Promise<ChangeFeed> };
   /** Where the data is, for the start-up banner (password masked). */

@@ -17,6 +17,8 @@ import { isConsolePagePath, registerConsoleSpa, WEB_DIST } from './console-spa.j
 import { fail, sendError } from './envelope.js';
 import { registerLegacyOpenApiRoutes, rewriteLegacyOpenApiUrl } from './legacy-openapi-routes.js';
 import { refuseConsoleSessions, registerLoginRoutes } from './login-routes.js';
+import { registerMcpServerRoutes } from './mcp/mcp-server-routes.js';
+import { registerToolSpecRoutes } from './mcp/mcp-toolspec-routes.js';
 import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerNamingRoutes } from './naming-routes.js';
@@ -62,6 +64,8 @@ async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, login
   registerClusterRoutes(app, core.cluster);
   registerMetricsRoutes(app, core.metrics, settings.nodeId);
   registerTransferRoutes(app, core, deps.clock, UPLOAD_LIMIT);
+  registerToolSpecRoutes(app, core, deps.clock);
+  registerMcpServerRoutes(app, core, deps.clock, settings.httpPort);
 }
 
 /** The console port (10848): the web console under `/rnacos` and its API, behind the login check. */

@@ -23,6 +23,17 @@ const NAMING_READ: Rule[] = [
   ...rules('GET', ...api('/v2/service/list', '/v2/service/subscriber/list', '/v2/instance/list', '/v2/instance/info')),
 ];
 
+const MCP_TOOL_SPEC_READ: Rule[] = [
+  ...pages('/manage/mcptoolspec', '/manage/mcptoolspec/detail'),
+  ...rules('GET', ...api('/v2/mcp/toolspec/list', '/v2/mcp/toolspec/info', '/v2/mcp/toolspec/download')),
+];
+
+const MCP_SERVER_READ: Rule[] = [
+  ...pages('/manage/mcpserver'),
+  ...rules('GET', ...api('/v2/mcp/server/list', '/v2/mcp/server/info', '/v2/mcp/server/history')),
+  ...rules('GET', ...api('/v2/mcp/server/download', '/v2/mcp/endpoint')),
+];
+
 /**
  * Which paths each module opens, matched exactly (no prefixes) with the method. A path in no module is
  * refused to every logged-in user.
@@ -97,6 +108,19 @@ const PATHS: Record<Module, Rule[]> = {
     ...pages('/manage/appmonitor'),
     ...rules('ALL', ...api('/v2/metrics/timeline')),
     ...rules('GET', ...api('/cluster/cluster_node_list', '/v2/cluster/cluster_node_list')),
+  ],
+  MCP_TOOL_SPEC_VISITOR: MCP_TOOL_SPEC_READ,
+  MCP_TOOL_SPEC_MANAGE: [
+    ...MCP_TOOL_SPEC_READ,
+    ...rules('POST', ...api('/v2/mcp/toolspec/add', '/v2/mcp/toolspec/update', '/v2/mcp/toolspec/remove')),
+    ...rules('POST', ...api('/v2/mcp/toolspec/batch_update', '/v2/mcp/toolspec/import')),
+  ],
+  MCP_SERVER_VISITOR: MCP_SERVER_READ,
+  MCP_SERVER_MANAGE: [
+    ...MCP_SERVER_READ,
+    ...rules('POST', ...api('/v2/mcp/server/add', '/v2/mcp/server/update', '/v2/mcp/server/remove')),
+    ...rules('POST', ...api('/v2/mcp/server/publish', '/v2/mcp/server/publish/history', '/v2/mcp/server/import')),
+    ...rules('POST', ...api('/v2/mcp/server/tool/call')),
   ],
   TRANSFER_MANAGE: [
     ...pages('/manage/transfer'),

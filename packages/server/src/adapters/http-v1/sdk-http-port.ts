@@ -4,6 +4,7 @@ import { FastifyPort } from '../http-common/fastify-port.js';
 import { RequestPipeline } from '../http-common/request-pipeline.js';
 import { apiAuthStage } from './api-auth-hook.js';
 import { createConfigFastPath } from './config-fast-path.js';
+import { createMcpFastPath } from '../mcp/mcp-routes.js';
 import { createHealthFastPath } from './health-routes.js';
 import { requestMetricsStage } from './metrics-routes.js';
 import { createNamingFastPath } from './naming-fast-path.js';
@@ -25,6 +26,8 @@ export function createSdkHttpPort(deps: SdkHttpDeps, timeouts: HttpTimeouts): Fa
   const fastPath = firstFastPath([
     createConfigFastPath({ configs: core.configs, pipeline }),
     createNamingFastPath({ naming: core.naming, udpPush: deps.udpPush, pipeline }),
+    // MCP clients carry the server's auth key, not a nacos login: the OpenAPI auth stage does not apply
+    ...(deps.mcpEndpoint ? [createMcpFastPath(deps.mcpEndpoint, deps.logger)] : []),
     createHealthFastPath(deps.isReady, pipeline),
   ]);
   return new FastifyPort({

@@ -1,3 +1,4 @@
+import type { McpEndpoint } from '../mcp/mcp-endpoint.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { httpLogger } from '../http-common/http-logger.js';
 import type { Logger } from '../../shared/logger.js';
@@ -29,6 +30,8 @@ export interface SdkHttpDeps {
   server: { version: string; consoleEnabled: boolean };
   /** Mounts the console pages on this port (the no-login console, or a page pointing to the console port). */
   mountConsole?: (app: FastifyInstance) => void;
+  /** The MCP endpoints (`/rnacos/mcp/...`), loaded on the first MCP request. */
+  mcpEndpoint?: () => Promise<McpEndpoint>;
 }
 
 /** Form bodies expand up to 3x when URL-encoded; room so an oversized config gets a clear 400. */

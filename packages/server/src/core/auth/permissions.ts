@@ -14,9 +14,19 @@ export type Module =
   | 'NAMING_VISITOR'
   | 'NAMING_MANAGE'
   | 'METRICS_VISITOR'
-  | 'TRANSFER_MANAGE';
+  | 'TRANSFER_MANAGE'
+  | 'MCP_TOOL_SPEC_VISITOR'
+  | 'MCP_TOOL_SPEC_MANAGE'
+  | 'MCP_SERVER_VISITOR'
+  | 'MCP_SERVER_MANAGE';
 
-const GUEST_MODULES: Module[] = ['BASE', 'CONFIG_VISITOR', 'NAMING_VISITOR'];
+const GUEST_MODULES: Module[] = [
+  'BASE',
+  'CONFIG_VISITOR',
+  'NAMING_VISITOR',
+  'MCP_TOOL_SPEC_VISITOR',
+  'MCP_SERVER_VISITOR',
+];
 const DEVELOPER_MODULES: Module[] = [
   'BASE',
   'CLUSTER_VISITOR',
@@ -24,6 +34,8 @@ const DEVELOPER_MODULES: Module[] = [
   'CONFIG_MANAGE',
   'NAMING_MANAGE',
   'METRICS_VISITOR',
+  'MCP_TOOL_SPEC_MANAGE',
+  'MCP_SERVER_MANAGE',
 ];
 const ADMIN_MODULES: Module[] = [...DEVELOPER_MODULES, 'USER_MANAGE', 'TRANSFER_MANAGE'];
 
@@ -69,6 +81,10 @@ const WEB_RESOURCES: Record<Module, string[]> = {
   NAMING_VISITOR: pages('/manage/service', '/manage/service/instance', '/manage/subscriber'),
   NAMING_MANAGE: [...pages('/manage/service', '/manage/service/instance', '/manage/subscriber'), 'SERVICE_UPDATE'],
   METRICS_VISITOR: pages('/manage/appmonitor'),
+  MCP_TOOL_SPEC_VISITOR: pages('/manage/mcptoolspec', '/manage/mcptoolspec/detail'),
+  MCP_TOOL_SPEC_MANAGE: [...pages('/manage/mcptoolspec', '/manage/mcptoolspec/detail'), 'MCP_TOOL_SPEC_UPDATE'],
+  MCP_SERVER_VISITOR: pages('/manage/mcpserver'),
+  MCP_SERVER_MANAGE: [...pages('/manage/mcpserver'), 'MCP_SERVER_UPDATE'],
   TRANSFER_MANAGE: [
     ...pages('/manage/transfer'),
     '/rnacos/api/console/transfer/export',

@@ -3,6 +3,7 @@ import type { Logger } from '../../shared/logger.js';
 import type { SessionService } from '../auth/session-service.js';
 import type { UserService } from '../auth/user-service.js';
 import type { ConfigService } from '../config/config-service.js';
+import type { McpService } from '../mcp/mcp-service.js';
 import type { NamespaceService } from '../namespace/namespace-service.js';
 import type { NamingService } from '../naming/naming-service.js';
 import type { EphemeralReplicator } from './ephemeral-replicator.js';
@@ -14,6 +15,7 @@ export interface ClusterModels {
   naming: NamingService;
   users: UserService;
   sessions: SessionService;
+  mcp: McpService;
   replicator: EphemeralReplicator;
 }
 
@@ -70,6 +72,10 @@ async function apply(change: StoreChange, m: ClusterModels): Promise<void> {
       return m.replicator.beatsRelayed(change.nodeId, change.instances);
     case 'node-gone':
       return m.replicator.nodeGone(change.nodeId);
+    case 'mcp-spec':
+      return m.mcp.refreshSpec(change);
+    case 'mcp-server':
+      return m.mcp.refreshServer(change.id);
     case 'all':
       return reloadAll(m);
   }
@@ -81,6 +87,7 @@ async function reloadAll(m: ClusterModels): Promise<void> {
   await m.namespaces.reload();
   await m.users.reload();
   await m.sessions.reload();
+  await m.mcp.reload();
   await m.naming.cluster.reloadStored();
   await m.replicator.resync();
 }

@@ -26,6 +26,9 @@ export type StoreChange =
   | { kind: 'beats'; nodeId: number; instances: Array<InstanceRef & { key: ServiceKey }> }
   /** Node `nodeId` left the cluster (its lease ran out, or it started again): its instances are gone. */
   | { kind: 'node-gone'; nodeId: number }
+  /** A tool spec of the MCP service (`namespace:group:toolName` parts). */
+  | { kind: 'mcp-spec'; namespace: string; group: string; toolName: string }
+  | { kind: 'mcp-server'; id: number }
   /** A bulk write (transfer import): everything may have changed. */
   | { kind: 'all' };
 

@@ -127,4 +127,23 @@ export const PG_MIGRATIONS: string[] = [
   CREATE SEQUENCE IF NOT EXISTS config_revision;
   ALTER TABLE config ADD COLUMN IF NOT EXISTS revision BIGINT NOT NULL DEFAULT nextval('config_revision');
   `,
+  // 5: the MCP service: tool specs and MCP servers, each kept whole as JSON, and their id sequences
+  `
+  CREATE TABLE mcp_tool_spec (
+    namespace TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    tool_name TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (namespace, group_name, tool_name)
+  );
+  CREATE TABLE mcp_server (
+    id BIGINT PRIMARY KEY,
+    unique_key TEXT NOT NULL UNIQUE,
+    doc TEXT NOT NULL
+  );
+  CREATE TABLE mcp_sequence (
+    name TEXT PRIMARY KEY,
+    value BIGINT NOT NULL
+  );
+  `,
 ];

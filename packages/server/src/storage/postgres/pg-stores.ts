@@ -6,6 +6,7 @@ import { PgConfigStore } from './pg-config-store.js';
 import { maskUrl } from '../../shared/mask-url.js';
 import { openPostgres } from './pg-database.js';
 import { PgInstanceStore } from './pg-instance-store.js';
+import { PgMcpStore } from './pg-mcp-store.js';
 import { PgNamespaceStore } from './pg-namespace-store.js';
 import { PgSessionStore } from './pg-session-store.js';
 import { PgTransferStore } from './pg-transfer-store.js';
@@ -22,6 +23,7 @@ export async function openPostgresStores(url: string, nodeId: number, logger?: L
     users: new PgUserStore(db),
     sessions: new PgSessionStore(db),
     transfer: new PgTransferStore(db),
+    mcp: new PgMcpStore(db),
     cluster: {
       store: new PgClusterStore(db),
       startFeed: async () => (feed = await PgChangeFeed.start(db)),

@@ -117,4 +117,23 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE config ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
   UPDATE config SET revision = id;
   `,
+  // 7: the MCP service: tool specs and MCP servers, each kept whole as JSON, and their id sequences
+  `
+  CREATE TABLE mcp_tool_spec (
+    namespace TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    tool_name TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    PRIMARY KEY (namespace, group_name, tool_name)
+  );
+  CREATE TABLE mcp_server (
+    id INTEGER PRIMARY KEY,
+    unique_key TEXT NOT NULL UNIQUE,
+    doc TEXT NOT NULL
+  );
+  CREATE TABLE mcp_sequence (
+    name TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+  );
+  `,
 ];

@@ -2,6 +2,7 @@ import type { Stores } from '../stores.js';
 import { openDatabase } from './database.js';
 import { openDatabaseExclusively } from './exclusive-database.js';
 import { SqliteConfigStore } from './sqlite-config-store.js';
+import { SqliteMcpStore } from './sqlite-mcp-store.js';
 import { SqliteInstanceStore } from './sqlite-instance-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
 import { SqliteSessionStore } from './sqlite-session-store.js';
@@ -18,6 +19,7 @@ export function openSqliteStores(dataDir: string, exclusive?: { mustExist: boole
     users: new SqliteUserStore(db),
     sessions: new SqliteSessionStore(db),
     transfer: new SqliteTransferStore(db),
+    mcp: new SqliteMcpStore(db),
     location: dataDir,
     close: async () => {
       db.close();

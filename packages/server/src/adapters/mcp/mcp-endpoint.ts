@@ -1,0 +1,152 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { McpService } from '../../core/mcp/mcp-service.js';
+import type { McpServer } from '../../core/mcp/mcp-model.js';
+import type { ToolInvoker } from '../../core/mcp/tool-invoker.js';
+import type { Logger } from '../../shared/logger.js';
+import { createProtocolServer } from './mcp-protocol-server.js';
+import type { McpRoute } from './mcp-routes.js';
+
+/** Largest JSON-RPC message a client may send. */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+/** SSE sessions open at once; a new one past it is refused (503). */
+const MAX_SSE_SESSIONS = 1000;
+
+export interface McpEndpointDeps {
+  mcp: McpService;
+  invoker: ToolInvoker;
+  nodeId: number;
+  logger: Logger;
+}
+
+interface SseSession {
+  transport: SSEServerTransport;
+  serverKey: string;
+}
+
+/**
+ * The MCP endpoints of the SDK port, over the SDK's transports. Streamable HTTP runs stateless (a fresh
+ * transport per request), so any node of a cluster answers any request; an SSE session lives on the node
+ * whose stream the client holds.
+ */
+export class McpEndpoint {
+  private readonly sessions = new Map<string, SseSession>();
+
+  constructor(private readonly deps: McpEndpointDeps) {}
+
+  async handle(route: McpRoute, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    switch (route.kind) {
+      case 'streamable':
+        return this.streamable(route.serverKey, route.authKey, req, res);
+      case 'sse':
+        return this.openSse(route.serverKey, route.authKey, req, res);
+      case 'sse-message':
+        return this.sseMessage(route.serverKey, route.sessionId, req, res);
+    }
+  }
+
+  /** Ends every SSE stream (the server is stopping). */
+  async close(): Promise<void> {
+    const open = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(open.map((s) => s.transport.close().catch(() => undefined)));
+  }
+
+  get openSessions(): number {
+    return this.sessions.size;
+  }
+
+  private authorized(serverKey: string, authKey: string, res: ServerResponse): McpServer | undefined {
+    const server = this.deps.mcp.getServerByKey(serverKey);
+    if (!server) return void answer(res, 404, `no MCP server with the key ${serverKey}`);
+    if (!server.authKeys.includes(authKey)) return void answer(res, 403, 'invalid auth key');
+    return server;
+  }
+
+  private async streamable(serverKey: string, authKey: string, req: IncomingMessage, res: ServerResponse) {
+    if (req.method === 'DELETE') return answer(res, 200, 'ok'); // no session to end: every request stands alone
+    if (req.method !== 'POST') return answer(res, 405, 'POST JSON-RPC messages here; GET is not served');
+    if (!this.authorized(serverKey, authKey, res)) return;
+    const body = await readJson(req, res);
+    if (body === undefined) return;
+    // clients that accept only one of the two answer types are served the JSON one
+    req.headers.accept = 'application/json, text/event-stream';
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const server = createProtocolServer(() => this.deps.mcp.getServerByKey(serverKey), this.deps.invoker);
+    res.on('close', () => {
+      void transport.close().catch(() => undefined);
+      void server.close().catch(() => undefined);
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  private async openSse(serverKey: string, authKey: string, req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== 'GET') return answer(res, 405, 'open the event stream with GET');
+    if (!this.authorized(serverKey, authKey, res)) return;
+    if (this.sessions.size >= MAX_SSE_SESSIONS) return answer(res, 503, 'too many MCP SSE sessions open');
+    const endpoint = `/rnacos/mcp/sse/messages/${this.deps.nodeId}/${encodeURIComponent(serverKey)}`;
+    const transport = new SSEServerTransport(endpoint, res);
+    const server = createProtocolServer(() => this.deps.mcp.getServerByKey(serverKey), this.deps.invoker);
+    this.sessions.set(transport.sessionId, { transport, serverKey });
+    const forget = () => {
+      this.sessions.delete(transport.sessionId);
+      void server.close().catch(() => undefined);
+    };
+    res.on('close', forget);
+    transport.onclose = forget;
+    await server.connect(transport);
+  }
+
+  private async sseMessage(serverKey: string, sessionId: string, req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== 'POST') return answer(res, 405, 'POST JSON-RPC messages here');
+    const session = this.sessions.get(sessionId);
+    if (!session || session.serverKey !== serverKey) {
+      return answer(res, 404, 'no such MCP SSE session on this node (it ended, or its stream is held by another node)');
+    }
+    if (!this.deps.mcp.getServerByKey(serverKey)) {
+      await session.transport.close().catch(() => undefined);
+      return answer(res, 404, `no MCP server with the key ${serverKey}`);
+    }
+    const body = await readJson(req, res);
+    if (body === undefined) return;
+    await session.transport.handlePostMessage(req, res, body);
+  }
+}
+
+function answer(res: ServerResponse, status: number, message: string): void {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: message }));
+}
+
+/** The JSON body, at most MAX_REQUEST_BYTES; answers the error itself and resolves undefined on failure. */
+async function readJson(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_REQUEST_BYTES) return tooLarge(req, res);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) return tooLarge(req, res);
+      chunks.push(chunk);
+    }
+  } catch {
+    return answer(res, 400, 'the request body could not be read');
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    res
+      .writeHead(400, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+    return undefined;
+  }
+}
+
+function tooLarge(req: IncomingMessage, res: ServerResponse): undefined {
+  answer(res, 413, `a message may have at most ${MAX_REQUEST_BYTES} bytes`);
+  req.resume();
+  return undefined;
+}

@@ -1,0 +1,102 @@
+/** The MCP service's data: tool specs (versioned tool definitions) and MCP servers (published tool sets). */
+
+/** A JSON Schema object, kept as given. */
+export type JsonSchemaObject = Record<string, unknown>;
+
+/** What an MCP client sees of a tool. */
+export interface ToolFunction {
+  name: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+}
+
+export interface ToolSpecKey {
+  namespace: string;
+  group: string;
+  toolName: string;
+}
+
+export interface ToolSpecVersion {
+  version: number;
+  function: ToolFunction;
+  opUser: string;
+  updateTime: number;
+}
+
+/** A tool spec: its current version, and the older versions some server version still names. */
+export interface ToolSpec {
+  key: ToolSpecKey;
+  currentVersion: number;
+  createTime: number;
+  createUser: string;
+  /** Ascending by version. */
+  versions: ToolSpecVersion[];
+}
+
+export const CONVERT_TYPES = ['NONE', 'JSON_TO_FORM', 'JSON_TO_URL', 'CUSTOM'] as const;
+export type ConvertType = (typeof CONVERT_TYPES)[number];
+
+/** Where a tool call goes: an HTTP service of the registry. */
+export interface RouteRule {
+  protocol: string;
+  /** A path sent to an instance, or a URL with `{IP_PORT}`; `{{arg}}` takes an argument. */
+  url: string;
+  method: string;
+  additionHeaders: Record<string, string>;
+  convertType: ConvertType;
+  /** "" is the tool's namespace. */
+  serviceNamespace: string;
+  serviceGroup: string;
+  serviceName: string;
+}
+
+/** A tool of a server version: the spec version it names (with that version's definition) and its route. */
+export interface ServerTool {
+  toolName: string;
+  toolKey: ToolSpecKey;
+  toolVersion: number;
+  spec: ToolFunction;
+  routeRule: RouteRule;
+}
+
+export interface ServerVersion {
+  id: number;
+  description: string;
+  tools: ServerTool[];
+  opUser: string;
+  updateTime: number;
+}
+
+export interface McpServer {
+  id: number;
+  /** The key of its endpoint; unique over all namespaces. */
+  uniqueKey: string;
+  namespace: string;
+  name: string;
+  description: string;
+  authKeys: string[];
+  createTime: number;
+  createUser: string;
+  /** The draft. */
+  current: ServerVersion;
+  /** The served version; null before the first publish. */
+  release: ServerVersion | null;
+  /** Published versions, oldest first. */
+  histories: ServerVersion[];
+}
+
+/** How many published versions a server keeps. */
+export const MAX_SERVER_HISTORIES = 10;
+
+export const DEFAULT_NAMESPACE = 'public';
+
+export const specKeyString = (key: ToolSpecKey): string => `${key.namespace}:${key.group}:${key.toolName}`;
+
+export const sameSpecKey = (a: ToolSpecKey, b: ToolSpecKey): boolean =>
+  a.namespace === b.namespace && a.group === b.group && a.toolName === b.toolName;
+
+/** Every (spec, version) some version of the server names. */
+export function specVersionsUsedBy(server: McpServer): ServerTool[] {
+  const versions = [server.current, ...(server.release ? [server.release] : []), ...server.histories];
+  return versions.flatMap((v) => v.tools);
+}

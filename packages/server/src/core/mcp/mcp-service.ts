@@ -1,0 +1,343 @@
+import type { Clock } from '../../shared/clock.js';
+import { conflict, invalid, notFound } from '../../shared/errors.js';
+import { KeyedLock } from '../../shared/keyed-lock.js';
+import {
+  MAX_SERVER_HISTORIES,
+  sameSpecKey,
+  specKeyString,
+  specVersionsUsedBy,
+  type McpServer,
+  type RouteRule,
+  type ServerTool,
+  type ServerVersion,
+  type ToolFunction,
+  type ToolSpec,
+  type ToolSpecKey,
+} from './mcp-model.js';
+import type { McpStore } from './mcp-store.js';
+
+/** A new version of a spec. */
+export interface ToolSpecInput {
+  key: ToolSpecKey;
+  function: ToolFunction;
+}
+
+/** A tool of a server edit: the spec it names (a version of it, or its current one) and the route. */
+export interface ServerToolInput {
+  specKey: ToolSpecKey;
+  toolVersion?: number;
+  routeRule: RouteRule;
+}
+
+/** A server edit; absent fields keep their value (an added server needs name and authKeys). */
+export interface ServerInput {
+  uniqueKey?: string;
+  namespace?: string;
+  name?: string;
+  description?: string;
+  authKeys?: string[];
+  tools?: ServerToolInput[];
+}
+
+export interface Page<T> {
+  totalCount: number;
+  list: T[];
+}
+
+export interface Paging {
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Tool specs and MCP servers: reads from memory, writes through the store. A server's edits make its draft
+ * (`current`); publishing serves the draft; a published version can be served again.
+ */
+export class McpService {
+  private readonly specs = new Map<string, ToolSpec>();
+  private readonly servers = new Map<number, McpServer>();
+  private readonly lock = new KeyedLock();
+
+  private constructor(
+    private readonly store: McpStore,
+    private readonly clock: Clock,
+  ) {}
+
+  static async create(store: McpStore, clock: Clock): Promise<McpService> {
+    const service = new McpService(store, clock);
+    await service.reload();
+    return service;
+  }
+
+  // ---- reads
+
+  listSpecs(filter: { namespace?: string; group?: string; toolName?: string }, paging: Paging): Page<ToolSpec> {
+    const all = [...this.specs.values()]
+      .filter((s) => filter.namespace === undefined || s.key.namespace === filter.namespace)
+      .filter((s) => !filter.group || s.key.group.includes(filter.group))
+      .filter((s) => !filter.toolName || s.key.toolName.includes(filter.toolName))
+      .sort((a, b) => specKeyString(a.key).localeCompare(specKeyString(b.key)));
+    return { totalCount: all.length, list: all.slice(paging.offset, paging.offset + paging.limit) };
+  }
+
+  getSpec(key: ToolSpecKey): ToolSpec | undefined {
+    return this.specs.get(specKeyString(key));
+  }
+
+  listServers(filter: { namespace?: string; name?: string }, paging: Paging): Page<McpServer> {
+    const all = [...this.servers.values()]
+      .filter((s) => filter.namespace === undefined || s.namespace === filter.namespace)
+      .filter((s) => !filter.name || s.name.includes(filter.name))
+      .sort((a, b) => a.id - b.id);
+    return { totalCount: all.length, list: all.slice(paging.offset, paging.offset + paging.limit) };
+  }
+
+  getServer(id: number): McpServer | undefined {
+    return this.servers.get(id);
+  }
+
+  getServerByKey(uniqueKey: string): McpServer | undefined {
+    for (const server of this.servers.values()) if (server.uniqueKey === uniqueKey) return server;
+    return undefined;
+  }
+
+  /** Published versions, newest first, optionally within [start, end] (epoch ms). */
+  history(id: number, range: { start?: number; end?: number }, paging: Paging): Page<ServerVersion> {
+    const server = this.requireServer(id);
+    const all = server.histories
+      .filter(
+        (v) =>
+          (range.start === undefined || v.updateTime >= range.start) &&
+          (range.end === undefined || v.updateTime <= range.end),
+      )
+      .sort((a, b) => b.updateTime - a.updateTime || b.id - a.id);
+    return { totalCount: all.length, list: all.slice(paging.offset, paging.offset + paging.limit) };
+  }
+
+  /** Every spec and server, for an export. */
+  snapshot(): { specs: ToolSpec[]; servers: McpServer[] } {
+    return { specs: [...this.specs.values()], servers: [...this.servers.values()] };
+  }
+
+  // ---- tool specs
+
+  /** Each input becomes the new current version of its spec (created if new). */
+  async saveSpecs(inputs: ToolSpecInput[], opUser: string): Promise<void> {
+    if (inputs.length === 0) return;
+    await this.lock.run('specs', async () => {
+      const now = this.clock.now();
+      let version = await this.store.nextIds('TOOL_SPEC_VERSION', inputs.length);
+      const changed = new Map<string, ToolSpec>();
+      for (const input of inputs) {
+        const id = specKeyString(input.key);
+        const base = changed.get(id) ?? (await this.store.loadSpec(input.key));
+        const used = this.usedVersions(input.key);
+        const kept = (base?.versions ?? []).filter((v) => used.has(v.version));
+        const entry = { version: version++, function: input.function, opUser, updateTime: now };
+        changed.set(id, {
+          key: input.key,
+          currentVersion: entry.version,
+          createTime: base?.createTime ?? now,
+          createUser: base?.createUser ?? opUser,
+          versions: [...kept, entry],
+        });
+      }
+      await this.store.saveSpecs([...changed.values()]);
+      for (const [id, spec] of changed) this.specs.set(id, spec);
+    });
+  }
+
+  /** Refused while a version of a server (draft, served or kept) names the spec. */
+  async removeSpec(key: ToolSpecKey): Promise<void> {
+    await this.lock.run('specs', async () => {
+      const users = [...this.servers.values()].filter((s) =>
+        specVersionsUsedBy(s).some((t) => sameSpecKey(t.toolKey, key)),
+      );
+      if (users.length > 0) {
+        throw conflict(
+          `the tool spec ${specKeyString(key)} is used by MCP server ${users.map((s) => s.name).join(', ')}`,
+        );
+      }
+      if (!(await this.store.removeSpec(key))) throw notFound(`no tool spec ${specKeyString(key)}`);
+      this.specs.delete(specKeyString(key));
+    });
+  }
+
+  // ---- servers
+
+  /** A new server; its first version is published at once. Resolves its id. */
+  async addServer(input: ServerInput, opUser: string): Promise<number> {
+    const now = this.clock.now();
+    const id = await this.store.nextIds('MCP_SERVER_ID', 1);
+    const valueId = await this.store.nextIds('MCP_SERVER_VALUE_ID', 2);
+    const namespace = input.namespace ?? 'public';
+    const current: ServerVersion = {
+      id: valueId,
+      description: input.description ?? '',
+      tools: this.resolveTools(input.tools ?? [], namespace),
+      opUser,
+      updateTime: now,
+    };
+    const server: McpServer = {
+      id,
+      uniqueKey: input.uniqueKey ?? `${now}_${id}`,
+      namespace,
+      name: input.name ?? '',
+      description: input.description ?? '',
+      authKeys: input.authKeys ?? [],
+      createTime: now,
+      createUser: opUser,
+      current,
+      release: null,
+      histories: [],
+    };
+    await this.write(publish(server, valueId + 1));
+    return id;
+  }
+
+  /** Applies an edit to the draft; the served version stays until the next publish. */
+  async updateServer(id: number, input: ServerInput, opUser: string): Promise<void> {
+    await this.edit(id, (server) => {
+      const namespace = input.namespace ?? server.namespace;
+      const tools = input.tools ? this.resolveTools(input.tools, namespace) : server.current.tools;
+      const description = input.description ?? server.description;
+      return {
+        ...server,
+        uniqueKey: input.uniqueKey ?? server.uniqueKey,
+        namespace,
+        name: input.name ?? server.name,
+        description,
+        authKeys: input.authKeys ?? server.authKeys,
+        current: { ...server.current, description, tools, opUser, updateTime: this.clock.now() },
+      };
+    });
+  }
+
+  async publish(id: number): Promise<void> {
+    const nextValueId = await this.store.nextIds('MCP_SERVER_VALUE_ID', 1);
+    await this.edit(id, (server) => publish(server, nextValueId));
+  }
+
+  /** Serves a kept published version again. */
+  async publishHistory(id: number, historyId: number): Promise<void> {
+    await this.edit(id, (server) => {
+      const version = server.histories.find((v) => v.id === historyId);
+      if (!version) throw notFound(`MCP server ${id} has no published version ${historyId}`);
+      return { ...server, release: version };
+    });
+  }
+
+  async removeServer(id: number): Promise<void> {
+    await this.lock.run(`server:${id}`, async () => {
+      if (!(await this.store.removeServer(id))) throw notFound(`no MCP server ${id}`);
+      this.servers.delete(id);
+    });
+  }
+
+  /** Writes whole servers (an import); each keeps its id. */
+  async putServers(servers: McpServer[]): Promise<void> {
+    if (!(await this.store.saveServers(servers))) throw conflict('an MCP server key is taken by another server');
+    for (const server of servers) this.servers.set(server.id, server);
+  }
+
+  async putSpecs(specs: ToolSpec[]): Promise<void> {
+    await this.store.saveSpecs(specs);
+    for (const spec of specs) this.specs.set(specKeyString(spec.key), spec);
+  }
+
+  nextIds(sequence: Parameters<McpStore['nextIds']>[0], count: number): Promise<number> {
+    return this.store.nextIds(sequence, count);
+  }
+
+  // ---- what other nodes wrote
+
+  async reload(): Promise<void> {
+    const [specs, servers] = await Promise.all([this.store.loadSpecs(), this.store.loadServers()]);
+    this.specs.clear();
+    for (const spec of specs) this.specs.set(specKeyString(spec.key), spec);
+    this.servers.clear();
+    for (const server of servers) this.servers.set(server.id, server);
+  }
+
+  async refreshSpec(key: ToolSpecKey): Promise<void> {
+    const spec = await this.store.loadSpec(key);
+    if (spec) this.specs.set(specKeyString(key), spec);
+    else this.specs.delete(specKeyString(key));
+  }
+
+  async refreshServer(id: number): Promise<void> {
+    const server = await this.store.loadServer(id);
+    if (server) this.servers.set(id, server);
+    else this.servers.delete(id);
+  }
+
+  // ---- internals
+
+  private requireServer(id: number): McpServer {
+    const server = this.servers.get(id);
+    if (!server) throw notFound(`no MCP server ${id}`);
+    return server;
+  }
+
+  /** Read-modify-write of one server from what is stored (another node may have written it since). */
+  private async edit(id: number, change: (server: McpServer) => McpServer): Promise<void> {
+    await this.lock.run(`server:${id}`, async () => {
+      const stored = await this.store.loadServer(id);
+      if (!stored) {
+        this.servers.delete(id);
+        throw notFound(`no MCP server ${id}`);
+      }
+      await this.write(change(stored));
+    });
+  }
+
+  private async write(server: McpServer): Promise<void> {
+    if (!server.name) throw invalid('name is required');
+    if (server.authKeys.length === 0) throw invalid('authKeys must hold at least one key');
+    if (!(await this.store.saveServers([server]))) {
+      throw conflict(`the MCP server key ${server.uniqueKey} is taken by another server`);
+    }
+    this.servers.set(server.id, server);
+  }
+
+  private resolveTools(inputs: ServerToolInput[], namespace: string): ServerTool[] {
+    const names = new Set<string>();
+    return inputs.map((input) => {
+      const specKey = { ...input.specKey, namespace: input.specKey.namespace || namespace };
+      const spec = this.getSpec(specKey);
+      if (!spec) throw invalid(`no tool spec ${specKeyString(specKey)}`);
+      const version = input.toolVersion ?? spec.currentVersion;
+      const entry = spec.versions.find((v) => v.version === version);
+      if (!entry) {
+        throw invalid(
+          `tool spec ${specKeyString(specKey)} has no version ${version} (current: ${spec.currentVersion})`,
+        );
+      }
+      if (names.has(specKey.toolName)) throw invalid(`the tool ${specKey.toolName} is listed twice`);
+      names.add(specKey.toolName);
+      return {
+        toolName: specKey.toolName,
+        toolKey: specKey,
+        toolVersion: version,
+        spec: entry.function,
+        routeRule: input.routeRule,
+      };
+    });
+  }
+
+  /** Versions of a spec some server version names (they are kept when the spec changes). */
+  private usedVersions(key: ToolSpecKey): Set<number> {
+    const used = new Set<number>();
+    for (const server of this.servers.values()) {
+      for (const tool of specVersionsUsedBy(server)) if (sameSpecKey(tool.toolKey, key)) used.add(tool.toolVersion);
+    }
+    return used;
+  }
+}
+
+/** The draft becomes the served version and joins the history; the new draft gets `nextValueId`. */
+function publish(server: McpServer, nextValueId: number): McpServer {
+  const released = server.current;
+  const histories = [...server.histories, released].slice(-MAX_SERVER_HISTORIES);
+  return { ...server, release: released, histories, current: { ...released, id: nextValueId } };
+}
