@@ -8,6 +8,7 @@ import { parseJson, valueProblems } from '../../../lib/json-schema.js';
 import { useCallMcpTool } from '../api/call-mcp-tool.js';
 import { sampleArguments } from '../lib/sample-arguments.js';
 import { resultTextType } from '../lib/result-text.js';
+import { hasUnpublishedDraft } from '../lib/server-state.js';
 
 export interface McpToolTryPanelProps {
   server: McpServerDto;
@@ -16,7 +17,7 @@ export interface McpToolTryPanelProps {
 /** Calls one tool with typed arguments through the server, the way an MCP client's tools/call does. */
 export function McpToolTryPanel({ server }: McpToolTryPanelProps) {
   const { t } = useTranslation();
-  const hasDraft = !!server.currentValue && server.currentValue.id !== server.releaseValue?.id;
+  const hasDraft = hasUnpublishedDraft(server);
   const [draft, setDraft] = useState(!server.releaseValue && hasDraft);
   const tools = (draft ? server.currentValue : server.releaseValue)?.tools ?? [];
   const [toolName, setToolName] = useState<string | undefined>(tools[0]?.toolName);
