@@ -71,7 +71,7 @@ describe('try a tool', () => {
     expect(await screen.findByText('Success')).toBeInTheDocument();
     expect(screen.getByText('10.0.0.1:80')).toBeInTheDocument();
     expect(screen.getByText('12 ms')).toBeInTheDocument();
-    expect((screen.getByLabelText('result') as HTMLTextAreaElement).value).toBe('{"forecast":"sunny"}');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('result').value).toBe('{"forecast":"sunny"}');
     expect(api.callsTo('POST /v2/mcp/server/tool/call')[0].json()).toEqual({
       id: 5,
       toolName: 'get_weather',
@@ -107,7 +107,7 @@ describe('try a tool', () => {
     await userEvent.click(getButton('Call'));
     expect(await screen.findByText('Tool error')).toBeInTheDocument();
     await waitFor(() =>
-      expect((screen.getByLabelText('result') as HTMLTextAreaElement).value).toBe('no healthy instance of G@@weather'),
+      expect(screen.getByLabelText<HTMLTextAreaElement>('result').value).toBe('no healthy instance of G@@weather'),
     );
   });
 });

@@ -58,7 +58,7 @@ describe('tool spec list', () => {
     renderScreen(<ToolSpecListPage />, { route: '/manage/mcptoolspec?namespaceId=dev', webResources: MCP_ADMIN });
     await findRow('get_weather');
     await userEvent.click(getButton('Add'));
-    const drawer = within((await screen.findByRole('dialog')) as HTMLElement);
+    const drawer = within(await screen.findByRole('dialog'));
     await userEvent.click(drawer.getByLabelText('Tool name'));
     await userEvent.paste('get_time');
     await userEvent.click(drawer.getByLabelText('Description'));
