@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     connections: new ClientConnectionRegistry(),
     cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
-    transfer: transferOnDemand(stores.transfer, clock, settings, models),
+    transfer: transferOnDemand(stores.transfer, clock, settings, models, mcp),
   };
   let namingTimer: ReturnType<typeof setInterval> | null = null;
   const udpPush = settings.namingUdpPush

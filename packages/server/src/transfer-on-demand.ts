@@ -1,5 +1,6 @@
 import type { TransferOperations, TransferService, LiveModels } from './core/transfer/transfer-service.js';
 import type { TransferStore } from './core/transfer/transfer-store.js';
+import type { McpService } from './core/mcp/mcp-service.js';
 import type { Settings } from './settings.js';
 import type { Clock } from './shared/clock.js';
 
@@ -12,10 +13,13 @@ export function transferOnDemand(
   clock: Clock,
   settings: Pick<Settings, 'configMaxContent'>,
   live: LiveModels,
+  mcp: McpService,
 ): TransferOperations {
   let loading: Promise<TransferService> | undefined;
   const service = () =>
-    (loading ??= import('./transfer-wiring.js').then((m) => m.createTransferService(store, clock, settings, live)));
+    (loading ??= import('./transfer-wiring.js').then((m) =>
+      m.createTransferService(store, clock, settings, live, mcp),
+    ));
   return {
     exportContent: async () => (await service()).exportContent(),
     exportFile: async (options) => (await service()).exportFile(options),

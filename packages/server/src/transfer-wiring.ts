@@ -1,5 +1,6 @@
 import { TransferService, type LiveModels } from './core/transfer/transfer-service.js';
 import type { TransferStore } from './core/transfer/transfer-store.js';
+import type { McpService } from './core/mcp/mcp-service.js';
 import type { Settings } from './settings.js';
 import type { Clock } from './shared/clock.js';
 import { VERSION } from './shared/version.js';
@@ -13,6 +14,7 @@ export function createTransferService(
   clock: Clock,
   settings: Pick<Settings, 'configMaxContent'>,
   live?: LiveModels,
+  mcp?: McpService,
 ): TransferService {
   return new TransferService({
     store,
@@ -20,5 +22,6 @@ export function createTransferService(
     maxContentBytes: settings.configMaxContent,
     fromSys: `tsnacos_${VERSION}`,
     live,
+    mcp,
   });
 }

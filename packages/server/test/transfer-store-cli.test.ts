@@ -122,7 +122,7 @@ describe("tsnacos import / export on a stopped server's data dir", () => {
     writeFileSync(file, sampleServerExport());
     const result = await runCli(['import', file, '--data-dir', target, '--no-config', '--no-user']);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/: 1 persistent instances, 0 skipped, 2 ignored/);
+    expect(result.stdout).toMatch(/: 1 persistent instances, 1 MCP servers, 0 skipped, 1 ignored/);
     const missing = path.join(dir, 'no-such-dir');
     const exported = await runCli(['export', path.join(dir, 'x.data'), '--data-dir', missing]);
     expect(lastErrorLine(exported)).toBe(

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { systemClock } from '../shared/clock.js';
 import { openStores } from '../store-wiring.js';
 import { createTransferService } from '../transfer-wiring.js';
+import { McpService } from '../core/mcp/mcp-service.js';
 import { writeFileAtomically } from './atomic-file.js';
 import { printSummary } from './summary.js';
 import type { StoreSettingsLoader } from './store-settings.js';
@@ -18,7 +19,13 @@ async function exportData(dataFile: string, flags: ExportFlags, loadSettings: St
   // with RNACOS_DB_URL, the cluster's database (running nodes hear of an import and reload); node id 0 is no node
   const stores = await openStores({ ...settings, nodeId: 0 }, { exclusive: { mustExist: true } });
   try {
-    const service = createTransferService(stores.transfer, systemClock, settings);
+    const service = createTransferService(
+      stores.transfer,
+      systemClock,
+      settings,
+      undefined,
+      await McpService.create(stores.mcp, systemClock),
+    );
     const content = await service.exportContent();
     const bytes = await writeFileAtomically(dataFile, service.encode(content));
     printSummary(

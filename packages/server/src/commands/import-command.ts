@@ -1,9 +1,17 @@
 import { Command } from 'commander';
-import { T_CONFIG, T_NAMESPACE, T_NAMING_INSTANCE, T_USER } from '../core/transfer/transfer-format.js';
+import {
+  T_CONFIG,
+  T_MCP_SERVER,
+  T_MCP_TOOL_SPEC,
+  T_NAMESPACE,
+  T_NAMING_INSTANCE,
+  T_USER,
+} from '../core/transfer/transfer-format.js';
 import type { TableCounts } from '../core/transfer/transfer-model.js';
 import { systemClock } from '../shared/clock.js';
 import { openStores } from '../store-wiring.js';
 import { createTransferService } from '../transfer-wiring.js';
+import { McpService } from '../core/mcp/mcp-service.js';
 import { createProgress } from './progress.js';
 import { printSummary } from './summary.js';
 import type { StoreSettingsLoader } from './store-settings.js';
@@ -24,7 +32,13 @@ async function importData(dataFile: string, flags: ImportFlags, loadSettings: St
   // with RNACOS_DB_URL, the cluster's database (running nodes hear of an import and reload); node id 0 is no node
   const stores = await openStores({ ...settings, nodeId: 0 }, { exclusive: { mustExist: false } });
   try {
-    const report = await createTransferService(stores.transfer, systemClock, settings).importDecoded(decoded, {
+    const report = await createTransferService(
+      stores.transfer,
+      systemClock,
+      settings,
+      undefined,
+      await McpService.create(stores.mcp, systemClock),
+    ).importDecoded(decoded, {
       configs: flags.config,
       users: flags.user,
       cache: false,
@@ -49,6 +63,8 @@ const TABLE_WORDS: Array<[string, string, string]> = [
   [T_NAMESPACE, 'namespaces', 'namespace'],
   [T_USER, 'users', 'user'],
   [T_NAMING_INSTANCE, 'persistent instances', 'persistent instance'],
+  [T_MCP_TOOL_SPEC, 'MCP tool specs', 'MCP tool spec'],
+  [T_MCP_SERVER, 'MCP servers', 'MCP server'],
 ];
 
 function inTableOrder(counts: TableCounts): Array<[string, number]> {

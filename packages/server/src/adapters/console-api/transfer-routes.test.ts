@@ -59,9 +59,9 @@ describe('console transfer export and import', () => {
       message: null,
       data: {
         read: { T_CONFIG: 2, T_MCP_SERVER: 1, T_NAMESPACE: 1, T_USER: 2, T_NAMING_INSTANCE: 1, T_FOO: 1 },
-        imported: { T_NAMESPACE: 1, T_CONFIG: 2, T_NAMING_INSTANCE: 1, T_USER: 2 },
+        imported: { T_NAMESPACE: 1, T_CONFIG: 2, T_NAMING_INSTANCE: 1, T_USER: 2, T_MCP_SERVER: 1 },
         skipped: [],
-        ignored: 2,
+        ignored: 1,
       },
     });
     expect(app.core.configs.get({ namespaceId: 'dev', group: 'DB', dataId: 'db.properties' })?.content).toBe('url=x');
@@ -74,7 +74,7 @@ describe('console transfer export and import', () => {
       'import-config': '0',
       'import-user': 'no',
     });
-    expect(res.json().data.imported).toEqual({ T_NAMING_INSTANCE: 1 });
+    expect(res.json().data.imported).toEqual({ T_NAMING_INSTANCE: 1, T_MCP_SERVER: 1 });
     expect(app.core.configs.count()).toBe(0);
     expect(app.core.auth.users.get('dev1')).toBeUndefined();
   });

@@ -6,7 +6,7 @@ import type { McpServer } from '../../core/mcp/mcp-model.js';
 import type { ToolInvoker } from '../../core/mcp/tool-invoker.js';
 import type { Logger } from '../../shared/logger.js';
 import { createProtocolServer } from './mcp-protocol-server.js';
-import type { McpRoute } from './mcp-routes.js';
+import type { McpRoute } from './mcp-paths.js';
 
 /** Largest JSON-RPC message a client may send. */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
@@ -74,10 +74,7 @@ export class McpEndpoint {
     req.headers.accept = 'application/json, text/event-stream';
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const server = createProtocolServer(() => this.deps.mcp.getServerByKey(serverKey), this.deps.invoker);
-    res.on('close', () => {
-      void transport.close().catch(() => undefined);
-      void server.close().catch(() => undefined);
-    });
+    res.on('close', () => void server.close().catch(() => undefined));
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
   }
@@ -90,12 +87,14 @@ export class McpEndpoint {
     const transport = new SSEServerTransport(endpoint, res);
     const server = createProtocolServer(() => this.deps.mcp.getServerByKey(serverKey), this.deps.invoker);
     this.sessions.set(transport.sessionId, { transport, serverKey });
-    const forget = () => {
+    // the client went away (or close() ended the stream): the session goes, once
+    let gone = false;
+    res.on('close', () => {
+      if (gone) return;
+      gone = true;
       this.sessions.delete(transport.sessionId);
       void server.close().catch(() => undefined);
-    };
-    res.on('close', forget);
-    transport.onclose = forget;
+    });
     await server.connect(transport);
   }
 

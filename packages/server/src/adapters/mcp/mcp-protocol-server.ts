@@ -16,7 +16,7 @@ export function listedTools(server: McpServer | undefined): Tool[] {
   return (server?.release?.tools ?? []).map((t) => ({
     name: t.toolName,
     description: t.spec.description,
-    inputSchema: { ...t.spec.inputSchema, type: 'object' } as Tool['inputSchema'],
+    inputSchema: { ...t.spec.inputSchema, type: 'object' },
   }));
 }
 

@@ -2,38 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastPath } from '../http-common/fast-path.js';
 import type { Logger } from '../../shared/logger.js';
 import type { McpEndpoint } from './mcp-endpoint.js';
-
-/** The MCP paths of r-nacos, on the SDK port. */
-export type McpRoute =
-  /** `/rnacos/mcp/{serverKey}/{authKey}`: streamable HTTP. */
-  | { kind: 'streamable'; serverKey: string; authKey: string }
-  /** `GET /rnacos/mcp/sse/{serverKey}/{authKey}`: an SSE session's event stream. */
-  | { kind: 'sse'; serverKey: string; authKey: string }
-  /** `POST /rnacos/mcp/sse/messages/{nodeId}/{serverKey}[/{sessionId}]` (or `?sessionId=`). */
-  | { kind: 'sse-message'; serverKey: string; sessionId: string };
-
-const PREFIX = '/rnacos/mcp/';
-
-/** The route of a request path (a trailing slash allowed), or undefined when it is no MCP path. */
-export function mcpRouteOf(url: string): McpRoute | undefined {
-  if (!url.startsWith(PREFIX)) return undefined;
-  const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
-  let parts: string[];
-  try {
-    parts = path.slice(PREFIX.length).replace(/\/$/, '').split('/').map(decodeURIComponent);
-  } catch {
-    return undefined;
-  }
-  if (parts.some((p) => p === '')) return undefined;
-  if (parts[0] === 'sse' && parts[1] === 'messages' && (parts.length === 4 || parts.length === 5)) {
-    const sessionId = parts[4] ?? new URLSearchParams(q < 0 ? '' : url.slice(q + 1)).get('sessionId') ?? '';
-    return { kind: 'sse-message', serverKey: parts[3], sessionId };
-  }
-  if (parts[0] === 'sse' && parts.length === 3) return { kind: 'sse', serverKey: parts[1], authKey: parts[2] };
-  if (parts.length === 2 && parts[0] !== 'sse') return { kind: 'streamable', serverKey: parts[0], authKey: parts[1] };
-  return undefined;
-}
+import { mcpRouteOf } from './mcp-paths.js';
 
 /**
  * Answers the MCP paths before fastify. The SDK and the endpoint load on the first MCP request, so a

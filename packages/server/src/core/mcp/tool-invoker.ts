@@ -45,7 +45,7 @@ export class ToolInvoker {
       elapsedMillis: Date.now() - started,
     });
     const rule = tool.routeRule;
-    let target: string | null = null;
+    let target: string | null;
     let url: string;
     try {
       const instance = needsInstance(rule.url) ? this.pick(tool) : null;
@@ -121,7 +121,7 @@ function buildUrl(rule: RouteRule, target: string | null, args: Args): string {
   url = url.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_, name: string) => {
     const value = args[name];
     if (value === undefined || value === null) throw new Error(`the argument ${name} the URL needs is missing`);
-    return encodeURIComponent(typeof value === 'object' ? JSON.stringify(value) : String(value));
+    return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
   });
   if (!/^https?:\/\//i.test(url)) throw new Error(`the route's URL ${url} is not an http(s) URL`);
   return url;

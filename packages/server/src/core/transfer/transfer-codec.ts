@@ -1,7 +1,23 @@
 import { configRecordKey, decodeConfigRecord, encodeConfigValue } from './config-record.js';
 import { decodeInstanceRecord, encodeInstanceValue } from './instance-record.js';
 import { decodeNamespaceRecord, encodeNamespaceValue } from './namespace-record.js';
-import { T_CONFIG, T_NAMESPACE, T_NAMING_INSTANCE, T_USER, TransferFormatError } from './transfer-format.js';
+import {
+  decodeMcpServerRecord,
+  decodeMcpToolSpecRecord,
+  encodeMcpServerValue,
+  encodeMcpToolSpecValue,
+  mcpServerKey,
+  mcpToolSpecKey,
+} from './mcp-record.js';
+import {
+  T_CONFIG,
+  T_MCP_SERVER,
+  T_MCP_TOOL_SPEC,
+  T_NAMESPACE,
+  T_NAMING_INSTANCE,
+  T_USER,
+  TransferFormatError,
+} from './transfer-format.js';
 import {
   emptyContent,
   type TableCounts,
@@ -9,6 +25,8 @@ import {
   type TransferContent,
   type TransferHeaderInfo,
   type TransferInstance,
+  type TransferMcpServer,
+  type TransferMcpToolSpec,
   type TransferNamespace,
   type TransferUser,
 } from './transfer-model.js';
@@ -21,7 +39,9 @@ export type DecodedRecord =
   | { table: typeof T_NAMESPACE; namespace: TransferNamespace }
   | { table: typeof T_USER; user: TransferUser }
   | { table: typeof T_NAMING_INSTANCE; instance: TransferInstance }
-  /** A table this server does not use (T_CACHE, MCP, unknown names): counted, not kept. */
+  | { table: typeof T_MCP_TOOL_SPEC; spec: TransferMcpToolSpec }
+  | { table: typeof T_MCP_SERVER; server: TransferMcpServer }
+  /** A table this server does not use (T_CACHE, unknown names): counted, not kept. */
   | { table: 'other'; name: string };
 
 /** Decodes the value of one record; a malformed value is reported at the record's offset. */
@@ -36,6 +56,10 @@ export function decodeRecord(record: TransferRecord): DecodedRecord {
         return { table: T_USER, user: decodeUserRecord(record.key, record.value) };
       case T_NAMING_INSTANCE:
         return { table: T_NAMING_INSTANCE, instance: decodeInstanceRecord(record.value) };
+      case T_MCP_TOOL_SPEC:
+        return { table: T_MCP_TOOL_SPEC, spec: decodeMcpToolSpecRecord(record.value) };
+      case T_MCP_SERVER:
+        return { table: T_MCP_SERVER, server: decodeMcpServerRecord(record.value) };
       default:
         return { table: 'other', name: tableLabel(record) };
     }
@@ -97,6 +121,8 @@ export async function decodeTransfer(
     else if (decoded.table === T_NAMESPACE) content.namespaces.push(decoded.namespace);
     else if (decoded.table === T_USER) content.users.push(decoded.user);
     else if (decoded.table === T_NAMING_INSTANCE) content.instances.push(decoded.instance);
+    else if (decoded.table === T_MCP_TOOL_SPEC) content.mcpToolSpecs!.push(decoded.spec);
+    else if (decoded.table === T_MCP_SERVER) content.mcpServers!.push(decoded.server);
     else ignored++;
     onProgress?.(bytes, records);
   }
@@ -115,10 +141,17 @@ export const encodeUserRecord = (user: TransferUser) =>
 const encodeInstanceRecord = (instance: TransferInstance) =>
   encodeRecord(T_NAMING_INSTANCE, new Uint8Array(0), encodeInstanceValue(instance));
 
-/** The file, in chunks: prefix and header, then configs, namespaces, users, instances (server order). */
+const encodeMcpToolSpecRecord = (spec: TransferMcpToolSpec) =>
+  encodeRecord(T_MCP_TOOL_SPEC, encoder.encode(mcpToolSpecKey(spec)), encodeMcpToolSpecValue(spec));
+const encodeMcpServerRecord = (server: TransferMcpServer) =>
+  encodeRecord(T_MCP_SERVER, mcpServerKey(server.id), encodeMcpServerValue(server));
+
+/** The file, in chunks: prefix and header, then configs, MCP specs and servers, namespaces, users, instances (server order). */
 export function* encodeTransfer(content: TransferContent, header: HeaderInput): Generator<Uint8Array> {
   yield encodeFileStart(header);
   for (const config of content.configs) yield encodeConfigRecord(config);
+  for (const spec of content.mcpToolSpecs ?? []) yield encodeMcpToolSpecRecord(spec);
+  for (const server of content.mcpServers ?? []) yield encodeMcpServerRecord(server);
   for (const ns of content.namespaces) yield encodeNamespaceRecord(ns);
   for (const user of content.users) yield encodeUserRecord(user);
   for (const instance of content.instances) yield encodeInstanceRecord(instance);

@@ -46,7 +46,9 @@ describe('reading a file built from the format description', () => {
       T_NAMING_INSTANCE: 1,
       T_FOO: 1,
     });
-    expect(decoded.ignored).toBe(2);
+    // the MCP server record is kept; the foreign table T_FOO is not
+    expect(decoded.ignored).toBe(1);
+    expect(decoded.content.mcpServers?.map((s) => s.name)).toEqual(['srv']);
 
     const [app, db] = decoded.content.configs;
     expect(app).toEqual({

@@ -10,8 +10,8 @@ const T_SEQUENCE = 'T_SEQUENCE';
 export const T_NAMESPACE = 'T_NAMESPACE';
 export const T_USER = 'T_USER';
 export const T_CACHE = 'T_CACHE';
-const T_MCP_TOOL_SPEC = 'T_MCP_TOOL_SPEC';
-const T_MCP_SERVER = 'T_MCP_SERVER';
+export const T_MCP_TOOL_SPEC = 'T_MCP_TOOL_SPEC';
+export const T_MCP_SERVER = 'T_MCP_SERVER';
 export const T_NAMING_INSTANCE = 'T_NAMING_INSTANCE';
 
 /** The id -> name map a server export declares in its header. */

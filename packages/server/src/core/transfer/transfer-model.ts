@@ -78,16 +78,69 @@ export interface TransferInstance {
   appName?: string;
 }
 
+/** A version of an MCP tool spec; `parametersJson` is the tool definition `{name, description, inputSchema}`. */
+export interface TransferToolSpecVersion {
+  version: number;
+  parametersJson: string;
+  opUser: string;
+  updateTime: number;
+}
+
+export interface TransferMcpToolSpec {
+  namespace: string;
+  group: string;
+  toolName: string;
+  currentVersion: number;
+  createTime: number;
+  createUser: string;
+  versions: TransferToolSpecVersion[];
+}
+
+/** A tool of an MCP server version: the spec version it names and its route rule as JSON. */
+export interface TransferMcpTool {
+  toolName: string;
+  namespace: string;
+  group: string;
+  version: number;
+  routeRuleJson: string;
+}
+
+export interface TransferMcpServerValue {
+  id: number;
+  description: string;
+  tools: TransferMcpTool[];
+  opUser: string;
+  updateTime: number;
+}
+
+export interface TransferMcpServer {
+  id: number;
+  uniqueKey: string;
+  namespace: string;
+  name: string;
+  description: string;
+  authKeys: string[];
+  createTime: number;
+  createUser: string;
+  currentValue?: TransferMcpServerValue;
+  /** r-nacos writes an empty value (id 0) for a server never published. */
+  releaseValue?: TransferMcpServerValue;
+  histories: TransferMcpServerValue[];
+}
+
 /** Records of tables this server understands; anything else is counted, not kept. */
 export interface TransferContent {
   configs: TransferConfig[];
   namespaces: TransferNamespace[];
   users: TransferUser[];
   instances: TransferInstance[];
+  /** MCP records (absent: none, e.g. from the converters of other systems). */
+  mcpToolSpecs?: TransferMcpToolSpec[];
+  mcpServers?: TransferMcpServer[];
 }
 
 export function emptyContent(): TransferContent {
-  return { configs: [], namespaces: [], users: [], instances: [] };
+  return { configs: [], namespaces: [], users: [], instances: [], mcpToolSpecs: [], mcpServers: [] };
 }
 
 /** How many records of each table a file held (or an import applied). */

@@ -80,6 +80,54 @@ message InstanceDo {
   optional string cluster_name = 11;
   optional string app_name = 12;
 }
+
+// The MCP service (r-nacos data_object.proto): tool specs and MCP servers.
+message ToolSpecVersionDo {
+  uint64 version = 1;
+  string parameters_json = 2;
+  string op_user = 3;
+  int64 update_time = 4;
+}
+
+message McpToolSpecDo {
+  string namespace = 1;
+  string group = 2;
+  string tool_name = 3;
+  uint64 current_version = 4;
+  int64 create_time = 5;
+  string create_user = 6;
+  repeated ToolSpecVersionDo versions = 7;
+}
+
+message McpToolDo {
+  string tool_name = 2;
+  string namespace = 3;
+  string group = 4;
+  uint64 version = 5;
+  string route_rule_json = 6;
+}
+
+message McpServerValueDo {
+  uint64 id = 1;
+  string description = 2;
+  repeated McpToolDo tools = 3;
+  string op_user = 4;
+  int64 update_time = 5;
+}
+
+message McpServerDo {
+  uint64 id = 1;
+  string namespace = 2;
+  string name = 3;
+  string description = 4;
+  repeated string auth_keys = 5;
+  int64 create_time = 6;
+  string create_user = 7;
+  McpServerValueDo current_value = 8;
+  McpServerValueDo release_value = 9;
+  repeated McpServerValueDo histories = 10;
+  string unique_key = 11;
+}
 `;
 
 const root = protobuf.parse(SCHEMA, { keepCase: true }).root;
@@ -91,6 +139,8 @@ export const ConfigValueBytesMessage = root.lookupType('transfer.ConfigValueByte
 export const NamespaceMessage = root.lookupType('transfer.NamespaceDO');
 export const UserMessage = root.lookupType('transfer.UserDo');
 export const InstanceMessage = root.lookupType('transfer.InstanceDo');
+export const McpToolSpecMessage = root.lookupType('transfer.McpToolSpecDo');
+export const McpServerMessage = root.lookupType('transfer.McpServerDo');
 
 /** Plain-object view of a decoded message: 64-bit integers as numbers, bytes as Uint8Array. */
 export function decodeMessage(type: protobuf.Type, bytes: Uint8Array): Record<string, unknown> {

@@ -4,11 +4,13 @@ import type { ConfigService } from '../config/config-service.js';
 import type { NamingService } from '../naming/naming-service.js';
 import type { NamespaceService } from '../namespace/namespace-service.js';
 import { conflict } from '../../shared/errors.js';
+import type { McpService } from '../mcp/mcp-service.js';
 import { MAX_HISTORY_ITEMS } from './config-record.js';
+import { importMcpRecords, mcpRecordsOf } from './mcp-transfer.js';
 import { contentOfSnapshot } from './export-content.js';
 import { planImport, type ImportOptions, type SkippedRecord } from './import-plan.js';
 import { encodeTransfer, type DecodedTransfer } from './transfer-codec.js';
-import { SERVER_TABLE_IDS, T_USER } from './transfer-format.js';
+import { SERVER_TABLE_IDS, T_MCP_SERVER, T_MCP_TOOL_SPEC, T_USER } from './transfer-format.js';
 import { planUsers } from './user-import.js';
 import type { TableCounts, TransferContent } from './transfer-model.js';
 import type { TransferStore } from './transfer-store.js';
@@ -20,7 +22,7 @@ export interface ImportReport {
   imported: TableCounts;
   /** Records of known tables that were not written, with the reason. */
   skipped: SkippedRecord[];
-  /** Records of tables this server does not use (MCP, sequences, foreign tables). */
+  /** Records of tables this server does not use (cache, sequences, foreign tables). */
   ignored: number;
 }
 
@@ -32,6 +34,8 @@ export interface TransferServiceOptions {
   fromSys: string;
   /** The running server's in-memory read models, refreshed after an import; the offline CLI has none. */
   live?: LiveModels;
+  /** Tool specs and MCP servers, exported and imported beside the store's content. */
+  mcp?: McpService;
 }
 
 export interface LiveModels {
@@ -51,7 +55,9 @@ export class TransferService {
   constructor(private readonly options: TransferServiceOptions) {}
 
   async exportContent(): Promise<TransferContent> {
-    return contentOfSnapshot(await this.options.store.snapshot(MAX_HISTORY_ITEMS));
+    const content = contentOfSnapshot(await this.options.store.snapshot(MAX_HISTORY_ITEMS));
+    const mcp = this.options.mcp?.snapshot();
+    return mcp ? { ...content, ...mcpRecordsOf(mcp.specs, mcp.servers) } : content;
   }
 
   /** The export file, in chunks; without `users` the file carries no user (nor password hash). */
@@ -108,7 +114,15 @@ export class TransferService {
         live.naming.adoptStored(plan.instances);
         await live.users.reload();
       }
-      return { read: decoded.tables, imported, skipped, ignored: decoded.ignored };
+      // MCP records go through the MCP service (its own store writes, announced to a cluster)
+      const { mcpToolSpecs = [], mcpServers = [] } = decoded.content;
+      let ignored = decoded.ignored;
+      if (this.options.mcp) {
+        const counts = await importMcpRecords(this.options.mcp, mcpToolSpecs, mcpServers);
+        if (counts.specs > 0) imported[T_MCP_TOOL_SPEC] = counts.specs;
+        if (counts.servers > 0) imported[T_MCP_SERVER] = counts.servers;
+      } else ignored += mcpToolSpecs.length + mcpServers.length;
+      return { read: decoded.tables, imported, skipped, ignored };
     } finally {
       this.importing = false;
     }

@@ -1,5 +1,4 @@
 import type {
-  JsonSchema,
   McpServerDto,
   McpServerValue,
   McpTool,
@@ -21,7 +20,7 @@ import type {
 export const functionDto = (f: ToolFunction): ToolFunctionValue => ({
   name: f.name,
   description: f.description,
-  inputSchema: f.inputSchema as JsonSchema,
+  inputSchema: f.inputSchema,
 });
 
 export function toolSpecDto(spec: ToolSpec): ToolSpecDto {

@@ -31,7 +31,7 @@ export const namespaceOf = (value: string | undefined): string => value?.trim() 
 
 function bounded(value: string, name: string, max = MAX_TEXT): string {
   if (value.length > max) throw invalid(`${name} may have at most ${max} characters`);
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\u0000-\u001f\u007f]/.test(value)) throw invalid(`${name} must not hold control characters`);
   return value;
 }

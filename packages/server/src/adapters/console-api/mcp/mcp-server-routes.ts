@@ -189,7 +189,7 @@ export function registerMcpServerRoutes(app: FastifyInstance, core: Core, clock:
           authKeys: doc.authKeys,
           tools,
         };
-        const input = serverInputOf(raw as Input<McpServerParam>, true);
+        const input = serverInputOf(raw, true);
         const existing = input.uniqueKey ? mcp.getServerByKey(input.uniqueKey) : undefined;
         if (existing) {
           requireNamespace(req, existing.namespace);

@@ -1,0 +1,103 @@
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startPostgres, type Postgres } from '../../test/postgres-server.js';
+import { tempDataDir } from '../../test/helpers.js';
+import type { McpServer, ToolSpec } from '../core/mcp/mcp-model.js';
+import type { McpStore } from '../core/mcp/mcp-store.js';
+import { openPostgresStores } from './postgres/pg-stores.js';
+import { openSqliteStores } from './sqlite/sqlite-stores.js';
+
+/** The MCP store's behaviours, held by both backends. */
+const pg = await startPostgres();
+if (typeof pg === 'string') console.warn(`MCP store contract on PostgreSQL skipped: ${pg}`);
+const cleanups: Array<() => Promise<void>> = [];
+let databases = 0;
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+  if (typeof pg !== 'string') await pg.stop();
+}, 30_000);
+
+const backends: Array<{ name: string; skip: boolean; open: () => Promise<McpStore> }> = [
+  {
+    name: 'SQLite',
+    skip: false,
+    open: async () => {
+      const dir = tempDataDir();
+      const stores = openSqliteStores(dir);
+      cleanups.push(async () => {
+        await stores.close();
+        rmSync(dir, { recursive: true, force: true });
+      });
+      return stores.mcp;
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    skip: typeof pg === 'string',
+    open: async () => {
+      const stores = await openPostgresStores(await (pg as Postgres).createDatabase(`mcp_contract_${++databases}`), 1);
+      cleanups.push(() => stores.close());
+      return stores.mcp;
+    },
+  },
+];
+
+const spec: ToolSpec = {
+  key: { namespace: 'public', group: 'G', toolName: 't' },
+  currentVersion: 2,
+  createTime: 1,
+  createUser: 'admin',
+  versions: [
+    {
+      version: 2,
+      function: { name: 't', description: 'd', inputSchema: { type: 'object' } },
+      opUser: 'a',
+      updateTime: 1,
+    },
+  ],
+};
+const value = { id: 1, description: 'd', tools: [], opUser: 'a', updateTime: 1 };
+const server = (id: number, uniqueKey: string): McpServer => ({
+  id,
+  uniqueKey,
+  namespace: 'public',
+  name: `s${id}`,
+  description: 'd',
+  authKeys: ['k'],
+  createTime: 1,
+  createUser: 'a',
+  current: value,
+  release: null,
+  histories: [],
+});
+
+describe.each(backends)('$name MCP store', ({ open, skip }) => {
+  it.skipIf(skip)('hands out consecutive id ranges per sequence', async () => {
+    const store = await open();
+    expect(await store.nextIds('MCP_SERVER_ID', 1)).toBe(1);
+    expect(await store.nextIds('MCP_SERVER_ID', 3)).toBe(2);
+    expect(await store.nextIds('MCP_SERVER_ID', 1)).toBe(5);
+    expect(await store.nextIds('TOOL_SPEC_VERSION', 2)).toBe(1);
+  });
+
+  it.skipIf(skip)('keeps specs and servers whole, and removes them', async () => {
+    const store = await open();
+    await store.saveSpecs([spec]);
+    expect(await store.loadSpec(spec.key)).toEqual(spec);
+    expect(await store.loadSpecs()).toEqual([spec]);
+    expect(await store.saveServers([server(1, 'a'), server(2, 'b')])).toBe(true);
+    expect(await store.loadServer(2)).toEqual(server(2, 'b'));
+    expect(await store.removeServer(2)).toBe(true);
+    expect(await store.removeServer(2)).toBe(false);
+    expect(await store.removeSpec(spec.key)).toBe(true);
+    expect(await store.loadSpec(spec.key)).toBeUndefined();
+  });
+
+  it.skipIf(skip)('refuses a server key another server has, writing nothing of the batch', async () => {
+    const store = await open();
+    expect(await store.saveServers([server(10, 'taken')])).toBe(true);
+    expect(await store.saveServers([server(11, 'free'), server(12, 'taken')])).toBe(false);
+    expect(await store.loadServer(11)).toBeUndefined();
+    expect((await store.loadServers()).map((s) => s.id)).toContain(10);
+  });
+});
