@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeSession, openAdminSession } from './support/admin-session.js';
 import type { TestBrowser } from './support/browser.js';
@@ -130,6 +131,32 @@ describe('MCP screens: a tool spec, a server routed to a real HTTP service, publ
     await expectToast(page, 'Published');
     await page.getByRole('tab', { name: 'Served tools' }).click();
     await page.getByRole('tabpanel').getByText('/forecast/{{city}}', { exact: true }).waitFor();
+  });
+
+  it('downloads the specs and the servers as zips and imports them into another namespace', async () => {
+    const { page } = browser;
+    await server.app.core.namespaces.add({ namespaceId: 'staging', namespaceName: 'Staging' });
+    const moveTo = async (listPath: string, ready: string) => {
+      await page.goto(`${server.consoleUrl}/rnacos/manage/${listPath}?namespaceId=`);
+      await page.getByRole('cell', { name: ready, exact: true }).waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('button', { hasText: /^Download$/ }).click(),
+      ]);
+      const zip = readFileSync((await download.path())!);
+      await page.goto(`${server.consoleUrl}/rnacos/manage/${listPath}?namespaceId=staging`);
+      await page.locator('button', { hasText: /^Import$/ }).click();
+      await page
+        .locator('.ant-modal')
+        .getByTestId('file-input')
+        .setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: zip });
+      await page.locator('.ant-modal [data-status="finished"]').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('cell', { name: ready, exact: true }).waitFor();
+    };
+    await moveTo('mcptoolspec', 'get_weather');
+    await moveTo('mcpserver', 'weather-mcp');
+    expect(server.app.core.mcp.listServers({ namespace: 'staging' }, { offset: 0, limit: 10 }).totalCount).toBe(1);
     expect(browser.errors).toEqual([]);
   });
 });
