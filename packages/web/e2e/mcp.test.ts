@@ -143,7 +143,7 @@ describe('MCP screens: a tool spec, a server routed to a real HTTP service, publ
         page.waitForEvent('download'),
         page.locator('button', { hasText: /^Download$/ }).click(),
       ]);
-      const zip = readFileSync((await download.path())!);
+      const zip = readFileSync(await download.path());
       await page.goto(`${server.consoleUrl}/rnacos/manage/${listPath}?namespaceId=staging`);
       await page.locator('button', { hasText: /^Import$/ }).click();
       await page
