@@ -9,6 +9,8 @@ const ALL = [
   'Config list',
   'Service list',
   'Subscriber list',
+  'Tool specs',
+  'MCP servers',
   'Users',
   'Namespaces',
   'Data transfer',
@@ -105,9 +107,21 @@ describe('side menu per role (real server, headless chromium)', () => {
     await browser.page.locator('button', { hasText: /^New$/ }).waitFor();
   });
 
-  it('guest: configs, services, subscribers and about only, and no write buttons', async () => {
+  it('guest: configs, services, subscribers, MCP and about only, and no write buttons', async () => {
     await signInAs('guest', 'guest-pw');
-    expect(await menuEntries(browser.page)).toEqual(['Config list', 'Service list', 'Subscriber list', 'About']);
+    expect(await menuEntries(browser.page)).toEqual([
+      'Config list',
+      'Service list',
+      'Subscriber list',
+      'Tool specs',
+      'MCP servers',
+      'About',
+    ]);
+    for (const entry of ['Tool specs', 'MCP servers']) {
+      await browser.page.locator('.app-sider').getByText(entry).click();
+      await browser.page.getByRole('button', { name: 'Download' }).waitFor();
+      expect(await browser.page.locator('button', { hasText: /^(Add|Import|Batch update)$/ }).count()).toBe(0);
+    }
     await browser.page.locator('.app-sider').getByText('Config list').click();
     await browser.page.getByRole('button', { name: 'Query' }).waitFor();
     expect(await browser.page.locator('button', { hasText: /^New$/ }).count()).toBe(0);

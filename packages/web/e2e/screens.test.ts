@@ -9,7 +9,8 @@ import { screenshot, SCREENSHOT_DIR } from './support/screenshots.js';
 
 interface Screen {
   name: string;
-  path: string;
+  /** A function when the path holds something the seed made (an id). */
+  path: string | (() => string);
   title: { en: string; zh: string };
   /** Text that shows once the screen has its data. */
   ready: { en: string; zh: string };
@@ -59,6 +60,31 @@ const SCREENS: Screen[] = [
     ready: { en: '54321', zh: '54321' },
     // a 1.x client is a subscriber while it keeps polling
     before: (server) => pollInstances(server.sdkUrl, 'orders', 54321),
+  },
+  {
+    name: 'tool-specs',
+    path: '/manage/mcptoolspec',
+    title: { en: 'Tool specs', zh: '工具定义' },
+    ready: { en: 'get_order', zh: 'get_order' },
+  },
+  {
+    name: 'tool-spec-detail',
+    path: '/manage/mcptoolspec/detail?namespaceId=&group=DEFAULT_GROUP&toolName=get_order',
+    title: { en: 'Tool spec detail', zh: '工具定义详情' },
+    ready: { en: 'The order id', zh: 'The order id' },
+    readySelector: '.cm-line',
+  },
+  {
+    name: 'mcp-servers',
+    path: '/manage/mcpserver',
+    title: { en: 'MCP servers', zh: 'MCP 服务' },
+    ready: { en: 'Unpublished draft', zh: '草稿未发布' },
+  },
+  {
+    name: 'mcp-server-detail',
+    path: () => `/manage/mcpserver?namespaceId=&id=${mcpServerId}`,
+    title: { en: 'MCP servers', zh: 'MCP 服务' },
+    ready: { en: '/rnacos/mcp/orders-mcp/key-1', zh: '/rnacos/mcp/orders-mcp/key-1' },
   },
   {
     name: 'namespaces',
@@ -111,6 +137,39 @@ const SCREENS: Screen[] = [
   },
 ];
 
+let mcpServerId = 0;
+
+/** A tool spec and an MCP server routed to the orders service, with an edit left unpublished. */
+async function seedMcp(server: RunningConsole) {
+  const { mcp } = server.app.core;
+  const specKey = { namespace: 'public', group: 'DEFAULT_GROUP', toolName: 'get_order' };
+  const inputSchema = {
+    type: 'object',
+    properties: { id: { type: 'string', description: 'The order id' }, verbose: { type: 'boolean' } },
+    required: ['id'],
+  };
+  await mcp.saveSpecs(
+    [{ key: specKey, function: { name: 'get_order', description: 'An order by its id', inputSchema } }],
+    'admin',
+  );
+  const routeRule = {
+    protocol: 'http',
+    url: '/orders/{{id}}',
+    method: 'GET',
+    additionHeaders: { 'x-source': 'mcp' },
+    convertType: 'JSON_TO_URL' as const,
+    serviceNamespace: '',
+    serviceGroup: 'DEFAULT_GROUP',
+    serviceName: 'orders',
+  };
+  const input = { uniqueKey: 'orders-mcp', namespace: 'public', name: 'Orders MCP', authKeys: ['key-1'] };
+  mcpServerId = await mcp.addServer(
+    { ...input, description: 'Orders as tools', tools: [{ specKey, routeRule }] },
+    'admin',
+  );
+  await mcp.updateServer(mcpServerId, { description: 'Orders as tools, v2' }, 'admin');
+}
+
 async function seed(server: RunningConsole) {
   const publish = (dataId: string, content: string, type: string) =>
     fetch(`${server.sdkUrl}/nacos/v1/cs/configs`, {
@@ -125,6 +184,7 @@ async function seed(server: RunningConsole) {
   await registerInstance(server.sdkUrl, { serviceName: 'orders', ip: '10.1.0.1', port: 8080 }, { version: '1.4.2' });
   await registerInstance(server.sdkUrl, { serviceName: 'orders', ip: '10.1.0.2', port: 8080 });
   await addUser(server.app, 'viewer', 'viewer-pw', ['2']);
+  await seedMcp(server);
 }
 
 describe('every screen in both languages (real server, headless chromium)', () => {
@@ -151,7 +211,10 @@ describe('every screen in both languages (real server, headless chromium)', () =
         for (const screen of SCREENS) {
           await screen.before?.(server);
           if (screen.open) await screen.open(page);
-          else await page.goto(`${server.consoleUrl}/rnacos${screen.path}`);
+          else {
+            const path = typeof screen.path === 'string' ? screen.path : screen.path();
+            await page.goto(`${server.consoleUrl}/rnacos${path}`);
+          }
           await page.getByText(screen.ready[lang]).first().waitFor();
           if (screen.readySelector) await page.locator(screen.readySelector).first().waitFor();
           await expect.poll(() => page.title()).toBe(`${screen.title[lang]} - tsnacos`);
@@ -176,6 +239,30 @@ describe('every screen in both languages (real server, headless chromium)', () =
           .getByText(lang === 'en' ? 'Namespace privileges' : '命名空间权限')
           .waitFor();
         await screenshot(page, lang, 'user-drawer');
+        const edit = lang === 'en' ? 'Edit' : '编辑';
+        await page.goto(`${server.consoleUrl}/rnacos/manage/mcptoolspec`);
+        await page
+          .getByRole('row', { name: /get_order/ })
+          .getByRole('button', { name: edit })
+          .click();
+        await page.locator('.ant-drawer .cm-line').first().waitFor();
+        await screenshot(page, lang, 'tool-spec-drawer');
+        await page.goto(`${server.consoleUrl}/rnacos/manage/mcpserver`);
+        await page
+          .getByRole('row', { name: /Orders MCP/ })
+          .getByRole('button', { name: edit })
+          .click();
+        await page
+          .locator('.ant-drawer')
+          .getByText('/orders/{{id}}')
+          .or(page.locator('.ant-drawer input[value="/orders/{{id}}"]'))
+          .first()
+          .waitFor();
+        await screenshot(page, lang, 'mcp-server-drawer');
+        await page.goto(`${server.consoleUrl}/rnacos/manage/mcpserver?namespaceId=&id=${mcpServerId}`);
+        await page.getByRole('tab', { name: lang === 'en' ? 'Try a tool' : '试用工具' }).click();
+        await page.getByRole('tabpanel').locator('.cm-line').first().waitFor();
+        await screenshot(page, lang, 'mcp-try-tool');
         expect(browser.errors).toEqual([]);
       } finally {
         await browser.close();

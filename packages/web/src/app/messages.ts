@@ -11,6 +11,8 @@ import { namespaceMessages } from '../features/namespaces/messages.js';
 import { serviceMessages } from '../features/services/messages.js';
 import { transferMessages } from '../features/transfer/messages.js';
 import { userMessages } from '../features/users/messages.js';
+import { toolSpecMessages } from '../features/tool-specs/messages.js';
+import { mcpServerMessages } from '../features/mcp-servers/messages.js';
 import { appMessages } from './app-messages.js';
 
 /** Common strings plus every feature's messages, merged once at start-up. */
@@ -26,6 +28,8 @@ const features = [
   serviceMessages,
   transferMessages,
   userMessages,
+  toolSpecMessages,
+  mcpServerMessages,
 ];
 
 export function buildResources(): Resource {

@@ -18,6 +18,9 @@ export const paths = {
   cluster: '/manage/cluster',
   about: '/manage/about',
   monitor: '/manage/appmonitor',
+  toolSpecs: '/manage/mcptoolspec',
+  toolSpecDetail: '/manage/mcptoolspec/detail',
+  mcpServers: '/manage/mcpserver',
 } as const;
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -36,9 +39,19 @@ export interface ConfigRef {
   dataId: string;
 }
 
+/** A tool spec as the console's links name it. */
+export interface ToolSpecRef {
+  namespaceId: string;
+  group: string;
+  toolName: string;
+}
+
 export const hrefs = {
   notFound: (fullPath: string) => withQuery(paths.notFound, { path: fullPath }),
   instances: (s: ServiceRef) => withQuery(paths.instances, { ...s }),
   subscribers: (s: Partial<ServiceRef>) => withQuery(paths.subscribers, { ...s }),
   configHistory: (c: ConfigRef) => withQuery(paths.configHistory, { ...c }),
+  toolSpecDetail: (k: ToolSpecRef) => withQuery(paths.toolSpecDetail, { ...k }),
+  /** One MCP server's page: the list path with its id (the route the roles open). */
+  mcpServer: (namespaceId: string, id: number) => withQuery(paths.mcpServers, { namespaceId, id: String(id) }),
 };

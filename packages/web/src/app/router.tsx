@@ -31,6 +31,15 @@ const TransferPage = lazyPage(() => import('../features/transfer/components/tran
 const UserListPage = lazyPage(() => import('../features/users/components/user-list-page.js'), 'UserListPage');
 const ClusterPage = lazyPage(() => import('../features/cluster/components/cluster-page.js'), 'ClusterPage');
 const AboutPage = lazyPage(() => import('../features/about/components/about-page.js'), 'AboutPage');
+const ToolSpecListPage = lazyPage(
+  () => import('../features/tool-specs/components/tool-spec-list-page.js'),
+  'ToolSpecListPage',
+);
+const ToolSpecDetailPage = lazyPage(
+  () => import('../features/tool-specs/components/tool-spec-detail-page.js'),
+  'ToolSpecDetailPage',
+);
+const McpServerPage = lazyPage(() => import('../features/mcp-servers/components/mcp-server-page.js'), 'McpServerPage');
 const MonitorPage = lazyPage(() => import('../features/monitor/components/monitor-page.js'), 'MonitorPage');
 
 /** Any unknown route is replaced by /404?path=<the full path asked for>. */
@@ -66,6 +75,9 @@ const routes: RouteObject[] = [
       page(paths.cluster, <ClusterPage />, 'menu.cluster'),
       page(paths.about, <AboutPage />, 'menu.about'),
       page(paths.monitor, <MonitorPage />, 'menu.app_monitor'),
+      page(paths.toolSpecs, <ToolSpecListPage />, 'menu.tool_spec_list'),
+      page(paths.toolSpecDetail, <ToolSpecDetailPage />, 'menu.tool_spec_detail'),
+      page(paths.mcpServers, <McpServerPage />, 'menu.mcp_server_list'),
     ],
   },
   { path: '*', element: <NotFoundRedirect /> },

@@ -40,6 +40,10 @@ export const en = {
     upload_fail: 'upload processing failed',
   },
   menu: {
+    mcp_management: 'MCP management',
+    tool_spec_list: 'Tool specs',
+    tool_spec_detail: 'Tool spec detail',
+    mcp_server_list: 'MCP servers',
     config_management: 'Config management',
     config_list: 'Config list',
     config_history: 'Config history',

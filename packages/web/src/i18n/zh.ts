@@ -42,6 +42,10 @@ export const zh: MessageTree<CommonMessages> = {
     upload_fail: '上传处理失败',
   },
   menu: {
+    mcp_management: 'MCP 管理',
+    tool_spec_list: '工具定义',
+    tool_spec_detail: '工具定义详情',
+    mcp_server_list: 'MCP 服务',
     config_management: '配置管理',
     config_list: '配置列表',
     config_history: '配置历史',

@@ -16,6 +16,8 @@ export const USER_ERROR_CODES: ReadonlySet<string> = new Set([
   'NOT_FOUND',
   'CONFLICT',
   'CONFIG_CONFLICT',
+  'PARTIAL_SUCCESS',
+  'MCP_MANAGER_ERROR',
 ]);
 
 /** The i18n key of a known refusal, or undefined. */

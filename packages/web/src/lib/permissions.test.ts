@@ -10,18 +10,27 @@ describe('console state', () => {
       canUpdateConfig: true,
       canUpdateService: true,
       canUpdateNamespace: true,
+      canUpdateToolSpec: true,
+      canUpdateMcpServer: true,
       version: 'unknown',
     });
   });
 
   it('flags follow the resource strings', () => {
-    const s = toConsoleState({ resources: ['SERVICE_UPDATE'], from: '', version: '0.2.0', username: 'dev' });
+    const s = toConsoleState({
+      resources: ['SERVICE_UPDATE', 'MCP_SERVER_UPDATE'],
+      from: '',
+      version: '0.2.0',
+      username: 'dev',
+    });
     expect(s).toMatchObject({
       fromRequest: true,
       isOldConsole: false,
       canUpdateConfig: false,
       canUpdateService: true,
       canUpdateNamespace: false,
+      canUpdateToolSpec: false,
+      canUpdateMcpServer: true,
       version: '0.2.0',
       username: 'dev',
     });

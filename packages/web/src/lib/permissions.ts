@@ -8,6 +8,8 @@ const RESOURCE = {
   CONFIG_UPDATE: 'CONFIG_UPDATE',
   SERVICE_UPDATE: 'SERVICE_UPDATE',
   NAMESPACE_UPDATE: 'NAMESPACE_UPDATE',
+  MCP_TOOL_SPEC_UPDATE: 'MCP_TOOL_SPEC_UPDATE',
+  MCP_SERVER_UPDATE: 'MCP_SERVER_UPDATE',
 } as const;
 
 /** The console's view of the signed-in user: menus and buttons follow it. */
@@ -19,6 +21,8 @@ export interface ConsoleState {
   canUpdateConfig: boolean;
   canUpdateService: boolean;
   canUpdateNamespace: boolean;
+  canUpdateToolSpec: boolean;
+  canUpdateMcpServer: boolean;
   version: string;
   username: string | null;
   /** For admins: the admin that still has the default password (the console warns), else null. */
@@ -35,6 +39,8 @@ export const DEFAULT_CONSOLE_STATE: ConsoleState = {
   canUpdateConfig: true,
   canUpdateService: true,
   canUpdateNamespace: true,
+  canUpdateToolSpec: true,
+  canUpdateMcpServer: true,
   version: UNKNOWN_VERSION,
   username: null,
   defaultPasswordUser: null,
@@ -50,6 +56,8 @@ export function toConsoleState(data: WebResources | null | undefined): ConsoleSt
     canUpdateConfig: resources.has(RESOURCE.CONFIG_UPDATE),
     canUpdateService: resources.has(RESOURCE.SERVICE_UPDATE),
     canUpdateNamespace: resources.has(RESOURCE.NAMESPACE_UPDATE),
+    canUpdateToolSpec: resources.has(RESOURCE.MCP_TOOL_SPEC_UPDATE),
+    canUpdateMcpServer: resources.has(RESOURCE.MCP_SERVER_UPDATE),
     version: data.version || UNKNOWN_VERSION,
     username: data.username ?? null,
     defaultPasswordUser: data.defaultPasswordUser ?? null,

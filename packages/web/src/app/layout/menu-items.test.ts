@@ -12,6 +12,9 @@ const GUEST = [
   '/manage/service',
   '/manage/service/instance',
   '/manage/subscriber',
+  '/manage/mcptoolspec',
+  '/manage/mcptoolspec/detail',
+  '/manage/mcpserver',
   '/rnacos/manage/configs',
 ];
 const DEVELOPER = [
@@ -22,6 +25,8 @@ const DEVELOPER = [
   'CONFIG_UPDATE',
   'SERVICE_UPDATE',
   'NAMESPACE_UPDATE',
+  'MCP_TOOL_SPEC_UPDATE',
+  'MCP_SERVER_UPDATE',
 ];
 const ADMIN = [...DEVELOPER, '/manage/user', '/manage/transfer', 'USER_UPDATE'];
 
@@ -35,6 +40,8 @@ describe('side menu', () => {
       '/manage/configs',
       '/manage/service',
       '/manage/subscriber',
+      '/manage/mcptoolspec',
+      '/manage/mcpserver',
       '/manage/user',
       '/manage/namespace',
       '/manage/transfer',
@@ -52,18 +59,20 @@ describe('side menu', () => {
     expect(shown).toContain('/manage/appmonitor');
   });
 
-  it('guest sees configs, services, subscribers and about only', () => {
+  it('guest sees configs, services, subscribers, MCP and about only', () => {
     expect(paths(visibleMenu(state(GUEST)))).toEqual([
       '/manage/configs',
       '/manage/service',
       '/manage/subscriber',
+      '/manage/mcptoolspec',
+      '/manage/mcpserver',
       '/manage/about',
     ]);
   });
 
   it('old console shows everything but user management, whatever the resources', () => {
     const shown = paths(visibleMenu(state(['/manage/about'], 'OLD_CONSOLE')));
-    expect(shown).toHaveLength(8);
+    expect(shown).toHaveLength(10);
     expect(shown).not.toContain('/manage/user');
   });
 
@@ -75,6 +84,7 @@ describe('side menu', () => {
   it('sub-pages highlight their list', () => {
     expect(selectedMenuKey('/manage/config/history')).toBe('/manage/configs');
     expect(selectedMenuKey('/manage/service/instance')).toBe('/manage/service');
+    expect(selectedMenuKey('/manage/mcptoolspec/detail')).toBe('/manage/mcptoolspec');
     expect(selectedMenuKey('/manage/user')).toBe('/manage/user');
   });
 });

@@ -18,7 +18,7 @@ export type MenuNode = MenuGroup | MenuEntry;
 
 export const isGroup = (node: MenuNode): node is MenuGroup => 'children' in node;
 
-/** The whole side menu before filtering: config, service and system management groups. */
+/** The whole side menu before filtering: config, service, MCP and system management groups. */
 const SIDE_MENU: MenuNode[] = [
   { key: 'config', label: 'menu.config_management', children: [{ key: paths.configs, label: 'menu.config_list' }] },
   {
@@ -27,6 +27,14 @@ const SIDE_MENU: MenuNode[] = [
     children: [
       { key: paths.services, label: 'menu.service_list' },
       { key: paths.subscribers, label: 'menu.subscriber_list' },
+    ],
+  },
+  {
+    key: 'mcp',
+    label: 'menu.mcp_management',
+    children: [
+      { key: paths.toolSpecs, label: 'menu.tool_spec_list' },
+      { key: paths.mcpServers, label: 'menu.mcp_server_list' },
     ],
   },
   {
@@ -65,6 +73,7 @@ export function visibleMenu(state: ConsoleState, menu: MenuNode[] = SIDE_MENU): 
 export function selectedMenuKey(pathname: string): string {
   if (pathname.startsWith(paths.configHistory)) return paths.configs;
   if (pathname.startsWith(paths.instances)) return paths.services;
+  if (pathname.startsWith(paths.toolSpecDetail)) return paths.toolSpecs;
   return pathname.replace(/\/+$/, '');
 }
 

@@ -1,5 +1,7 @@
 import CodeMirror from '@uiw/react-codemirror';
 import { EditorView } from '@codemirror/view';
+import { useMemo } from 'react';
+import { jsonSchemaLint, type JsonCheck } from './json-schema-lint.js';
 import { useLanguage } from './use-language.js';
 
 export interface CodeEditorProps {
@@ -9,11 +11,17 @@ export interface CodeEditorProps {
   type: string;
   readOnly?: boolean;
   height?: string;
+  /** JSON only: a check of the parsed value whose problems are underlined in place (keep it stable). */
+  check?: JsonCheck;
 }
 
 /** CodeMirror 6 with highlighting for the config's type (its code loads with the editor). */
-function CodeEditor({ value, onChange, type, readOnly, height = '420px' }: CodeEditorProps) {
+function CodeEditor({ value, onChange, type, readOnly, height = '420px', check }: CodeEditorProps) {
   const language = useLanguage(type);
+  const extensions = useMemo(
+    () => [...language, EditorView.lineWrapping, ...(check && type === 'json' ? jsonSchemaLint(check) : [])],
+    [language, check, type],
+  );
   return (
     <div className="code-editor" data-testid="code-editor">
       <CodeMirror
@@ -21,7 +29,7 @@ function CodeEditor({ value, onChange, type, readOnly, height = '420px' }: CodeE
         height={height}
         readOnly={readOnly}
         editable={!readOnly}
-        extensions={[...language, EditorView.lineWrapping]}
+        extensions={extensions}
         onChange={onChange}
         basicSetup={{ foldGutter: true, highlightActiveLine: !readOnly }}
       />
