@@ -1,4 +1,4 @@
-import type { LoginConfig, LoginParam, LoginResult } from '@tsnacos/protocol';
+import type { LoginParam, LoginResult } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginError, type AuthService } from '../../core/auth/auth-service.js';
 import { consoleToken, portTokenCookie, TOKEN_COOKIE } from './console-auth.js';
