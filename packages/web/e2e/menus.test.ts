@@ -26,8 +26,8 @@ describe('side menu per role (real server, headless chromium)', () => {
 
   beforeAll(async () => {
     [server, oldConsole] = await Promise.all([startConsole(), startConsole({ RNACOS_ENABLE_NO_AUTH_CONSOLE: 'true' })]);
-    await addUser(server.app, 'dev', 'dev-pw', ['1']);
-    await addUser(server.app, 'guest', 'guest-pw', ['2']);
+    await addUser(server.app, 'dev', 'dev-password', ['1']);
+    await addUser(server.app, 'guest', 'guest-password', ['2']);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -101,14 +101,14 @@ describe('side menu per role (real server, headless chromium)', () => {
   });
 
   it('developer: no users, no data transfer; can add services and namespaces', async () => {
-    await signInAs('dev', 'dev-pw');
+    await signInAs('dev', 'dev-password');
     expect(await menuEntries(browser.page)).toEqual(ALL.filter((e) => e !== 'Users' && e !== 'Data transfer'));
     await browser.page.goto(`${server.consoleUrl}/rnacos/manage/namespace`);
     await browser.page.locator('button', { hasText: /^New$/ }).waitFor();
   });
 
   it('guest: configs, services, subscribers, MCP and about only, and no write buttons', async () => {
-    await signInAs('guest', 'guest-pw');
+    await signInAs('guest', 'guest-password');
     expect(await menuEntries(browser.page)).toEqual([
       'Config list',
       'Service list',

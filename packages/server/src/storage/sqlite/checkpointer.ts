@@ -75,6 +75,9 @@ export class Checkpointer {
     clearTimeout(this.timer);
     this.commits.afterSync = undefined;
     const exited = new Promise<void>((resolve) => (this.stopped = resolve));
+    // while the store closes, the worker is what the process waits for: unreferenced, the process would end
+    // here, before the pending close and the "stopped" line
+    this.worker.ref();
     if (this.release) await new Promise<void>((resolve) => this.worker.once('message', () => resolve()));
     this.worker.postMessage('close');
     await exited;

@@ -2,6 +2,7 @@ import type { McpServer, ToolSpec, ToolSpecKey } from '../../core/mcp/mcp-model.
 import type { McpSequence, McpStore } from '../../core/mcp/mcp-store.js';
 import { parseServerDocument, parseSpecDocument, serverDocument, specDocument } from '../mcp-documents.js';
 import type { SqliteDatabase } from './database.js';
+import { groupCommitOf } from './group-commit.js';
 
 type Row = Record<string, unknown>;
 
@@ -38,12 +39,11 @@ export class SqliteMcpStore implements McpStore {
   }
 
   async nextIds(sequence: McpSequence, count: number): Promise<number> {
-    const row = this.db
-      .prepare(
-        `INSERT INTO mcp_sequence (name, value) VALUES (?, ?)
-         ON CONFLICT (name) DO UPDATE SET value = value + excluded.value RETURNING value`,
-      )
-      .get(sequence, count) as Row;
+    const next = this.db.prepare(
+      `INSERT INTO mcp_sequence (name, value) VALUES (?, ?)
+       ON CONFLICT (name) DO UPDATE SET value = value + excluded.value RETURNING value`,
+    );
+    const row = await this.commit(() => next.get(sequence, count) as Row);
     return Number(row.value) - count + 1;
   }
 
@@ -52,17 +52,16 @@ export class SqliteMcpStore implements McpStore {
       `INSERT INTO mcp_tool_spec (namespace, group_name, tool_name, doc) VALUES (?, ?, ?, ?)
        ON CONFLICT (namespace, group_name, tool_name) DO UPDATE SET doc = excluded.doc`,
     );
-    this.db.transaction(() => {
+    await this.commit(() => {
       for (const s of specs) upsert.run(s.key.namespace, s.key.group, s.key.toolName, specDocument(s));
-    })();
+    });
   }
 
   async removeSpec(key: ToolSpecKey): Promise<boolean> {
-    return (
-      this.db
-        .prepare('DELETE FROM mcp_tool_spec WHERE namespace = ? AND group_name = ? AND tool_name = ?')
-        .run(key.namespace, key.group, key.toolName).changes > 0
+    const remove = this.db.prepare(
+      'DELETE FROM mcp_tool_spec WHERE namespace = ? AND group_name = ? AND tool_name = ?',
     );
+    return this.commit(() => remove.run(key.namespace, key.group, key.toolName).changes > 0);
   }
 
   async saveServers(servers: McpServer[]): Promise<boolean> {
@@ -71,15 +70,15 @@ export class SqliteMcpStore implements McpStore {
       `INSERT INTO mcp_server (id, unique_key, doc) VALUES (?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET unique_key = excluded.unique_key, doc = excluded.doc`,
     );
-    const write = this.db.transaction(() => {
+    const write = () => {
       for (const s of servers) {
         const taken = owner.get(s.uniqueKey) as Row | undefined;
         if (taken && Number(taken.id) !== s.id) throw KEY_TAKEN;
         upsert.run(s.id, s.uniqueKey, serverDocument(s));
       }
-    });
+    };
     try {
-      write();
+      await this.commit(write);
       return true;
     } catch (err) {
       if (err === KEY_TAKEN) return false; // rolled back: nothing written
@@ -88,6 +87,12 @@ export class SqliteMcpStore implements McpStore {
   }
 
   async removeServer(id: number): Promise<boolean> {
-    return this.db.prepare('DELETE FROM mcp_server WHERE id = ?').run(id).changes > 0;
+    const remove = this.db.prepare('DELETE FROM mcp_server WHERE id = ?');
+    return this.commit(() => remove.run(id).changes > 0);
+  }
+
+  /** Every write shares the store's group commit: its own savepoint, answered once the WAL is on disk. */
+  private commit<T>(write: () => T): Promise<T> {
+    return groupCommitOf(this.db).run(write);
   }
 }
