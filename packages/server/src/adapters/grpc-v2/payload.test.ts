@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
-import { PayloadError, decodePayload, encodePayload, parseJsonBody } from './payload.js';
+import { PayloadError, decodePayload, encodeFramedPayload, encodePayload, parseJsonBody } from './payload.js';
 
 // The .proto is the wire contract; the full protobufjs runtime reading it stands in for a client's codec.
 const PROTO_FILE = fileURLToPath(new URL('./proto/nacos_grpc_service.proto', import.meta.url));
@@ -46,6 +46,24 @@ describe('Payload envelope', () => {
       Buffer.from([0x17]), // wire type 7 does not exist
     ]) {
       expect(() => decodePayload(bad)).toThrow(PayloadError);
+    }
+  });
+
+  it('writes a server message as one gRPC frame holding what the .proto codec reads, for bodies of any size', () => {
+    // lengths around the varint steps (1, 2 and 3 bytes) and text that is not ASCII
+    for (const size of [0, 1, 100, 127, 128, 16_383, 16_384, 200_000]) {
+      const json = size ? JSON.stringify({ content: 'é中'.repeat(size).slice(0, size) }) : '';
+      const framed = encodeFramedPayload('ConfigQueryResponse', json);
+      expect(framed[0]).toBe(0);
+      expect(framed.readUInt32BE(1)).toBe(framed.length - 5);
+      const message = framed.subarray(5);
+      expect(message.equals(encodePayload('ConfigQueryResponse', json))).toBe(true);
+      const decoded = Payload.toObject(Payload.decode(message), { defaults: true }) as {
+        metadata: { type: string };
+        body: { value: Uint8Array };
+      };
+      expect(decoded.metadata.type).toBe('ConfigQueryResponse');
+      expect(Buffer.from(decoded.body.value).toString('utf8')).toBe(json);
     }
   });
 });

@@ -45,8 +45,3 @@ export function serviceInfoJson(info: ServiceInfo): string {
   }
   return json;
 }
-
-/** The same as an object, for responses built by the dispatcher. */
-export function serviceInfoObject(info: ServiceInfo): Record<string, unknown> {
-  return JSON.parse(serviceInfoJson(info)) as Record<string, unknown>;
-}
