@@ -18,6 +18,8 @@ const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '0';
 const CLIENT_CPU = process.env.BENCH_CLIENT_CPU ?? '1';
 // Another build measured in the same rounds (a checkout's packages/server/dist): before and after a change.
 const BASE_DIST = process.env.BENCH_BASE_DIST;
+// Node flags of the tsnacos servers (default: those of the `tsnacos` command).
+const SERVER_NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
 const INSTANCES = 5;
 const TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
@@ -117,11 +119,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const client = loadClient();
   const pin = { cpus: SERVER_CPU };
-  const servers = [{ name: 'tsnacos', server: await startServer({}, pin) }];
+  const env: Record<string, string> = SERVER_NODE_OPTIONS ? { NODE_OPTIONS: SERVER_NODE_OPTIONS } : {};
+  const servers = [{ name: 'tsnacos', server: await startServer(env, pin) }];
   if (BASE_DIST) {
     servers.push({
       name: 'before',
-      server: await startServer({}, { ...pin, main: path.resolve(BASE_DIST, 'main.js') }),
+      server: await startServer(env, { ...pin, main: path.resolve(BASE_DIST, 'main.js') }),
     });
   }
   const barePort = await freePort();

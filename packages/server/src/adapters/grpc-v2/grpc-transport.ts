@@ -82,6 +82,7 @@ export function createGrpcTransport(methods: GrpcMethods, limits: GrpcLimits): G
     return peer;
   };
 
+  const unarySetup = { maxBytes: maxMessageBytes, guard };
   server.on('stream', (stream, headers) => {
     stream.on('error', ignore);
     const path = headers[':path'] ?? '';
@@ -91,12 +92,7 @@ export function createGrpcTransport(methods: GrpcMethods, limits: GrpcLimits): G
     const unary = methods.unary[path];
     if (unary) {
       const state = guard.stateOf(session);
-      return serveUnary(
-        stream,
-        { encoding: encoding === 'identity' ? undefined : encoding, maxBytes: maxMessageBytes, guard, state },
-        unary,
-        peer,
-      );
+      return serveUnary(stream, unarySetup, state, encoding === 'identity' ? undefined : encoding, unary, peer);
     }
     const bi = methods.biStream[path];
     if (!bi) return failStream(stream, GrpcStatus.UNIMPLEMENTED, `unknown method ${path}`);

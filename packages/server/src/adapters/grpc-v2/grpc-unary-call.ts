@@ -13,12 +13,10 @@ const RESPOND_OPTIONS = { waitForTrailers: true };
 const CALL = Symbol('grpcUnaryCall');
 type UnaryStream = http2.ServerHttp2Stream & { [CALL]: UnaryCall };
 
+/** What every unary call of a server shares. */
 export interface UnaryCallSetup {
-  encoding: string | undefined;
   maxBytes: number;
   guard: GrpcSessionGuard;
-  /** The connection's state; undefined for a connection the guard no longer knows. */
-  state: SessionState | undefined;
 }
 
 /**
@@ -39,11 +37,14 @@ class UnaryCall implements Watched {
   constructor(
     private readonly stream: http2.ServerHttp2Stream,
     private readonly setup: UnaryCallSetup,
+    /** The connection's state; undefined for a connection the guard no longer knows. */
+    private readonly state: SessionState | undefined,
+    private readonly encoding: string | undefined,
     private readonly method: UnaryMethod,
     private readonly peer: string,
   ) {
-    this.reader = new GrpcMessageReader(setup.maxBytes, setup.state?.budget ?? setup.guard.budget);
-    if (setup.state) setup.guard.streamStarted(setup.state);
+    this.reader = new GrpcMessageReader(setup.maxBytes, state?.budget ?? setup.guard.budget);
+    if (state) setup.guard.streamStarted(state);
     setup.guard.watch(this);
   }
 
@@ -79,7 +80,7 @@ class UnaryCall implements Watched {
     }
     if (!this.compressed) return this.answer(this.request!);
     const inflated = new OrderedMessages(
-      this.setup.encoding,
+      this.encoding,
       this.setup.maxBytes,
       (bytes) => this.answer(bytes),
       (err) => this.fail(err),
@@ -90,8 +91,7 @@ class UnaryCall implements Watched {
   closed(): void {
     this.unwatch();
     this.reader.discard();
-    const { state, guard } = this.setup;
-    if (state) guard.streamDone(state);
+    if (this.state) this.setup.guard.streamDone(this.state);
   }
 
   private answer(bytes: Buffer): void {
@@ -146,9 +146,16 @@ function sendOkTrailers(this: http2.ServerHttp2Stream): void {
   this.sendTrailers(OK_TRAILERS);
 }
 
-/** Serves a unary call on `stream` (its headers already read). */
-export function serveUnary(stream: http2.ServerHttp2Stream, setup: UnaryCallSetup, method: UnaryMethod, peer: string) {
-  (stream as UnaryStream)[CALL] = new UnaryCall(stream, setup, method, peer);
+/** Serves a unary call on `stream` (its headers already read) on a connection the guard knows as `state`. */
+export function serveUnary(
+  stream: http2.ServerHttp2Stream,
+  setup: UnaryCallSetup,
+  state: SessionState | undefined,
+  encoding: string | undefined,
+  method: UnaryMethod,
+  peer: string,
+) {
+  (stream as UnaryStream)[CALL] = new UnaryCall(stream, setup, state, encoding, method, peer);
   stream.on('data', onData);
   stream.on('end', onEnd);
   stream.on('close', onClose);

@@ -49,6 +49,21 @@ describe('Payload envelope', () => {
     }
   });
 
+  it('answers any corruption of a message with a PayloadError or a decoding, never another error', () => {
+    const good = encodePayload('ConfigQueryRequest', { dataId: 'a', group: 'G' }, headers, '10.0.0.7');
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let i = 0; i < 5000; i++) {
+      const bad = Buffer.from(good.subarray(0, 1 + random(good.length)));
+      for (let k = 0; k < 3; k++) bad[random(bad.length)] = random(256);
+      try {
+        decodePayload(bad);
+      } catch (err) {
+        expect(err).toBeInstanceOf(PayloadError);
+      }
+    }
+  });
+
   it('writes a server message as one gRPC frame holding what the .proto codec reads, for bodies of any size', () => {
     // lengths around the varint steps (1, 2 and 3 bytes) and text that is not ASCII
     for (const size of [0, 1, 100, 127, 128, 16_383, 16_384, 200_000]) {
