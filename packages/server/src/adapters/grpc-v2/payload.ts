@@ -189,28 +189,45 @@ function writeVarint(buf: Buffer, at: number, n: number): number {
   return at;
 }
 
+/** The metadata field of a server message of each type (tag, length, the type field), kept per type. */
+const metadataFields = new Map<string, Buffer>();
+
+function metadataField(type: string): Buffer {
+  let field = metadataFields.get(type);
+  if (!field) {
+    const typeLength = Buffer.byteLength(type, 'utf8');
+    const inner = typeLength ? 1 + varintLength(typeLength) + typeLength : 0;
+    field = Buffer.alloc(1 + varintLength(inner) + inner);
+    let at = 0;
+    field[at++] = (PAYLOAD_METADATA << 3) | LEN;
+    at = writeVarint(field, at, inner);
+    if (typeLength) {
+      field[at++] = (METADATA_TYPE << 3) | LEN;
+      at = writeVarint(field, at, typeLength);
+      field.write(type, at, 'utf8');
+    }
+    // the response types are a fixed few; anything else is not kept
+    if (metadataFields.size < 256) metadataFields.set(type, field);
+  }
+  return field;
+}
+
 /**
  * A server message (type and JSON text, no headers or clientIp) as the bytes of one gRPC message: the
  * 5-byte gRPC prefix, then the same Payload bytes encodePayload writes. Written straight into one buffer:
  * every unary answer passes here, and protobufjs's writer plus the framing copy cost a few µs per call.
  */
 export function encodeFramedPayload(type: string, json: string): Buffer {
-  const typeLength = Buffer.byteLength(type, 'utf8');
+  const metadata = metadataField(type);
   const jsonLength = Buffer.byteLength(json, 'utf8');
-  const metadataLength = typeLength ? 1 + varintLength(typeLength) + typeLength : 0;
   const anyLength = jsonLength ? 1 + varintLength(jsonLength) + jsonLength : 0;
-  const payloadLength = 2 + varintLength(metadataLength) + metadataLength + varintLength(anyLength) + anyLength;
+  const payloadLength = metadata.length + 1 + varintLength(anyLength) + anyLength;
   const buf = Buffer.allocUnsafe(5 + payloadLength);
   buf[0] = 0; // not compressed
   buf.writeUInt32BE(payloadLength, 1);
   let at = 5;
-  buf[at++] = (PAYLOAD_METADATA << 3) | LEN;
-  at = writeVarint(buf, at, metadataLength);
-  if (typeLength) {
-    buf[at++] = (METADATA_TYPE << 3) | LEN;
-    at = writeVarint(buf, at, typeLength);
-    at += buf.write(type, at, 'utf8');
-  }
+  // a few bytes: a loop costs less than a call into the runtime
+  for (let i = 0; i < metadata.length; i++) buf[at++] = metadata[i];
   buf[at++] = (PAYLOAD_BODY << 3) | LEN;
   at = writeVarint(buf, at, anyLength);
   if (jsonLength) {
