@@ -88,9 +88,13 @@ describe('Payload envelope', () => {
   });
 
   it('writes a server message as one gRPC frame holding what the .proto codec reads, for bodies of any size', () => {
-    // lengths around the varint steps (1, 2 and 3 bytes) and text that is not ASCII
-    for (const size of [0, 1, 100, 127, 128, 16_383, 16_384, 200_000]) {
-      const json = size ? JSON.stringify({ content: 'é中'.repeat(size).slice(0, size) }) : '';
+    // byte lengths on both sides of each varint step (of the JSON and of the field holding it), and text
+    // that is not ASCII
+    const texts = ['', JSON.stringify({ content: 'é中'.repeat(40_000) })];
+    for (const step of [128, 16_384, 2_097_152]) {
+      for (let n = step - 4; n <= step + 1; n++) texts.push(`"${'x'.repeat(n - 2)}"`);
+    }
+    for (const json of texts) {
       const framed = encodeFramedPayload('ConfigQueryResponse', json);
       expect(framed[0]).toBe(0);
       expect(framed.readUInt32BE(1)).toBe(framed.length - 5);
