@@ -56,6 +56,12 @@ function loadClient(): string {
   const bin = path.join(dir, 'grpc-load');
   const source = path.join(ROOT, 'bench/grpc-load/main.go');
   if (!existsSync(bin) || statSync(bin).mtimeMs < statSync(source).mtimeMs) {
+    try {
+      execFileSync('go', ['version'], { stdio: 'ignore' });
+    } catch {
+      console.error('this bench needs Go (https://go.dev/dl) to build its load client, bench/grpc-load');
+      process.exit(1);
+    }
     mkdirSync(dir, { recursive: true });
     execFileSync('go', ['build', '-o', bin, '.'], { cwd: path.join(ROOT, 'bench/grpc-load'), stdio: 'inherit' });
   }
@@ -133,7 +139,7 @@ async function main() {
     BENCH_PIN_CPUS: SERVER_CPU,
   });
   await new Promise((r) => setTimeout(r, 500));
-  type Row = { name: string; query: Query | 'echo'; runs: Run[] };
+  type Row = { name: string; query: Query; runs: Run[] };
   const rows: Row[] = [];
   const row = (name: string, query: Row['query']) => {
     let r = rows.find((x) => x.name === name && x.query === query);
@@ -155,7 +161,7 @@ async function main() {
     // Alternating runs: the load of a shared machine drifts, and each round meets every server alike.
     for (let round = 0; round < ROUNDS; round++) {
       for (const query of Object.keys(QUERIES) as Query[]) {
-        row('bare echo', 'echo').runs.push(await drive(client, barePort, bare.pid!, QUERIES[query], true));
+        row('bare echo', query).runs.push(await drive(client, barePort, bare.pid!, QUERIES[query], true));
         for (const { name, server } of servers) {
           row(name, query).runs.push(await drive(client, server.grpcPort, server.child.pid!, QUERIES[query], false));
         }
@@ -165,7 +171,6 @@ async function main() {
   } finally {
     await Promise.all([...servers.map((s) => stopServer(s.server)), stop(bare)]);
   }
-  const floor = median(rows[0].runs.map((r) => r.cpuPerCallUs));
   console.log(
     `gRPC CPU per call (servers on core ${SERVER_CPU}, grpc-go client on core ${CLIENT_CPU}; ${CONNECTIONS} connections x ${INFLIGHT} in flight; ${ROUNDS} rounds of ${DURATION} s; load average ${os.loadavg()[0].toFixed(1)})`,
   );
@@ -173,8 +178,14 @@ async function main() {
     const cpu = median(r.runs.map((x) => x.cpuPerCallUs));
     const rate = median(r.runs.map((x) => x.callsPerSec));
     const errors = r.runs.reduce((n, x) => n + x.errors, 0);
+    const label = r.name === 'bare echo' ? `bare echo (${r.query} bytes)` : `${r.name} ${r.query}`;
+    // each run against the echo run just before it, under the same load of the machine
+    const echo = rows.find((x) => x.name === 'bare echo' && x.query === r.query)!;
+    const ratios = r.runs.map((x, i) => x.cpuPerCallUs / echo.runs[i].cpuPerCallUs);
+    const against =
+      r === echo ? '' : `, ${median(ratios).toFixed(2)}x the echo (runs ${ratios.map((x) => x.toFixed(2)).join(' ')})`;
     console.log(
-      `${`${r.name} ${r.query}`.padEnd(24)} ${cpu.toFixed(1)} µs CPU/call (${(cpu / floor).toFixed(2)}x the echo), ${rate} calls/s, errors ${errors}; runs: ${r.runs.map((x) => x.cpuPerCallUs.toFixed(1)).join(' ')}`,
+      `${label.padEnd(30)} ${cpu.toFixed(1)} µs CPU/call${against}, ${rate} calls/s, errors ${errors}; µs per run ${r.runs.map((x) => x.cpuPerCallUs.toFixed(1)).join(' ')}`,
     );
   }
 }
