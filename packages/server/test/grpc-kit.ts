@@ -13,7 +13,7 @@ export interface KitReply {
 /** The reply as a client sees it: its type and its JSON body parsed. */
 export const readReply = (reply: Reply): KitReply => ({
   type: reply.type,
-  body: JSON.parse(reply.json) as JsonObject,
+  body: JSON.parse((reply.head?.toString('utf8') ?? '') + reply.json) as JsonObject,
   afterReply: reply.afterReply,
 });
 import { forbidden } from '../src/shared/errors.js';

@@ -58,7 +58,12 @@ export interface GrpcHandler {
  * view), so a read costs no object building or JSON.stringify.
  */
 export class RenderedFields {
-  constructor(readonly members: string) {}
+  /** The start of the response body, `{` and the members, as UTF-8: copied as is into each answer. */
+  readonly head: Buffer;
+
+  constructor(members: string) {
+    this.head = Buffer.from(members ? `{${members},` : '{', 'utf8');
+  }
 }
 
 /** A handler's answer: the response fields, or the same already rendered. */

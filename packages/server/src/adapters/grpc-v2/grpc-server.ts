@@ -79,7 +79,7 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
     const elapsedMs = performance.now() - started;
     deps.onAnswered?.(elapsedMs);
     logAnswer(requestLog, payload, reply, peer, elapsedMs);
-    return encodeFramedPayload(reply.type, reply.json);
+    return encodeFramedPayload(reply.type, reply.json, reply.head);
   }
 
   function requestBiStream(stream: GrpcBiStream, peer: string): void {

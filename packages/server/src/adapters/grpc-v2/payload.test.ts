@@ -108,4 +108,13 @@ describe('Payload envelope', () => {
       expect(Buffer.from(decoded.body.value).toString('utf8')).toBe(json);
     }
   });
+
+  it('writes an answer whose start is already encoded as the same bytes as the whole text', () => {
+    const head = Buffer.from('{"content":"é中 ' + 'x'.repeat(16_370) + '",');
+    const tail = '"requestId":"r1","success":true}';
+    expect(encodeFramedPayload('ConfigQueryResponse', tail, head)).toEqual(
+      encodeFramedPayload('ConfigQueryResponse', head.toString('utf8') + tail),
+    );
+    expect(encodeFramedPayload('X', '', Buffer.from('{}'))).toEqual(encodeFramedPayload('X', '{}'));
+  });
 });

@@ -216,10 +216,13 @@ function metadataField(type: string): Buffer {
  * A server message (type and JSON text, no headers or clientIp) as the bytes of one gRPC message: the
  * 5-byte gRPC prefix, then the same Payload bytes encodePayload writes. Written straight into one buffer:
  * every unary answer passes here, and protobufjs's writer plus the framing copy cost a few µs per call.
+ * `head`, when given, is the start of the JSON already encoded (an answer kept rendered): copied, then
+ * `json` follows it.
  */
-export function encodeFramedPayload(type: string, json: string): Buffer {
+export function encodeFramedPayload(type: string, json: string, head?: Buffer): Buffer {
   const metadata = metadataField(type);
-  const jsonLength = Buffer.byteLength(json, 'utf8');
+  const headLength = head ? head.length : 0;
+  const jsonLength = headLength + Buffer.byteLength(json, 'utf8');
   const anyLength = jsonLength ? 1 + varintLength(jsonLength) + jsonLength : 0;
   const payloadLength = metadata.length + 1 + varintLength(anyLength) + anyLength;
   const buf = Buffer.allocUnsafe(5 + payloadLength);
@@ -233,6 +236,7 @@ export function encodeFramedPayload(type: string, json: string): Buffer {
   if (jsonLength) {
     buf[at++] = (ANY_VALUE << 3) | LEN;
     at = writeVarint(buf, at, jsonLength);
+    if (head) at += head.copy(buf, at);
     buf.write(json, at, 'utf8');
   }
   return buf;

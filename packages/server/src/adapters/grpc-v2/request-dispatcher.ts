@@ -16,8 +16,10 @@ import { parseJsonBody, PayloadError, type DecodedPayload, type JsonObject } fro
 
 export interface Reply {
   type: string;
-  /** The response body, as JSON text. */
+  /** The response body as JSON text; with `head`, the text that follows it. */
   json: string;
+  /** The start of the body, already rendered as UTF-8 (see RenderedFields). */
+  head?: Buffer;
   /** The body's errorCode and message, for the request log. */
   errorCode: number;
   message: string;
@@ -48,8 +50,8 @@ export function errorResponse(errorCode: number, message: string, requestId = ''
 function typedResponse(type: string, requestId: string, fields: HandlerResult): Reply {
   if (fields instanceof RenderedFields) {
     // the members, then the common fields in the order the object form below has them
-    const json = `{${fields.members}${fields.members ? ',' : ''}"resultCode":${RESULT_SUCCESS},"errorCode":0,"message":"","requestId":${JSON.stringify(requestId)},"success":true}`;
-    return { type, json, errorCode: ErrorCode.SUCCESS, message: '' };
+    const json = `"resultCode":${RESULT_SUCCESS},"errorCode":0,"message":"","requestId":${JSON.stringify(requestId)},"success":true}`;
+    return { type, head: fields.head, json, errorCode: ErrorCode.SUCCESS, message: '' };
   }
   const resultCode = typeof fields.resultCode === 'number' ? fields.resultCode : RESULT_SUCCESS;
   // Object.assign, not `{ ...fields, resultCode }`: on Node 20 a literal starting with a spread is slow,

@@ -1,4 +1,5 @@
 import type { HostInfo, ServiceInfo } from '../../core/naming/naming-model.js';
+import { RenderedFields } from './grpc-handler.js';
 
 /** How long 2.x clients may trust a ServiceInfo before asking again (pushes keep them current). */
 const CACHE_MILLIS = 10_000;
@@ -44,4 +45,16 @@ export function serviceInfoJson(info: ServiceInfo): string {
     rendered.set(info, json);
   }
   return json;
+}
+
+const fields = new WeakMap<ServiceInfo, RenderedFields>();
+
+/** `"serviceInfo": {...}` as the rendered fields of a response, kept per ServiceInfo as its JSON is. */
+export function serviceInfoFields(info: ServiceInfo): RenderedFields {
+  let rendered = fields.get(info);
+  if (!rendered) {
+    rendered = new RenderedFields(`"serviceInfo":${serviceInfoJson(info)}`);
+    fields.set(info, rendered);
+  }
+  return rendered;
 }

@@ -1,7 +1,7 @@
 import type { NamingService } from '../../../core/naming/naming-service.js';
 import { booleanField, stringField } from '../body-fields.js';
-import { RenderedFields, type GrpcHandler } from '../grpc-handler.js';
-import { serviceInfoJson } from '../service-info-json.js';
+import type { GrpcHandler } from '../grpc-handler.js';
+import { serviceInfoFields } from '../service-info-json.js';
 import { namingAccess, serviceKeyOf } from './naming-request.js';
 
 /**
@@ -15,7 +15,7 @@ export function serviceQueryHandler(naming: NamingService): GrpcHandler {
     handle(body) {
       const healthyOnly = booleanField(body, 'healthyOnly', booleanField(body, 'healthOnly', false));
       const info = naming.query(serviceKeyOf(body), { clusters: stringField(body, 'cluster'), healthyOnly });
-      return new RenderedFields(`"serviceInfo":${serviceInfoJson(info)}`);
+      return serviceInfoFields(info);
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { ClientConnectionRegistry } from '../../../core/connection/client-connection-registry.js';
 import type { NamingService } from '../../../core/naming/naming-service.js';
 import { booleanField, stringField } from '../body-fields.js';
-import { RenderedFields, type GrpcHandler } from '../grpc-handler.js';
+import type { GrpcHandler } from '../grpc-handler.js';
 import type { NamingPushes } from '../naming-pushes.js';
-import { serviceInfoJson } from '../service-info-json.js';
+import { serviceInfoFields } from '../service-info-json.js';
 import { namingAccess, serviceKeyOf } from './naming-request.js';
 
 /**
@@ -38,7 +38,7 @@ export function subscribeServiceHandler(
       } else {
         naming.unsubscribeConnection(key, conn.id);
       }
-      return new RenderedFields(`"serviceInfo":${serviceInfoJson(naming.query(key, { clusters }))}`);
+      return serviceInfoFields(naming.query(key, { clusters }));
     },
   };
 }
