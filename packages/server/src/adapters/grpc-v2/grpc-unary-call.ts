@@ -58,13 +58,14 @@ class UnaryCall implements Watched {
     if (this.failed) return; // the rest of a refused message is read and dropped
     this.lastProgressAt = Date.now();
     try {
-      this.reader.push(chunk, this.frame, this);
+      this.reader.push(chunk, deliverFrame, this);
     } catch (err) {
       this.fail(err);
     }
   }
 
-  private frame(this: UnaryCall, compressed: boolean, bytes: Buffer): void {
+  /** One message of the call came in whole (see deliverFrame). */
+  frame(compressed: boolean, bytes: Buffer): void {
     if (this.count++ === 0) {
       this.compressed = compressed;
       this.request = bytes;
@@ -128,6 +129,10 @@ class UnaryCall implements Watched {
     this.watched = false;
     this.setup.guard.unwatch(this);
   }
+}
+
+function deliverFrame(this: UnaryCall, compressed: boolean, bytes: Buffer): void {
+  this.frame(compressed, bytes);
 }
 
 function onData(this: UnaryStream, chunk: Buffer): void {

@@ -19,7 +19,6 @@ const PAYLOAD_BODY = 3;
 const METADATA_TYPE = 3;
 const METADATA_HEADERS = 7;
 const METADATA_CLIENT_IP = 8;
-const ANY_TYPE_URL = 1;
 const ANY_VALUE = 2;
 const ENTRY_KEY = 1;
 const ENTRY_VALUE = 2;
