@@ -35,16 +35,17 @@ export interface BenchServer {
 
 /**
  * The built server in its own process, on a fresh data dir and free ports, once it answers readiness;
- * `env` adds or overrides settings (a cluster node's RNACOS_DB_URL, say); `cpus` pins it (taskset).
+ * `env` adds or overrides settings (a cluster node's RNACOS_DB_URL, say); `cpus` pins it (taskset); `main`
+ * runs another build's entry point (a checkout's packages/server/dist/main.js) beside this one.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { cpus?: string } = {},
+  options: { cpus?: string; main?: string } = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-bench-'));
   const port = await freePort();
   const grpcPort = await freePort();
-  const child = startNode(SERVER_MAIN, [], {
+  const child = startNode(options.main ?? SERVER_MAIN, [], {
     ...(options.cpus ? { BENCH_PIN_CPUS: options.cpus } : {}),
     // run as `npm start` and the `tsnacos` command run it
     NODE_OPTIONS: '--max-semi-space-size=4',

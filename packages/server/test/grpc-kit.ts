@@ -2,6 +2,20 @@ import type { ApiAccessGuard } from '../src/core/auth/api-access.js';
 import type { GrpcConnection } from '../src/adapters/grpc-v2/connections.js';
 import { decodePayload, parseJsonBody, type JsonObject } from '../src/adapters/grpc-v2/payload.js';
 import { dispatchRequest, type Reply } from '../src/adapters/grpc-v2/request-dispatcher.js';
+
+/** A reply with its JSON body read back, as a client reads it. */
+export interface KitReply {
+  type: string;
+  body: JsonObject;
+  afterReply?: Reply['afterReply'];
+}
+
+/** The reply as a client sees it: its type and its JSON body parsed. */
+export const readReply = (reply: Reply): KitReply => ({
+  type: reply.type,
+  body: JSON.parse((reply.head?.toString('utf8') ?? '') + reply.json) as JsonObject,
+  afterReply: reply.afterReply,
+});
 import { forbidden } from '../src/shared/errors.js';
 import { createLogger } from '../src/shared/logger.js';
 import { buildTestApp, type TestApp } from './helpers.js';
@@ -31,7 +45,7 @@ export interface GrpcKit {
       /** The JSON body as these bytes instead of `body` (e.g. bytes that are not UTF-8). */
       bodyBytes?: Buffer;
     },
-  ): Promise<Reply>;
+  ): Promise<KitReply>;
   /** Opens another connection (as another client would). */
   openConnection(peer: string): { conn: GrpcConnection; stream: StreamRecord };
   dispose(): Promise<void>;
@@ -75,7 +89,7 @@ export async function grpcKit(options: Partial<AppOptions> = {}): Promise<GrpcKi
       );
       // as if the response had just been written
       if (!opts.holdAfterReply) for (const task of reply.afterReply ?? []) task();
-      return reply;
+      return readReply(reply);
     },
     dispose: () => app.dispose(),
   };

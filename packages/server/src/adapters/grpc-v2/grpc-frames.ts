@@ -22,7 +22,7 @@ export function frameMessage(bytes: Buffer): Buffer {
   return framed;
 }
 
-export type OnFrame = (compressed: boolean, bytes: Buffer) => void;
+export type OnFrame<T = unknown> = (this: T, compressed: boolean, bytes: Buffer) => void;
 
 /**
  * Splits the DATA of one gRPC stream into messages, however HTTP/2 cut it: a message may span chunks (its
@@ -33,7 +33,8 @@ export type OnFrame = (compressed: boolean, bytes: Buffer) => void;
  * the budget is spent; the reader then holds nothing and ignores what follows.
  */
 export class GrpcMessageReader {
-  private readonly head = Buffer.alloc(5);
+  /** A prefix split over chunks is gathered here (allocated the first time one is). */
+  private head: Buffer | undefined;
   private headBytes = 0;
   private compressed = false;
   /** Length of the message being read; -1 while its prefix is. */
@@ -47,7 +48,8 @@ export class GrpcMessageReader {
     private readonly budget: BufferBudget,
   ) {}
 
-  push(chunk: Buffer, onFrame: OnFrame): void {
+  /** `onFrame` is called with `target` as `this`: a caller can pass a shared function, not a closure. */
+  push<T>(chunk: Buffer, onFrame: OnFrame<T>, target?: T): void {
     let at = 0;
     while (at < chunk.length && !this.discarded) {
       if (this.length < 0) {
@@ -56,6 +58,7 @@ export class GrpcMessageReader {
           at += 5;
         } else {
           const n = Math.min(5 - this.headBytes, chunk.length - at);
+          this.head ??= Buffer.alloc(5);
           chunk.copy(this.head, this.headBytes, at, at + n);
           this.headBytes += n;
           at += n;
@@ -69,7 +72,7 @@ export class GrpcMessageReader {
       at += n;
       if (this.held === 0 && n === this.length) {
         this.length = -1;
-        onFrame(this.compressed, piece);
+        onFrame.call(target as T, this.compressed, piece);
         continue;
       }
       if (n === 0) return;
@@ -85,7 +88,7 @@ export class GrpcMessageReader {
         this.parts = [];
         this.held = 0;
         this.length = -1;
-        onFrame(this.compressed, whole);
+        onFrame.call(target as T, this.compressed, whole);
       }
     }
   }

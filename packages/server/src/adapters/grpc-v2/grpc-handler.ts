@@ -49,8 +49,25 @@ export interface GrpcHandler {
   access?(body: JsonObject, ctx: RequestContext): ApiResource[];
   /** `typed`: nacos' handler for this type catches its failures and answers them as its own response type. */
   refusals?: 'typed';
-  handle(body: JsonObject, ctx: RequestContext): JsonObject | Promise<JsonObject>;
+  handle(body: JsonObject, ctx: RequestContext): HandlerResult | Promise<HandlerResult>;
 }
+
+/**
+ * The fields of a successful response already written as JSON object members (`"a":1,"b":"x"`, no
+ * braces, none of the common fields): for answers kept rendered per stored version (a config, a service
+ * view), so a read costs no object building or JSON.stringify.
+ */
+export class RenderedFields {
+  /** The start of the response body, `{` and the members, as UTF-8: copied as is into each answer. */
+  readonly head: Buffer;
+
+  constructor(members: string) {
+    this.head = Buffer.from(members ? `{${members},` : '{', 'utf8');
+  }
+}
+
+/** A handler's answer: the response fields, or the same already rendered. */
+export type HandlerResult = JsonObject | RenderedFields;
 
 /** Error codes of the protocol (nacos `NacosException` / `ResponseCode`). */
 export const ErrorCode = {

@@ -21,7 +21,7 @@ export function logAnswer(
   peer: string,
   ms: number,
 ): void {
-  const code = typeof reply.body.errorCode === 'number' ? reply.body.errorCode : 0;
+  const code = reply.errorCode;
   if (!log.wants(code)) return;
   log.record({
     door: 'grpc',
@@ -30,6 +30,6 @@ export function logAnswer(
     code,
     ms,
     namespace: payload ? () => namespaceOf(payload) : undefined,
-    message: typeof reply.body.message === 'string' && reply.body.message ? reply.body.message : undefined,
+    message: reply.message || undefined,
   });
 }

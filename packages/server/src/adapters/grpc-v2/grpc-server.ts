@@ -9,7 +9,7 @@ import { handleConnectionSetup } from './handlers/connection-setup.js';
 import type { GrpcLimits } from './grpc-session-guard.js';
 import { logAnswer } from './grpc-request-log.js';
 import { createGrpcTransport, type GrpcBiStream } from './grpc-transport.js';
-import { decodePayload, encodePayload, parseJsonBody, type DecodedPayload } from './payload.js';
+import { decodePayload, encodeFramedPayload, parseJsonBody, type DecodedPayload } from './payload.js';
 import { dispatchRequest, errorResponse, type DispatchDeps, type Reply } from './request-dispatcher.js';
 
 /** No `package` in the nacos proto, hence these bare paths. */
@@ -36,7 +36,8 @@ export interface GrpcServer {
   bufferedBytes(): number;
 }
 
-const encodeReply = (reply: Reply) => encodePayload(reply.type, reply.body);
+const isPromiseLike = <T>(value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as Promise<T> | undefined)?.then === 'function';
 
 export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
   const { connections, logger } = deps;
@@ -48,26 +49,37 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
   const badMessages = new ThrottledWarning(logger, deps.clock, 'bad messages on the stream ignored');
   const requestLog = new RequestLog(logger);
 
-  async function request(bytes: Buffer, peer: string): Promise<Buffer> {
+  /** One unary call; answers at once when the dispatch did not have to wait (a read from memory). */
+  function request(bytes: Buffer, peer: string): Buffer | Promise<Buffer> {
     const started = performance.now();
-    let pending: Promise<Reply>;
-    let payload: DecodedPayload | undefined;
+    let payload: DecodedPayload;
     try {
       payload = decodePayload(bytes);
-      pending = dispatchRequest(deps, payload, peer);
     } catch (err) {
-      pending = Promise.resolve(errorResponse(ErrorCode.INVALID_PARAM, (err as Error).message));
+      return answered(errorResponse(ErrorCode.INVALID_PARAM, (err as Error).message), undefined, peer, started);
     }
-    const reply = await pending.catch((err: unknown) => {
-      logger.error({ err }, 'gRPC request failed');
-      return errorResponse(ErrorCode.SERVER_ERROR, 'internal error');
-    });
+    let reply: Reply | Promise<Reply>;
+    try {
+      reply = dispatchRequest(deps, payload, peer);
+    } catch (err) {
+      reply = failed(err);
+    }
+    if (!isPromiseLike(reply)) return answered(reply, payload, peer, started);
+    return reply.catch(failed).then((r) => answered(r, payload, peer, started));
+  }
+
+  function failed(err: unknown): Reply {
+    logger.error({ err }, 'gRPC request failed');
+    return errorResponse(ErrorCode.SERVER_ERROR, 'internal error');
+  }
+
+  function answered(reply: Reply, payload: DecodedPayload | undefined, peer: string, started: number): Buffer {
     // later than the answer, which goes out as this returns (a push to the caller, say)
     runAfterReply(reply.afterReply);
     const elapsedMs = performance.now() - started;
     deps.onAnswered?.(elapsedMs);
     logAnswer(requestLog, payload, reply, peer, elapsedMs);
-    return encodeReply(reply);
+    return encodeFramedPayload(reply.type, reply.json, reply.head);
   }
 
   function requestBiStream(stream: GrpcBiStream, peer: string): void {

@@ -15,7 +15,8 @@ export interface GrpcLimits {
   idleTimeoutMs: number;
 }
 
-interface SessionState {
+/** What the guard keeps of one connection. */
+export interface SessionState {
   openedAt: number;
   prefaceSeen: boolean;
   /** Streams the server still serves; a bi-stream the server ended no longer counts. */
@@ -31,7 +32,9 @@ export interface StallWatch {
   done(): void;
 }
 
-interface Watched {
+/** A stream in the middle of a message, as the guard watches it (see `watch`). */
+export interface Watched {
+  /** Date.now() when the stream last brought bytes. */
   lastProgressAt: number;
   cut(): void;
 }
@@ -69,30 +72,57 @@ export class GrpcSessionGuard {
     this.start();
   }
 
+  /** The connection's state; undefined for one not (or no longer) registered. */
+  stateOf(session: http2.Http2Session | undefined): SessionState | undefined {
+    return session && this.sessions.get(session);
+  }
+
   budgetOf(session: http2.Http2Session | undefined): BufferBudget {
-    return (session && this.sessions.get(session)?.budget) ?? this.budget;
+    return this.stateOf(session)?.budget ?? this.budget;
+  }
+
+  /** Counts a stream the server serves on the connection; `streamDone` uncounts it, once. */
+  streamStarted(state: SessionState): void {
+    state.live++;
+  }
+
+  streamDone(state: SessionState): void {
+    if (--state.live === 0) state.idleSince = Date.now();
   }
 
   /** Counts a stream the server serves; the returned function (safe to call twice) uncounts it. */
   streamOpened(session: http2.Http2Session | undefined): () => void {
-    const state = session && this.sessions.get(session);
+    const state = this.stateOf(session);
     if (!state) return () => undefined;
-    state.live++;
+    this.streamStarted(state);
     let counted = true;
     return () => {
       if (!counted) return;
       counted = false;
-      if (--state.live === 0) state.idleSince = Date.now();
+      this.streamDone(state);
     };
   }
 
-  /** Watches a stream in the middle of a message; `cut` runs if it brings nothing new for the stall timeout. */
+  /**
+   * Watches a stream in the middle of a message: `entry.cut()` runs once it has brought nothing new
+   * (`lastProgressAt`) for the stall timeout, unless `unwatch` came first. The entry is the caller's own
+   * object, so a unary call is watched without allocating anything.
+   */
+  watch(entry: Watched): void {
+    this.watched.add(entry);
+  }
+
+  unwatch(entry: Watched): void {
+    this.watched.delete(entry);
+  }
+
+  /** `watch` for a caller without an entry of its own; `cut` runs if it brings nothing new for the stall timeout. */
   watchStall(cut: () => void): StallWatch {
     const entry: Watched = { lastProgressAt: Date.now(), cut };
-    this.watched.add(entry);
+    this.watch(entry);
     return {
       progress: () => (entry.lastProgressAt = Date.now()),
-      done: () => this.watched.delete(entry),
+      done: () => this.unwatch(entry),
     };
   }
 

@@ -2,6 +2,7 @@ import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { isWildcardHost } from '../../shared/wildcard-host.js';
 import { frameMessage, GrpcFrameError, GrpcMessageReader, GrpcStatus, OrderedMessages } from './grpc-frames.js';
+import { failStream, OK_TRAILERS, RESPONSE_HEADERS, serveUnary, type UnaryMethod } from './grpc-unary-call.js';
 import { GrpcSessionGuard, type GrpcLimits } from './grpc-session-guard.js';
 
 /**
@@ -19,8 +20,11 @@ export interface GrpcBiStream {
 }
 
 export interface GrpcMethods {
-  /** `peer` is `ip:port` of the client's connection, the same for all its calls and its streams. */
-  unary: Record<string, (request: Buffer, peer: string) => Promise<Buffer>>;
+  /**
+   * `peer` is `ip:port` of the client's connection, the same for all its calls and its streams. A unary
+   * method answers with the framed reply, at once or later.
+   */
+  unary: Record<string, UnaryMethod>;
   biStream: Record<string, (stream: GrpcBiStream, peer: string) => void>;
 }
 
@@ -32,10 +36,9 @@ export interface GrpcTransport {
   bufferedBytes(): number;
 }
 
-const RESPONSE_HEADERS = { ':status': 200, 'content-type': 'application/grpc' };
-const OK_TRAILERS = { 'grpc-status': '0' };
 /** Streams one connection may open at once; the SDKs use one bi-stream and a few calls in flight. */
 const MAX_CONCURRENT_STREAMS = 1000;
+const ignore = () => undefined;
 
 interface StreamContext {
   reader: GrpcMessageReader;
@@ -66,13 +69,33 @@ export function createGrpcTransport(methods: GrpcMethods, limits: GrpcLimits): G
   });
   server.on('sessionError', () => undefined);
 
+  // the peer of each connection, worked out once (the session's socket is a proxy, slow to read)
+  const peers = new WeakMap<http2.Http2Session, string>();
+  const peerOf = (session: http2.Http2Session | undefined) => {
+    if (!session) return ':0';
+    let peer = peers.get(session);
+    if (peer === undefined) {
+      const socket = session.socket;
+      peer = `${socket?.remoteAddress ?? ''}:${socket?.remotePort ?? 0}`;
+      peers.set(session, peer);
+    }
+    return peer;
+  };
+
+  const unarySetup = { maxBytes: maxMessageBytes, guard };
   server.on('stream', (stream, headers) => {
-    stream.on('error', () => undefined);
+    stream.on('error', ignore);
     const path = headers[':path'] ?? '';
     const session = stream.session;
-    const socket = session?.socket;
-    const peer = `${socket?.remoteAddress ?? ''}:${socket?.remotePort ?? 0}`;
+    const peer = peerOf(session);
     const encoding = headers['grpc-encoding'] as string | undefined;
+    const unary = methods.unary[path];
+    if (unary) {
+      const state = guard.stateOf(session);
+      return serveUnary(stream, unarySetup, state, encoding === 'identity' ? undefined : encoding, unary, peer);
+    }
+    const bi = methods.biStream[path];
+    if (!bi) return failStream(stream, GrpcStatus.UNIMPLEMENTED, `unknown method ${path}`);
     const release = guard.streamOpened(session);
     const ctx: StreamContext = {
       reader: new GrpcMessageReader(maxMessageBytes, guard.budgetOf(session)),
@@ -85,11 +108,7 @@ export function createGrpcTransport(methods: GrpcMethods, limits: GrpcLimits): G
       release();
       ctx.reader.discard();
     });
-    const unary = methods.unary[path];
-    if (unary) return serveUnary(stream, ctx, (request) => unary(request, peer));
-    const bi = methods.biStream[path];
-    if (bi) return serveBiStream(stream, ctx, (s) => bi(s, peer));
-    failStream(stream, GrpcStatus.UNIMPLEMENTED, `unknown method ${path}`);
+    serveBiStream(stream, ctx, (s) => bi(s, peer));
   });
 
   const bind = (host: string, port: number) =>
@@ -120,57 +139,6 @@ export function createGrpcTransport(methods: GrpcMethods, limits: GrpcLimits): G
     },
     bufferedBytes: () => guard.budget.used,
   };
-}
-
-function serveUnary(stream: http2.ServerHttp2Stream, ctx: StreamContext, call: (request: Buffer) => Promise<Buffer>) {
-  let request: { compressed: boolean; bytes: Buffer } | undefined;
-  let count = 0;
-  let failed = false;
-  // until its request is complete, a call that brings nothing new is cut
-  const stall = ctx.guard.watchStall(() => {
-    ctx.reader.discard();
-    stream.close(http2.constants.NGHTTP2_CANCEL);
-  });
-  stream.once('close', () => stall.done());
-  const fail = (err: unknown) => {
-    failed = true;
-    stall.done();
-    ctx.reader.discard();
-    failWith(stream, err);
-  };
-  stream.on('data', (chunk: Buffer) => {
-    if (failed) return; // the rest of a refused message is read and dropped
-    stall.progress();
-    try {
-      ctx.reader.push(chunk, (compressed, bytes) => {
-        request ??= { compressed, bytes };
-        count++;
-      });
-    } catch (err) {
-      fail(err);
-    }
-  });
-  stream.on('end', () => {
-    stall.done();
-    if (failed) return;
-    if (count !== 1 || ctx.reader.partial) {
-      failStream(stream, GrpcStatus.INTERNAL, `a unary call carries one message, got ${count}`);
-      return;
-    }
-    const answer = (bytes: Buffer) =>
-      call(bytes).then(
-        (reply) => {
-          if (stream.destroyed || stream.closed) return; // cancelled meanwhile
-          stream.respond(RESPONSE_HEADERS, { waitForTrailers: true });
-          stream.once('wantTrailers', () => stream.sendTrailers(OK_TRAILERS));
-          stream.end(frameMessage(reply));
-        },
-        (err: unknown) => failWith(stream, err),
-      );
-    const { compressed, bytes } = request!;
-    if (!compressed) return void answer(bytes);
-    new OrderedMessages(ctx.encoding, ctx.maxBytes, (inflated) => void answer(inflated), fail).add(true, bytes);
-  });
 }
 
 /** How long a bi-stream the client half-closed waits for its GOAWAY before ending with status OK. */
@@ -246,25 +214,4 @@ function serveBiStream(stream: http2.ServerHttp2Stream, ctx: StreamContext, open
     onMessage: (listener) => (onMessage = listener),
     onClose: (listener) => (onClose = listener),
   });
-}
-
-function failWith(stream: http2.ServerHttp2Stream, err: unknown): void {
-  if (err instanceof GrpcFrameError) failStream(stream, err.status, err.message);
-  else failStream(stream, GrpcStatus.INTERNAL, err instanceof Error ? err.message : 'internal error');
-}
-
-/**
- * A trailers-only answer: the status in the one HEADERS frame, as gRPC servers answer a failed call. A
- * client still sending is then told to stop (RST_STREAM NO_ERROR, sent after the answer).
- */
-function failStream(stream: http2.ServerHttp2Stream, status: number, message: string): void {
-  if (stream.destroyed || stream.closed || stream.headersSent) {
-    stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
-    return;
-  }
-  stream.respond(
-    { ...RESPONSE_HEADERS, 'grpc-status': String(status), 'grpc-message': encodeURIComponent(message) },
-    { endStream: true },
-  );
-  if (!stream.readableEnded) stream.close(http2.constants.NGHTTP2_NO_ERROR);
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
-import { PayloadError, decodePayload, encodePayload, parseJsonBody } from './payload.js';
+import { PayloadError, decodePayload, encodeFramedPayload, encodePayload, parseJsonBody } from './payload.js';
 
 // The .proto is the wire contract; the full protobufjs runtime reading it stands in for a client's codec.
 const PROTO_FILE = fileURLToPath(new URL('./proto/nacos_grpc_service.proto', import.meta.url));
@@ -47,5 +47,74 @@ describe('Payload envelope', () => {
     ]) {
       expect(() => decodePayload(bad)).toThrow(PayloadError);
     }
+  });
+
+  it('reads corrupted messages as the .proto codec does, or refuses them with a PayloadError', () => {
+    const good = encodePayload('ConfigQueryRequest', { dataId: 'a', group: 'G' }, headers, '10.0.0.7');
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    let compared = 0;
+    for (let i = 0; i < 5000; i++) {
+      // cut short, or one byte changed
+      const bad = Buffer.from(i % 2 ? good.subarray(0, random(good.length)) : good);
+      if (i % 2 === 0) bad[random(bad.length)] = random(256);
+      let expected: {
+        metadata?: { type?: string; clientIp?: string; headers?: object };
+        body?: { value?: Uint8Array };
+      };
+      try {
+        expected = Payload.toObject(Payload.decode(bad));
+      } catch (err) {
+        // that codec refuses strings that are not UTF-8; metadata strings are read leniently here (the
+        // JSON body is checked by the dispatcher)
+        if (!/utf-8/.test((err as Error).message)) expect(() => decodePayload(bad)).toThrow(PayloadError);
+        continue;
+      }
+      let decoded: ReturnType<typeof decodePayload>;
+      try {
+        decoded = decodePayload(bad);
+      } catch (err) {
+        // field number 0 is invalid; the generated codec skips it, this reader refuses the message
+        expect((err as Error).message).toMatch(/field number 0/);
+        continue;
+      }
+      expect(decoded.type).toBe(expected.metadata?.type ?? '');
+      expect(decoded.clientIp).toBe(expected.metadata?.clientIp ?? '');
+      expect(decoded.headers).toEqual(expected.metadata?.headers ?? {});
+      expect(Buffer.from(decoded.body).equals(Buffer.from(expected.body?.value ?? []))).toBe(true);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('writes a server message as one gRPC frame holding what the .proto codec reads, for bodies of any size', () => {
+    // byte lengths on both sides of each varint step (of the JSON and of the field holding it), and text
+    // that is not ASCII
+    const texts = ['', JSON.stringify({ content: 'é中'.repeat(40_000) })];
+    for (const step of [128, 16_384, 2_097_152]) {
+      for (let n = step - 4; n <= step + 1; n++) texts.push(`"${'x'.repeat(n - 2)}"`);
+    }
+    for (const json of texts) {
+      const framed = encodeFramedPayload('ConfigQueryResponse', json);
+      expect(framed[0]).toBe(0);
+      expect(framed.readUInt32BE(1)).toBe(framed.length - 5);
+      const message = framed.subarray(5);
+      expect(message.equals(encodePayload('ConfigQueryResponse', json))).toBe(true);
+      const decoded = Payload.toObject(Payload.decode(message), { defaults: true }) as {
+        metadata: { type: string };
+        body: { value: Uint8Array };
+      };
+      expect(decoded.metadata.type).toBe('ConfigQueryResponse');
+      expect(Buffer.from(decoded.body.value).toString('utf8')).toBe(json);
+    }
+  });
+
+  it('writes an answer whose start is already encoded as the same bytes as the whole text', () => {
+    const head = Buffer.from('{"content":"é中 ' + 'x'.repeat(16_370) + '",');
+    const tail = '"requestId":"r1","success":true}';
+    expect(encodeFramedPayload('ConfigQueryResponse', tail, head)).toEqual(
+      encodeFramedPayload('ConfigQueryResponse', head.toString('utf8') + tail),
+    );
+    expect(encodeFramedPayload('X', '', Buffer.from('{}'))).toEqual(encodeFramedPayload('X', '{}'));
   });
 });

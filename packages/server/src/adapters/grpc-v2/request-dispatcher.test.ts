@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../shared/logger.js';
-import { grpcKit, type GrpcKit } from '../../../test/grpc-kit.js';
+import { grpcKit, readReply, type GrpcKit } from '../../../test/grpc-kit.js';
 import { dispatchRequest } from './request-dispatcher.js';
 
 let kit: GrpcKit;
 afterEach(() => kit?.dispose());
 
-function dispatchRaw(type: string, body: string) {
-  return dispatchRequest(
+async function dispatchRaw(type: string, body: string) {
+  const reply = await dispatchRequest(
     {
       handlers: kit.app.grpc.handlers,
       connections: kit.app.grpc.connections,
@@ -17,6 +17,7 @@ function dispatchRaw(type: string, body: string) {
     { type, clientIp: '', headers: {}, body: Buffer.from(body) },
     kit.peer,
   );
+  return readReply(reply);
 }
 
 describe('dispatchRequest', () => {

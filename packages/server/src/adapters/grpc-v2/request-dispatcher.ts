@@ -1,14 +1,28 @@
 import { isUtf8 } from 'node:buffer';
-import type { ApiAccessGuard } from '../../core/auth/api-access.js';
+import type { ApiAccessGuard, ApiResource } from '../../core/auth/api-access.js';
 import { invalid, NacosError, type ErrorKind } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import type { GrpcConnections } from './connections.js';
-import { ErrorCode, RESULT_FAIL, RESULT_SUCCESS, type GrpcHandler, type RequestContext } from './grpc-handler.js';
+import {
+  ErrorCode,
+  RenderedFields,
+  RESULT_FAIL,
+  RESULT_SUCCESS,
+  type GrpcHandler,
+  type HandlerResult,
+  type RequestContext,
+} from './grpc-handler.js';
 import { parseJsonBody, PayloadError, type DecodedPayload, type JsonObject } from './payload.js';
 
 export interface Reply {
   type: string;
-  body: JsonObject;
+  /** The response body as JSON text; with `head`, the text that follows it. */
+  json: string;
+  /** The start of the body, already rendered as UTF-8 (see RenderedFields). */
+  head?: Buffer;
+  /** The body's errorCode and message, for the request log. */
+  errorCode: number;
+  message: string;
   /** The request's after-reply work (see RequestContext.afterReply), for the transport to run. */
   afterReply?: (() => void)[];
 }
@@ -21,26 +35,36 @@ const KIND_CODES: Record<ErrorKind, number> = {
   unavailable: ErrorCode.OVER_THRESHOLD,
 };
 
+/** A failure answer whose resultCode may differ from RESULT_FAIL (nacos' `ErrorResponse.build(exception)`). */
+function errorReply(resultCode: number, errorCode: number, message: string, requestId: string): Reply {
+  const json = JSON.stringify({ resultCode, errorCode, message, success: false, requestId });
+  return { type: 'ErrorResponse', json, errorCode, message };
+}
+
 /** `ErrorResponse`: the generic failure, for requests no handler can answer. */
 export function errorResponse(errorCode: number, message: string, requestId = ''): Reply {
-  return {
-    type: 'ErrorResponse',
-    body: { resultCode: RESULT_FAIL, errorCode, message, success: false, requestId },
-  };
+  return errorReply(RESULT_FAIL, errorCode, message, requestId);
 }
 
 /** Fills the common response fields; `success` always agrees with `resultCode`, as every client needs. */
-function typedResponse(type: string, requestId: string, fields: JsonObject): Reply {
+function typedResponse(type: string, requestId: string, fields: HandlerResult): Reply {
+  if (fields instanceof RenderedFields) {
+    // the members, then the common fields in the order the object form below has them
+    const json = `"resultCode":${RESULT_SUCCESS},"errorCode":0,"message":"","requestId":${JSON.stringify(requestId)},"success":true}`;
+    return { type, head: fields.head, json, errorCode: ErrorCode.SUCCESS, message: '' };
+  }
   const resultCode = typeof fields.resultCode === 'number' ? fields.resultCode : RESULT_SUCCESS;
   // Object.assign, not `{ ...fields, resultCode }`: on Node 20 a literal starting with a spread is slow,
   // and every response passes here.
   const body: JsonObject = Object.assign({}, fields);
+  const errorCode = typeof fields.errorCode === 'number' ? fields.errorCode : ErrorCode.SUCCESS;
+  const message = typeof fields.message === 'string' ? fields.message : '';
   body.resultCode = resultCode;
-  body.errorCode = typeof fields.errorCode === 'number' ? fields.errorCode : ErrorCode.SUCCESS;
-  body.message = typeof fields.message === 'string' ? fields.message : '';
+  body.errorCode = errorCode;
+  body.message = message;
   body.requestId = requestId;
   body.success = resultCode === RESULT_SUCCESS;
-  return { type, body };
+  return { type, json: JSON.stringify(body), errorCode, message };
 }
 
 export interface DispatchDeps {
@@ -50,11 +74,16 @@ export interface DispatchDeps {
   logger: Logger;
 }
 
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as Promise<T> | undefined)?.then === 'function';
+
 /**
  * Answers one unary request: finds the handler by `metadata.type`, checks the connection and access, runs
- * it. Whatever goes wrong becomes a response; nothing thrown reaches the transport.
+ * it. Whatever goes wrong becomes a response; nothing thrown reaches the transport. Synchronous unless
+ * the access check (auth on) or the handler waits: a read served from memory answers without a turn of
+ * the microtask queue.
  */
-export async function dispatchRequest(deps: DispatchDeps, payload: DecodedPayload, peer: string): Promise<Reply> {
+export function dispatchRequest(deps: DispatchDeps, payload: DecodedPayload, peer: string): Reply | Promise<Reply> {
   const handler = deps.handlers.get(payload.type);
   if (!handler)
     return errorResponse(ErrorCode.NO_HANDLER, `RequestHandler Not Found: unknown request type "${payload.type}"`);
@@ -80,23 +109,56 @@ export async function dispatchRequest(deps: DispatchDeps, payload: DecodedPayloa
     headers: payload.headers,
     clientIp: payload.clientIp || connection?.remoteIp || '',
   };
-  let reply: Reply;
+  const call: Call = { deps, handler, body, ctx, requestId, type: payload.type };
+  let resources: ApiResource[] | undefined;
   try {
     // JSON.parse saw U+FFFD where the bytes were not UTF-8: refuse rather than act on changed text
     if (!isUtf8(payload.body)) throw invalid(`${payload.type}: the request body is not valid UTF-8`);
-    if (handler.access) {
-      const credentials = { accessToken: payload.headers.accessToken };
-      for (const resource of handler.access(body, ctx)) await deps.apiAccess.check(credentials, resource);
-    }
+    resources = handler.access?.(body, ctx);
   } catch (err) {
-    return failedResponse(deps, handler, requestId, payload.type, err, 'typed');
+    return failedResponse(call, err, 'typed');
   }
+  // with auth off the guard allows everything: nothing to wait for
+  if (resources?.length && deps.apiAccess.enabled) return checkThenHandle(call, resources);
+  return handle(call);
+}
+
+interface Call {
+  deps: DispatchDeps;
+  handler: GrpcHandler;
+  body: JsonObject;
+  ctx: RequestContext;
+  requestId: string;
+  type: string;
+}
+
+async function checkThenHandle(call: Call, resources: ApiResource[]): Promise<Reply> {
+  const credentials = { accessToken: call.ctx.headers.accessToken };
   try {
-    reply = typedResponse(handler.responseType, requestId, await handler.handle(body, ctx));
+    for (const resource of resources) await call.deps.apiAccess.check(credentials, resource);
   } catch (err) {
-    reply = failedResponse(deps, handler, requestId, payload.type, err, handler.refusals);
+    return failedResponse(call, err, 'typed');
   }
-  // After-reply work runs even when the handler failed half-way (it may release what it held).
+  return handle(call);
+}
+
+function handle(call: Call): Reply | Promise<Reply> {
+  const { handler, ctx } = call;
+  let result: HandlerResult | Promise<HandlerResult>;
+  try {
+    result = handler.handle(call.body, ctx);
+  } catch (err) {
+    return withAfterReply(failedResponse(call, err, handler.refusals), ctx);
+  }
+  if (!isPromise(result)) return withAfterReply(typedResponse(handler.responseType, call.requestId, result), ctx);
+  return result.then(
+    (fields) => withAfterReply(typedResponse(handler.responseType, call.requestId, fields), ctx),
+    (err: unknown) => withAfterReply(failedResponse(call, err, handler.refusals), ctx),
+  );
+}
+
+/** After-reply work runs even when the handler failed half-way (it may release what it held). */
+function withAfterReply(reply: Reply, ctx: RequestContext): Reply {
   if (ctx.afterReply) reply.afterReply = ctx.afterReply;
   return reply;
 }
@@ -105,26 +167,19 @@ export async function dispatchRequest(deps: DispatchDeps, payload: DecodedPayloa
  * A refusal or failure in the form nacos gives it: a typed failure, or an `ErrorResponse` whose resultCode
  * is its errorCode (nacos' `ErrorResponse.build(exception)`). nacos-sdk-go sees only the latter as an error.
  */
-function failedResponse(
-  deps: DispatchDeps,
-  handler: GrpcHandler,
-  requestId: string,
-  type: string,
-  err: unknown,
-  form: 'typed' | undefined,
-): Reply {
+function failedResponse(call: Call, err: unknown, form: 'typed' | undefined): Reply {
   let errorCode: number;
   let message: string;
   if (err instanceof NacosError) {
     errorCode = KIND_CODES[err.kind];
     message = err.message;
   } else {
-    deps.logger.error({ err, type }, 'gRPC request failed');
+    call.deps.logger.error({ err, type: call.type }, 'gRPC request failed');
     errorCode = ErrorCode.SERVER_ERROR;
     message = `internal error: ${(err as Error)?.message ?? String(err)}`;
   }
   if (form === 'typed') {
-    return typedResponse(handler.responseType, requestId, { resultCode: RESULT_FAIL, errorCode, message });
+    return typedResponse(call.handler.responseType, call.requestId, { resultCode: RESULT_FAIL, errorCode, message });
   }
-  return { type: 'ErrorResponse', body: { resultCode: errorCode, errorCode, message, success: false, requestId } };
+  return errorReply(errorCode, errorCode, message, call.requestId);
 }

@@ -1,4 +1,5 @@
 import type { HostInfo, ServiceInfo } from '../../core/naming/naming-model.js';
+import { RenderedFields } from './grpc-handler.js';
 
 /** How long 2.x clients may trust a ServiceInfo before asking again (pushes keep them current). */
 const CACHE_MILLIS = 10_000;
@@ -46,7 +47,14 @@ export function serviceInfoJson(info: ServiceInfo): string {
   return json;
 }
 
-/** The same as an object, for responses built by the dispatcher. */
-export function serviceInfoObject(info: ServiceInfo): Record<string, unknown> {
-  return JSON.parse(serviceInfoJson(info)) as Record<string, unknown>;
+const fields = new WeakMap<ServiceInfo, RenderedFields>();
+
+/** `"serviceInfo": {...}` as the rendered fields of a response, kept per ServiceInfo as its JSON is. */
+export function serviceInfoFields(info: ServiceInfo): RenderedFields {
+  let rendered = fields.get(info);
+  if (!rendered) {
+    rendered = new RenderedFields(`"serviceInfo":${serviceInfoJson(info)}`);
+    fields.set(info, rendered);
+  }
+  return rendered;
 }

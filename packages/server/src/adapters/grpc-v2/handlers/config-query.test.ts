@@ -36,6 +36,20 @@ describe('ConfigQueryRequest', () => {
     }
   });
 
+  it('answers each new version of a config, then its removal, with the requestId of each call', async () => {
+    kit = await grpcKit();
+    const ask = (requestId: string) => kit.call('ConfigQueryRequest', { dataId: 'v.txt', group: 'APP', requestId });
+    for (const content of ['one', 'two', 'three']) {
+      const { item } = await kit.app.core.configs.publish({ namespaceId: '', group: 'APP', dataId: 'v.txt', content });
+      for (const requestId of ['a', 'b']) {
+        const reply = await ask(requestId);
+        expect(reply.body).toMatchObject({ content, md5: item.md5, requestId, resultCode: 200, success: true });
+      }
+    }
+    await kit.app.core.configs.remove({ namespaceId: '', group: 'APP', dataId: 'v.txt' });
+    expect((await ask('c')).body).toMatchObject({ errorCode: 300, content: '', requestId: 'c' });
+  });
+
   it('answers a missing config with the typed failure errorCode 300', async () => {
     kit = await grpcKit();
     const reply = await kit.call('ConfigQueryRequest', { dataId: 'nope', group: 'APP', tenant: '' });

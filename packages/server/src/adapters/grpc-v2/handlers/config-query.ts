@@ -1,5 +1,6 @@
 import type { ConfigService } from '../../../core/config/config-service.js';
-import { ErrorCode, failure, type GrpcHandler } from '../grpc-handler.js';
+import type { ConfigItem } from '../../../core/config/config-model.js';
+import { ErrorCode, failure, RenderedFields, type GrpcHandler } from '../grpc-handler.js';
 import { configAccess, configKeyOf } from './config-request.js';
 
 /**
@@ -26,15 +27,28 @@ export function configQueryHandler(configs: ConfigService): GrpcHandler {
           isBeta: false,
         });
       }
-      return {
-        content: item.content,
-        encryptedDataKey: '',
-        contentType: item.type,
-        md5: item.md5,
-        lastModified: item.modifiedAt,
-        beta: false,
-        isBeta: false,
-      };
+      return renderedAnswer(item);
     },
   };
+}
+
+const answers = new WeakMap<ConfigItem, RenderedFields>();
+
+/** The answer's fields, rendered once per stored version of the config (a new version is a new item). */
+function renderedAnswer(item: ConfigItem): RenderedFields {
+  let answer = answers.get(item);
+  if (!answer) {
+    const fields = {
+      content: item.content,
+      encryptedDataKey: '',
+      contentType: item.type,
+      md5: item.md5,
+      lastModified: item.modifiedAt,
+      beta: false,
+      isBeta: false,
+    };
+    answer = new RenderedFields(JSON.stringify(fields).slice(1, -1));
+    answers.set(item, answer);
+  }
+  return answer;
 }

@@ -44,6 +44,21 @@ describe('ServiceQueryRequest', () => {
     expect(typeof info.checksum).toBe('string');
   });
 
+  it('answers each change of the service, with the requestId of each call', async () => {
+    kit = await grpcKit();
+    const ips = async (requestId: string) => {
+      const reply = await kit.call('ServiceQueryRequest', query({ requestId }));
+      expect(reply.body).toMatchObject({ requestId, resultCode: 200, success: true });
+      return (reply.body.serviceInfo as { hosts: Array<{ ip: string }> }).hosts.map((h) => h.ip).sort();
+    };
+    await kit.app.core.naming.registerInstance(key, { ip: '10.0.0.1', port: 80 });
+    expect(await ips('a')).toEqual(['10.0.0.1']);
+    await kit.app.core.naming.registerInstance(key, { ip: '10.0.0.2', port: 80 });
+    expect(await ips('b')).toEqual(['10.0.0.1', '10.0.0.2']);
+    await kit.app.core.naming.deregisterInstance(key, { ip: '10.0.0.1', port: 80 });
+    expect(await ips('c')).toEqual(['10.0.0.2']);
+  });
+
   it('filters by cluster and healthiness (either spelling of the flag)', async () => {
     kit = await grpcKit();
     await kit.app.core.naming.registerInstance(key, { ip: '10.0.0.1', port: 80, clusterName: 'A' });

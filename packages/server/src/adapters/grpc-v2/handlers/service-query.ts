@@ -1,7 +1,7 @@
 import type { NamingService } from '../../../core/naming/naming-service.js';
 import { booleanField, stringField } from '../body-fields.js';
 import type { GrpcHandler } from '../grpc-handler.js';
-import { serviceInfoObject } from '../service-info-json.js';
+import { serviceInfoFields } from '../service-info-json.js';
 import { namingAccess, serviceKeyOf } from './naming-request.js';
 
 /**
@@ -15,7 +15,7 @@ export function serviceQueryHandler(naming: NamingService): GrpcHandler {
     handle(body) {
       const healthyOnly = booleanField(body, 'healthyOnly', booleanField(body, 'healthOnly', false));
       const info = naming.query(serviceKeyOf(body), { clusters: stringField(body, 'cluster'), healthyOnly });
-      return { serviceInfo: serviceInfoObject(info) };
+      return serviceInfoFields(info);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { NamingService } from '../../../core/naming/naming-service.js';
 import { booleanField, stringField } from '../body-fields.js';
 import type { GrpcHandler } from '../grpc-handler.js';
 import type { NamingPushes } from '../naming-pushes.js';
-import { serviceInfoObject } from '../service-info-json.js';
+import { serviceInfoFields } from '../service-info-json.js';
 import { namingAccess, serviceKeyOf } from './naming-request.js';
 
 /**
@@ -38,7 +38,7 @@ export function subscribeServiceHandler(
       } else {
         naming.unsubscribeConnection(key, conn.id);
       }
-      return { serviceInfo: serviceInfoObject(naming.query(key, { clusters })) };
+      return serviceInfoFields(naming.query(key, { clusters }));
     },
   };
 }
