@@ -96,7 +96,11 @@ describe('side menu per role (real server, headless chromium)', () => {
       const href = await page.getByRole('link', { name, exact: true }).getAttribute('href');
       const res = await page.request.get(new URL(href!, server.consoleUrl).toString());
       expect(res.status(), name).toBe(200);
-      expect(await res.text()).toMatch(/^# /);
+      // rendered to HTML at build time, with the document's first heading
+      const body = await res.text();
+      expect(res.headers()['content-type'], name).toMatch(/^text\/html/);
+      expect(body).toMatch(/^<!doctype html>/);
+      expect(body).toMatch(/<h1 id="[^"]+">/);
     }
   });
 
