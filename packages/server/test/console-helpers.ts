@@ -40,11 +40,15 @@ export function cookieOf(res: LightMyRequestResponse, name: string): string | un
   return res.cookies.find((c) => c.name === name)?.value;
 }
 
-/** Logs in through captcha + encrypted password like the browser; resolves the session token. */
-export async function loginAs(app: FastifyInstance, username: string, password: string): Promise<string> {
+/** The browser's console login (captcha, then the password encrypted with it): the login's own answer. */
+export async function postConsoleLogin(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+): Promise<LightMyRequestResponse> {
   const captcha = await app.inject({ method: 'GET', url: `${API}/v2/login/captcha` });
   const captchaToken = String(captcha.headers['captcha-token']);
-  const res = await app.inject({
+  return app.inject({
     method: 'POST',
     url: `${API}/v2/login/login`,
     cookies: { captcha_token: captchaToken },
@@ -55,6 +59,11 @@ export async function loginAs(app: FastifyInstance, username: string, password: 
     }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
+}
+
+/** Logs in through captcha + encrypted password like the browser; resolves the session token. */
+export async function loginAs(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await postConsoleLogin(app, username, password);
   const body = res.json();
   if (!body.success) throw new Error(`login of ${username} failed: ${res.body}`);
   return cookieOf(res, 'token')!;

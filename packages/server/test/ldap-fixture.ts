@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API, cookieOf, encryptPassword, KNOWN_CAPTCHA } from './console-helpers.js';
+import { cookieOf, postConsoleLogin } from './console-helpers.js';
 import { BASE_DN } from './ldap-server.js';
 
 export const PEOPLE = `ou=people,${BASE_DN}`;
@@ -49,19 +49,7 @@ export interface ConsoleLoginAnswer {
 
 /** The browser's console login (captcha + encrypted password), answering success or the refusal. */
 export async function consoleLogin(app: FastifyInstance, username: string, password: string) {
-  const captcha = await app.inject({ method: 'GET', url: `${API}/v2/login/captcha` });
-  const captchaToken = String(captcha.headers['captcha-token']);
-  const res = await app.inject({
-    method: 'POST',
-    url: `${API}/v2/login/login`,
-    cookies: { captcha_token: captchaToken },
-    payload: new URLSearchParams({
-      username,
-      password: encryptPassword(password, captchaToken),
-      captcha: KNOWN_CAPTCHA,
-    }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+  const res = await postConsoleLogin(app, username, password);
   const body = res.json();
   return { ...body, token: cookieOf(res, 'token') } as ConsoleLoginAnswer;
 }
