@@ -1,11 +1,14 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
+/** How often the monitor's timer is due, in ms. */
+const RESOLUTION_MS = 10;
+
 /**
- * How late the event loop ran its timers (Node's `monitorEventLoopDelay`, sampled every 10 ms): what every
- * request waited for on top of its own work. Read as "since the previous reading".
+ * How late the event loop ran its timers (Node's `monitorEventLoopDelay`, a timer due every 10 ms): what
+ * every request waited for on top of its own work. Read as "since the previous reading".
  */
 export class EventLoopDelay {
-  private readonly histogram = monitorEventLoopDelay({ resolution: 10 });
+  private readonly histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
 
   start(): void {
     this.histogram.enable();
@@ -24,4 +27,6 @@ export class EventLoopDelay {
   }
 }
 
-const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+// The histogram holds the time between two runs of its timer, which is the resolution itself on an idle
+// loop; the delay is what comes on top of it.
+const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - RESOLUTION_MS) * 100) / 100);
