@@ -42,6 +42,10 @@ export class GroupCommit {
   private readonly walFd: number;
   private readonly onFatal: (error: Error) => void;
   private holds = 0;
+  private readonly statements: Record<
+    'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo',
+    ReturnType<SqliteDatabase['prepare']>
+  >;
   /** Called after each fdatasync (the checkpointer decides whether a checkpoint is due). */
   afterSync: (() => void) | undefined;
 
@@ -54,6 +58,14 @@ export class GroupCommit {
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 0');
     this.walFd = openSync(`${db.name}-wal`, 'r');
+    this.statements = {
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      rollback: db.prepare('ROLLBACK'),
+      savepoint: db.prepare('SAVEPOINT group_commit_write'),
+      release: db.prepare('RELEASE group_commit_write'),
+      rollbackTo: db.prepare('ROLLBACK TO group_commit_write'),
+    };
   }
 
   run<T>(write: () => T): Promise<T> {
@@ -104,29 +116,50 @@ export class GroupCommit {
     const batch = this.queue;
     this.queue = [];
     const outcomes: Outcome[] = [];
+    const sql = this.statements;
     try {
       // IMMEDIATE: a lock held elsewhere fails here, before any write, and the whole batch waits
-      this.db
-        .transaction(() => {
-          for (const job of batch) {
-            try {
-              // a transaction inside a transaction is a savepoint (better-sqlite3)
-              outcomes.push({ ok: true, value: this.db.transaction(job.write)() });
-            } catch (error) {
-              outcomes.push({ ok: false, error });
-            }
-          }
-        })
-        .immediate();
+      sql.begin.run();
     } catch (error) {
-      if (isBusy(error) && outcomes.length === 0) return this.retryLater(batch);
-      // the commit itself failed: nothing of the batch is stored
-      this.unsynced.push({ batch, outcomes: batch.map(() => ({ ok: false, error })) });
-      return this.sync();
+      if (isBusy(error)) return this.retryLater(batch);
+      return this.failBatch(batch, error);
+    }
+    try {
+      for (const job of batch) outcomes.push(this.runInSavepoint(job));
+      sql.commit.run();
+    } catch (error) {
+      if (this.db.inTransaction) sql.rollback.run();
+      return this.failBatch(batch, error);
     }
     this.busyDelay = 0;
     this.unsynced.push({ batch, outcomes });
     this.sync();
+  }
+
+  /** The transaction failed as a whole: nothing of the batch is stored; answered in turn, after the sync. */
+  private failBatch(batch: Job[], error: unknown): void {
+    this.unsynced.push({ batch, outcomes: batch.map(() => ({ ok: false, error })) });
+    this.sync();
+  }
+
+  /**
+   * A savepoint of its own, so a write that fails is undone alone. Prepared once: a savepoint per write is
+   * in the cost of every publish.
+   */
+  private runInSavepoint(job: Job): Outcome {
+    const sql = this.statements;
+    sql.savepoint.run();
+    try {
+      const value = job.write();
+      sql.release.run();
+      return { ok: true, value };
+    } catch (error) {
+      // an error SQLite answers by ending the whole transaction (disk full, I/O) fails the batch
+      if (!this.db.inTransaction) throw error;
+      sql.rollbackTo.run();
+      sql.release.run();
+      return { ok: false, error };
+    }
   }
 
   private retryLater(batch: Job[]): void {

@@ -136,4 +136,8 @@ export const MIGRATIONS: string[] = [
     value INTEGER NOT NULL
   );
   `,
+  // 8: the next revision is one past the highest: found in the index rather than by reading every config
+  `
+  CREATE INDEX config_by_revision ON config (revision);
+  `,
 ];

@@ -108,8 +108,9 @@ export class SqliteConfigStore implements ConfigStore {
       this.insertHistory.run(history);
       this.trimHistory.run({ namespaceId: history.namespaceId, group: history.group, dataId: history.dataId });
     };
-    // the decision and the write are one transaction: the database is held by one writer at a time
-    this.saveTx = db.transaction((key: ConfigKey, decide: (c: ConfigItem | undefined) => ConfigWrite) => {
+    // the decision and the write are one write of the group commit (its own savepoint of one transaction):
+    // the database is held by one writer at a time
+    this.saveTx = (key: ConfigKey, decide: (c: ConfigItem | undefined) => ConfigWrite): ConfigWriteResult => {
       const row = this.selectStored.get(key) as Row | undefined;
       const committed = row && toStored(row);
       const write = decide(committed?.item);
@@ -120,14 +121,14 @@ export class SqliteConfigStore implements ConfigStore {
       const { id, revision } = this.upsert.get(write.item) as { id: number; revision: number };
       appendHistory(write.history);
       return { stored: { item: { ...write.item, id }, revision }, written: true };
-    });
-    this.removeTx = db.transaction((key: ConfigKey, history: (removed: ConfigItem) => NewHistoryEntry) => {
+    };
+    this.removeTx = (key: ConfigKey, history: (removed: ConfigItem) => NewHistoryEntry): ConfigItem | undefined => {
       const row = this.deleteConfig.get(key) as Row | undefined;
       if (!row) return undefined;
       const removed = toItem(row);
       appendHistory(history(removed));
       return removed;
-    });
+    };
   }
 
   async loadAll(): Promise<StoredConfig[]> {
