@@ -22,7 +22,7 @@ const SERVER_CPU = '0';
 
 requireBuild();
 // the load runs on the other core
-execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
 
 interface Contender extends Peer {
   grpc: string;
