@@ -7,7 +7,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { parseJsonBodies, registerFormBody } from '../http-common/form-body.js';
 import { parseUtf8Query } from '../http-common/utf8-params.js';
-import { httpLogger } from '../http-common/http-logger.js';
+import { httpLogger, lazyChildLogger } from '../http-common/http-logger.js';
 import { registerClusterRoutes } from './cluster-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
 import { registerConfigZipRoutes } from './config-zip-routes.js';
@@ -77,6 +77,7 @@ async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, login
 export async function createConsoleHttpServer(deps: ConsoleDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: httpLogger(deps.logger, 'console'),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: consoleBodyLimit(deps.settings),
     rewriteUrl: (req) => rewriteLegacyOpenApiUrl(req.url ?? '/'),
     routerOptions: { querystringParser: parseUtf8Query },

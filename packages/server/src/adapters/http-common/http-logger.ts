@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 import type { Logger } from '../../shared/logger.js';
 
 /**
@@ -8,4 +9,82 @@ import type { Logger } from '../../shared/logger.js';
 export function httpLogger(logger: Logger, listener: string): FastifyBaseLogger {
   const quiet = logger.levelVal >= 40 ? logger.level : 'warn';
   return logger.child({ listener }, { level: quiet });
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type ChildOptions = ChildLoggerOptions;
+
+/**
+ * Fastify makes a child logger (with the request id) for every request, which costs as much as the whole
+ * work of a heartbeat. This child is made only when the request logs something the listener writes.
+ */
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildOptions,
+): FastifyBaseLogger {
+  return options.level === undefined
+    ? (new LazyChildLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger)
+    : logger.child(bindings, options);
+}
+
+class LazyChildLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildOptions,
+  ) {}
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.real().child(bindings, options);
+  }
+
+  isLevelEnabled(level: string): boolean {
+    return this.made ? (this.made as Logger).isLevelEnabled(level) : this.parent.isLevelEnabled(level);
+  }
+
+  private write(level: Level, args: unknown[]): void {
+    if (!this.isLevelEnabled(level)) return;
+    (this.real()[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  private real(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
+  }
 }

@@ -1,6 +1,6 @@
 import type { McpEndpoint } from '../mcp/mcp-endpoint.js';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { httpLogger } from '../http-common/http-logger.js';
+import { httpLogger, lazyChildLogger } from '../http-common/http-logger.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Core } from '../../core/core.js';
 import { ignoreOtherBodies, registerFormBody } from '../http-common/form-body.js';
@@ -51,6 +51,7 @@ export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): 
   const bodyLimit = sdkBodyLimit(core);
   const app = Fastify({
     loggerInstance: httpLogger(deps.logger, 'sdk-http'),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit,
     trustProxy: false,
     routerOptions: { querystringParser: parseUtf8Query },

@@ -1,4 +1,5 @@
 import { closeSync, fdatasync, openSync } from 'node:fs';
+import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from './database.js';
 
 interface Job {
@@ -44,7 +45,7 @@ export class GroupCommit {
   private holds = 0;
   private readonly statements: Record<
     'begin' | 'commit' | 'rollback' | 'savepoint' | 'release' | 'rollbackTo',
-    ReturnType<SqliteDatabase['prepare']>
+    Statement<[]>
   >;
   /** Called after each fdatasync (the checkpointer decides whether a checkpoint is due). */
   afterSync: (() => void) | undefined;
