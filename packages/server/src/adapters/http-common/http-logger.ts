@@ -24,7 +24,7 @@ export function lazyChildLogger(
   options: ChildOptions,
 ): FastifyBaseLogger {
   return options.level === undefined
-    ? (new LazyChildLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger)
+    ? new LazyChildLogger(logger as Logger, bindings, options)
     : logger.child(bindings, options);
 }
 
@@ -81,7 +81,9 @@ class LazyChildLogger {
 
   private write(level: Level, args: unknown[]): void {
     if (!this.isLevelEnabled(level)) return;
-    (this.real()[level] as (...a: unknown[]) => void)(...args);
+    const logger = this.real();
+    const log: (...parts: unknown[]) => void = logger[level];
+    log.apply(logger, args);
   }
 
   private real(): FastifyBaseLogger {
