@@ -65,7 +65,9 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
     const casMd5 = (req.headers.casmd5 as string | undefined) ?? optional(params, 'casMd5');
     await configs.publish(
       {
-        ...key,
+        namespaceId: key.namespaceId,
+        group: key.group,
+        dataId: key.dataId,
         content,
         type: optional(params, 'type'),
         desc: optional(params, 'desc'),

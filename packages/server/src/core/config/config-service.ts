@@ -151,8 +151,11 @@ export class ConfigService implements ConfigWatching {
         if (input.casMd5 !== undefined && current && current.md5 !== input.casMd5) {
           throw conflict('Cas publish fail, server md5 may have changed.');
         }
+        // field by field, not `{ ...key, ... }`: see withId
         const next: Omit<ConfigItem, 'id'> = {
-          ...key,
+          namespaceId: key.namespaceId,
+          group: key.group,
+          dataId: key.dataId,
           content: input.content,
           md5: md5Hex(input.content),
           type: normalizeConfigType(input.type ?? current?.type),

@@ -1,6 +1,6 @@
 import type { ConfigKey } from '../../core/config/config-key.js';
 import type { ConfigHistoryEntry, ConfigItem } from '../../core/config/config-model.js';
-import { HISTORY_KEPT_PER_CONFIG } from '../../core/config/config-model.js';
+import { HISTORY_KEPT_PER_CONFIG, withId } from '../../core/config/config-model.js';
 import type {
   ConfigStore,
   ConfigWrite,
@@ -97,7 +97,7 @@ export class PgConfigStore implements ConfigStore {
       const { id, revision } = await upsertConfig(client, write.item);
       await appendHistory(client, write.history);
       await notifyChange(client, this.db, { kind: 'config', key: keyOf(key) });
-      return { stored: { item: { ...write.item, id }, revision }, written: true };
+      return { stored: { item: withId(write.item, id), revision }, written: true };
     });
   }
 

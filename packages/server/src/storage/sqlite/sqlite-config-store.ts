@@ -1,6 +1,6 @@
 import type { ConfigKey } from '../../core/config/config-key.js';
 import type { ConfigHistoryEntry, ConfigItem, HistoryOp } from '../../core/config/config-model.js';
-import { HISTORY_KEPT_PER_CONFIG, normalizeConfigType } from '../../core/config/config-model.js';
+import { HISTORY_KEPT_PER_CONFIG, normalizeConfigType, withId } from '../../core/config/config-model.js';
 import type {
   ConfigStore,
   ConfigWrite,
@@ -120,7 +120,7 @@ export class SqliteConfigStore implements ConfigStore {
       }
       const { id, revision } = this.upsert.get(write.item) as { id: number; revision: number };
       appendHistory(write.history);
-      return { stored: { item: { ...write.item, id }, revision }, written: true };
+      return { stored: { item: withId(write.item, id), revision }, written: true };
     };
     this.removeTx = (key: ConfigKey, history: (removed: ConfigItem) => NewHistoryEntry): ConfigItem | undefined => {
       const row = this.deleteConfig.get(key) as Row | undefined;

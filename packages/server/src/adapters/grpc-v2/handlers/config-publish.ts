@@ -25,7 +25,9 @@ export function configPublishHandler(configs: ConfigService): GrpcHandler {
       const casMd5 = optionalString(body, 'casMd5')?.trim();
       await configs.publish(
         {
-          ...key,
+          namespaceId: key.namespaceId,
+          group: key.group,
+          dataId: key.dataId,
           content,
           type: addition.type,
           desc: addition.desc,
