@@ -65,7 +65,9 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
     apiAccess: deps.core.apiAccess,
     logger,
     clock: deps.clock,
-    limits: { ...deps.limits, maxMessageBytes: Math.max(MIN_MESSAGE_BYTES, deps.configMaxContent * 2 + 1024 * 1024) },
+    limits: Object.assign({}, deps.limits, {
+      maxMessageBytes: Math.max(MIN_MESSAGE_BYTES, deps.configMaxContent * 2 + 1024 * 1024),
+    }),
     onAnswered: (ms) => deps.core.metrics.recordRequest('grpc', ms),
   });
   const { metrics } = deps.core;
@@ -79,6 +81,7 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
   metrics.addGauge('config_subscriber_listener_key_size', 'configs listened to over gRPC', () =>
     configListeners.keyCount(),
   );
+  // eslint-disable-next-line no-restricted-syntax -- built once, at start-up
   return {
     ...server,
     connections,

@@ -181,7 +181,12 @@ export function failStream(stream: http2.ServerHttp2Stream, status: number, mess
     return;
   }
   stream.respond(
-    { ...RESPONSE_HEADERS, 'grpc-status': String(status), 'grpc-message': encodeURIComponent(message) },
+    {
+      ':status': RESPONSE_HEADERS[':status'],
+      'content-type': RESPONSE_HEADERS['content-type'],
+      'grpc-status': String(status),
+      'grpc-message': encodeURIComponent(message),
+    },
     { endStream: true },
   );
   if (!stream.readableEnded) stream.close(http2.constants.NGHTTP2_NO_ERROR);

@@ -17,7 +17,10 @@ export interface ConfigGetAnswer {
 const NOT_FOUND_BODY = 'config data not exist\n';
 const NOT_FOUND: ConfigGetAnswer = {
   status: 404,
-  headers: { ...NO_CACHE_HEADERS, 'content-type': TEXT, 'content-length': Buffer.byteLength(NOT_FOUND_BODY) },
+  headers: Object.assign({}, NO_CACHE_HEADERS, {
+    'content-type': TEXT,
+    'content-length': Buffer.byteLength(NOT_FOUND_BODY),
+  }),
   body: NOT_FOUND_BODY,
 };
 

@@ -53,6 +53,7 @@ export type BeatAnswer =
 export function beatAnswer(naming: NamingService, params: Params, namespaceId: string | undefined): BeatAnswer {
   const beat = parseBeat(params.beat);
   const key = serviceKeyOf(
+    // eslint-disable-next-line no-restricted-syntax -- only a beat without the serviceName parameter
     beat && !params.serviceName ? { ...params, serviceName: beat.serviceName ?? '' } : params,
     namespaceId,
   );

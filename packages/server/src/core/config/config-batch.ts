@@ -42,7 +42,15 @@ export async function publishBatch(
   }
   for (const item of unique.values()) {
     const published = await configs.publish(
-      { ...item.key, content: item.content, type: item.type, desc: item.desc, ifAbsent: policy !== 'OVERWRITE' },
+      {
+        namespaceId: item.key.namespaceId,
+        group: item.key.group,
+        dataId: item.key.dataId,
+        content: item.content,
+        type: item.type,
+        desc: item.desc,
+        ifAbsent: policy !== 'OVERWRITE',
+      },
       source,
     );
     if (published.existed) result.conflicts.push(item.key);

@@ -106,18 +106,19 @@ export function patchedRecord(
 ): InstanceRecord {
   const metadata = patch.metadata === undefined ? record.metadata : metadataOf(patch.metadata, record.metadata);
   const timings = patch.metadata === undefined ? record : instanceTimings(metadata, defaults);
-  return makeRecord({
-    ...record,
-    weight: patch.weight === undefined ? record.weight : checkWeight(patch.weight),
-    healthy: patch.healthy ?? record.healthy,
-    enabled: patch.enabled ?? record.enabled,
-    metadata,
-    appName: patch.appName ?? record.appName,
-    modifiedAt: now,
-    beatInterval: timings.beatInterval,
-    beatTimeout: timings.beatTimeout,
-    deleteTimeout: timings.deleteTimeout,
-  });
+  return makeRecord(
+    Object.assign({}, record, {
+      weight: patch.weight === undefined ? record.weight : checkWeight(patch.weight),
+      healthy: patch.healthy ?? record.healthy,
+      enabled: patch.enabled ?? record.enabled,
+      metadata,
+      appName: patch.appName ?? record.appName,
+      modifiedAt: now,
+      beatInterval: timings.beatInterval,
+      beatTimeout: timings.beatTimeout,
+      deleteTimeout: timings.deleteTimeout,
+    }),
+  );
 }
 
 function sameMetadata(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
@@ -221,7 +222,7 @@ export function connectionRecords(
     if (input.ephemeral === false) throw invalid('a connection registers ephemeral instances only');
     const ref = checkInstanceRef(input);
     const previous = existing?.get(ref.ip, ref.port, ref.clusterName);
-    const record = buildRecord(key, { ...input, ...ref }, owner, now, defaults, previous);
+    const record = buildRecord(key, Object.assign({}, input, ref), owner, now, defaults, previous);
     checkSameKind(previous, record);
     checkServiceKind(existing, record, batch);
     return record;

@@ -228,7 +228,7 @@ export class NamingMirror {
       for (const record of [...entry.instances.values()]) {
         if (!isMirrorOf(record.owner, nodeId) || record.lastBeat === 0) continue;
         if (now - record.lastBeat > record.beatTimeout) continue;
-        this.registry.put(entry, { ...record, owner: BEAT_OWNER, modifiedAt: now });
+        this.registry.put(entry, Object.assign({}, record, { owner: BEAT_OWNER, modifiedAt: now }));
         changed = true;
         taken++;
       }
@@ -263,7 +263,10 @@ export class NamingMirror {
         changed = true;
       } else if (signature(row) !== written) {
         const edited = fromStored(row, this.clock.now(), this.options, record.owner);
-        this.registry.put(entry, { ...edited, lastBeat: record.lastBeat, registeredAt: record.registeredAt });
+        this.registry.put(
+          entry,
+          Object.assign({}, edited, { lastBeat: record.lastBeat, registeredAt: record.registeredAt }),
+        );
         changed = true;
       }
     }

@@ -104,7 +104,7 @@ export class NamingService {
     clock: Clock,
     options: Partial<NamingOptions> = {},
   ): Promise<NamingService> {
-    const naming = new NamingService(store, clock, { ...DEFAULT_NAMING_OPTIONS, ...options });
+    const naming = new NamingService(store, clock, Object.assign({}, DEFAULT_NAMING_OPTIONS, options));
     const { services, instances } = await store.loadAll();
     const now = clock.now();
     for (const s of services) naming.catalog.restore(s);
@@ -204,7 +204,7 @@ export class NamingService {
     }
     const ref = checkInstanceRef(input);
     const previous = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    const record = buildRecord(key, { ...input, ...ref }, chosen, this.clock.now(), this.options, previous);
+    const record = buildRecord(key, Object.assign({}, input, ref), chosen, this.clock.now(), this.options, previous);
     checkSameKind(previous, record);
     checkServiceKind(this.registry.get(key), record);
     if (record.owner.kind !== 'persistent') return this.apply(key, record);
@@ -278,7 +278,7 @@ export class NamingService {
         if (!body) return { found: false, clientBeatInterval: DEFAULT_BEAT_INTERVAL_MS };
         const created = this.apply(
           key,
-          buildRecord(key, { ...body, ...ref, ephemeral: true }, BEAT_OWNER, now, this.options),
+          buildRecord(key, Object.assign({}, body, ref, { ephemeral: true }), BEAT_OWNER, now, this.options),
         );
         return { found: true, clientBeatInterval: created.beatInterval, instance: created };
       }
@@ -286,7 +286,10 @@ export class NamingService {
     if (record.owner.kind === 'remote') {
       // while its owner lives, the owner hears of the beat; otherwise this node takes the instance over
       if (!this.cluster.relayBeat(key, record, now))
-        record = this.apply(key, { ...record, owner: BEAT_OWNER, lastBeat: now, healthy: true, modifiedAt: now });
+        record = this.apply(
+          key,
+          Object.assign({}, record, { owner: BEAT_OWNER, lastBeat: now, healthy: true, modifiedAt: now }),
+        );
       return { found: true, clientBeatInterval: record.beatInterval, instance: record };
     }
     record.lastBeat = now;
@@ -332,7 +335,7 @@ export class NamingService {
   }
 
   registerConnectionInstance(connectionId: string, key: ServiceKey, input: InstanceInput): Promise<Instance> {
-    return this.registerInstance(key, { ...input, ephemeral: true }, connectionOwner(connectionId));
+    return this.registerInstance(key, Object.assign({}, input, { ephemeral: true }), connectionOwner(connectionId));
   }
 
   /** A connection went away: its instances and subscriptions go with it. */

@@ -108,5 +108,5 @@ export function restoreDataDir(backupFile: string, dataDir: string, now = new Da
   renameSync(temp, target);
   // a backup of an older version gets this version's migrations now rather than at the next start
   openDatabase(dataDir).close();
-  return { ...info, keptAside };
+  return Object.assign({}, info, { keptAside });
 }

@@ -74,30 +74,30 @@ export const INSTANCE_DIFFERS = `naming_instance.instance_id IS DISTINCT FROM ex
   OR naming_instance.metadata IS DISTINCT FROM excluded.metadata
   OR naming_instance.app_name IS DISTINCT FROM excluded.app_name`;
 
-const serviceParams = (s: StoredService) => ({
-  ...keyParams(s.key),
-  protectThreshold: s.settings.protectThreshold,
-  metadata: JSON.stringify(s.settings.metadata),
-  selector: JSON.stringify(s.settings.selector),
-  createdAt: s.createdAt,
-  modifiedAt: s.modifiedAt,
-});
+const serviceParams = (s: StoredService) =>
+  Object.assign(keyParams(s.key), {
+    protectThreshold: s.settings.protectThreshold,
+    metadata: JSON.stringify(s.settings.metadata),
+    selector: JSON.stringify(s.settings.selector),
+    createdAt: s.createdAt,
+    modifiedAt: s.modifiedAt,
+  });
 
 /** Named parameters of an instance row, for the instance store and the transfer import alike. */
-export const instanceParams = (i: StoredInstance) => ({
-  ...keyParams(i.key),
-  clusterName: i.clusterName,
-  ip: i.ip,
-  port: i.port,
-  instanceId: i.instanceId,
-  weight: i.weight,
-  healthy: i.healthy ? 1 : 0,
-  enabled: i.enabled ? 1 : 0,
-  metadata: JSON.stringify(i.metadata),
-  appName: i.appName,
-  registeredAt: i.registeredAt,
-  modifiedAt: i.modifiedAt,
-});
+export const instanceParams = (i: StoredInstance) =>
+  Object.assign(keyParams(i.key), {
+    clusterName: i.clusterName,
+    ip: i.ip,
+    port: i.port,
+    instanceId: i.instanceId,
+    weight: i.weight,
+    healthy: i.healthy ? 1 : 0,
+    enabled: i.enabled ? 1 : 0,
+    metadata: JSON.stringify(i.metadata),
+    appName: i.appName,
+    registeredAt: i.registeredAt,
+    modifiedAt: i.modifiedAt,
+  });
 
 /** Explicit services and persistent instances in SQLite. */
 export class SqliteInstanceStore implements InstanceStore {
@@ -145,7 +145,7 @@ export class SqliteInstanceStore implements InstanceStore {
   }
 
   async loadInstance(key: ServiceKey, ref: StoredInstanceRef): Promise<StoredInstance | undefined> {
-    const row = this.selectInstance.get({ ...keyParams(key), ...plainRef(ref) }) as Row | undefined;
+    const row = this.selectInstance.get(Object.assign(keyParams(key), plainRef(ref))) as Row | undefined;
     return row && toStoredInstance(row);
   }
 
@@ -187,7 +187,7 @@ export class SqliteInstanceStore implements InstanceStore {
     decide: (stored: StoredInstance | undefined) => StoredInstance,
   ): Promise<StoredInstance> {
     return groupCommitOf(this.db).run(() => {
-      const row = this.selectInstance.get({ ...keyParams(key), ...plainRef(ref) }) as Row | undefined;
+      const row = this.selectInstance.get(Object.assign(keyParams(key), plainRef(ref))) as Row | undefined;
       const next = decide(row && toStoredInstance(row));
       this.upsertInstance.run(instanceParams(next));
       return next;
@@ -196,7 +196,7 @@ export class SqliteInstanceStore implements InstanceStore {
 
   async removeInstance(key: ServiceKey, ref: StoredInstanceRef): Promise<boolean> {
     return groupCommitOf(this.db).run(
-      () => this.deleteInstance.run({ ...keyParams(key), ...plainRef(ref) }).changes > 0,
+      () => this.deleteInstance.run(Object.assign(keyParams(key), plainRef(ref))).changes > 0,
     );
   }
 }

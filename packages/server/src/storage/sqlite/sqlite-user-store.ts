@@ -22,6 +22,7 @@ export function toUser(r: Row): User {
     enabled: Number(r.enabled) === 1,
     roles: parseJson<string[]>(r.roles, []),
     extendInfo: parseJson<Record<string, string>>(r.extend_info, {}),
+    // eslint-disable-next-line no-restricted-syntax -- stored JSON: a spread never takes a __proto__ key as a prototype
     namespacePrivilege: { ...ALL_NAMESPACES, ...privilege },
     source: typeof r.source === 'string' ? (r.source as UserSource) : null,
     createdAt: Number(r.created_at),
