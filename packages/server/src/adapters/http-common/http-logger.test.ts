@@ -31,7 +31,10 @@ describe('request loggers', () => {
 
   it('follow a quieter process down to its own level', async () => {
     const lines: Array<Record<string, unknown>> = [];
-    const root = pino({ level: 'error', base: undefined }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const root = pino(
+      { level: 'error', base: undefined },
+      { write: (line: string) => void lines.push(JSON.parse(line)) },
+    );
     const app = Fastify({ loggerInstance: httpLogger(root, 'console'), childLoggerFactory: lazyChildLogger });
     app.get('/work', async (req) => {
       req.log.warn('a warning');
