@@ -285,11 +285,8 @@ export class NamingService {
     }
     if (record.owner.kind === 'remote') {
       // while its owner lives, the owner hears of the beat; otherwise this node takes the instance over
-      if (!this.cluster.relayBeat(key, record, now))
-        record = this.apply(
-          key,
-          Object.assign({}, record, { owner: BEAT_OWNER, lastBeat: now, healthy: true, modifiedAt: now }),
-        );
+      const takenOver = { owner: BEAT_OWNER, lastBeat: now, healthy: true, modifiedAt: now };
+      if (!this.cluster.relayBeat(key, record, now)) record = this.apply(key, Object.assign({}, record, takenOver));
       return { found: true, clientBeatInterval: record.beatInterval, instance: record };
     }
     record.lastBeat = now;
