@@ -12,16 +12,16 @@ export function httpLogger(logger: Logger, listener: string): FastifyBaseLogger 
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-type ChildOptions = ChildLoggerOptions;
 
 /**
- * Fastify makes a child logger (with the request id) for every request, which costs as much as the whole
- * work of a heartbeat. This child is made only when the request logs something the listener writes.
+ * Fastify makes a child logger (with the request id) for every request: 1.5 % of the core in a profile of
+ * publishing, for lines that are almost never written. This child is made only when the request logs
+ * something the listener writes.
  */
 export function lazyChildLogger(
   logger: FastifyBaseLogger,
   bindings: Bindings,
-  options: ChildOptions,
+  options: ChildLoggerOptions,
 ): FastifyBaseLogger {
   return options.level === undefined
     ? new LazyChildLogger(logger as Logger, bindings, options)
@@ -34,7 +34,7 @@ class LazyChildLogger {
   constructor(
     private readonly parent: Logger,
     private readonly bindings: Bindings,
-    private readonly options: ChildOptions,
+    private readonly options: ChildLoggerOptions,
   ) {}
 
   get level(): string {
@@ -71,7 +71,7 @@ class LazyChildLogger {
 
   silent(): void {}
 
-  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.real().child(bindings, options);
   }
 
