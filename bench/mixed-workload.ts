@@ -31,6 +31,8 @@ export interface MixedRun {
   alone: Run;
   storm: Run;
   publishRps: number;
+  /** Latency of a publish during the storm (its group commit's fdatasync included). */
+  publishP99: number;
   publishErrors: number;
   longPollP99: number;
   grpcPushP99: number;
@@ -64,7 +66,7 @@ function readLoad(t: MixedTarget, seconds: number): Promise<Run> {
 }
 
 let written = 0;
-async function publishStorm(t: MixedTarget, seconds: number): Promise<{ rps: number; errors: number }> {
+async function publishStorm(t: MixedTarget, seconds: number): Promise<{ rps: number; p99: number; errors: number }> {
   const result = await autocannon({
     url: `http://127.0.0.1:${t.port}`,
     connections: WRITERS,
@@ -81,7 +83,11 @@ async function publishStorm(t: MixedTarget, seconds: number): Promise<{ rps: num
       },
     ],
   });
-  return { rps: result.requests.total / (result.duration || 1), errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.total / (result.duration || 1),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 /** Changes WATCHED again and again until `stop`, timing both listeners' wake-ups (ms from the send). */
@@ -148,6 +154,7 @@ export async function mixedRound(t: MixedTarget, listener: BenchConnection, seco
     alone,
     storm,
     publishRps: publish.rps,
+    publishP99: publish.p99,
     publishErrors: publish.errors,
     longPollP99: wake.longPollP99,
     grpcPushP99: wake.grpcPushP99,
@@ -177,8 +184,9 @@ export function mixedRows(names: string[], runs: MixedRun[][]): string[] {
       (k) => `${n(med(k, (r) => r.storm.rps))} · ${ms(med(k, (r) => r.storm.p99))}`,
     ),
     row(
-      'mixed: publishes/s during the storm (errors)',
-      (k) => `${n(med(k, (r) => r.publishRps))} (${n(med(k, (r) => r.publishErrors))})`,
+      'mixed: publishes/s during the storm · p99 (errors)',
+      (k) =>
+        `${n(med(k, (r) => r.publishRps))} · ${ms(med(k, (r) => r.publishP99))} (${n(med(k, (r) => r.publishErrors))})`,
     ),
     row('mixed: long-poll wake-up p99 during the storm', (k) => ms(med(k, (r) => r.longPollP99))),
     row('mixed: gRPC listener wake-up p99 during the storm', (k) => ms(med(k, (r) => r.grpcPushP99))),
