@@ -56,6 +56,36 @@ describe('GroupCommit', () => {
     reader.close();
   });
 
+  it('lets the writers a sync answered join the next transaction', async () => {
+    const { db, dir } = open();
+    const commits = new GroupCommit(db);
+    const insert = db.prepare('INSERT INTO t (k, v) VALUES (?, ?)');
+    const reader = openDatabase(dir);
+    const committed = (k: string) => reader.prepare('SELECT 1 FROM t WHERE k = ?').get(k) !== undefined;
+    const first = commits.run(() => insert.run('first', 1));
+    await new Promise((resolve) => setImmediate(resolve)); // "first" is committed, its sync under way
+    const waiting = commits.run(() => insert.run('waiting', 2));
+    // the writer of "first", once answered, writes again as a client would, within a turn of the loop
+    let waitingCommittedBefore: boolean | undefined;
+    const next = first.then(
+      () =>
+        new Promise((resolve) => {
+          setImmediate(() => {
+            const write = commits.run(() => {
+              waitingCommittedBefore = committed('waiting');
+              insert.run('next', 3);
+            });
+            resolve(write);
+          });
+        }),
+    );
+    await Promise.all([waiting, next]);
+    // one transaction with "waiting": another connection did not see "waiting" before "next" was written
+    expect(waitingCommittedBefore).toBe(false);
+    expect(count(reader)).toBe(3);
+    reader.close();
+  });
+
   it('answers writes in the order they are stored, across batches and syncs', async () => {
     const { db } = open();
     const commits = new GroupCommit(db);
