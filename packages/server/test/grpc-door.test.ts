@@ -57,6 +57,42 @@ describe('gRPC door', () => {
     expect(id).toBe(check.body.connectionId);
   });
 
+  it('answers with the headers of a gRPC server and no date, on calls, failures and the bi-stream', async () => {
+    await start();
+    const session = http2.connect(`http://127.0.0.1:${port}`);
+    session.on('error', () => undefined);
+    const call = (path: string, message?: Buffer) =>
+      new Promise<{ headers: http2.IncomingHttpHeaders; trailers?: http2.IncomingHttpHeaders }>((resolve) => {
+        const stream = session.request({ ':method': 'POST', ':path': path, 'content-type': 'application/grpc' });
+        stream.on('error', () => undefined);
+        let headers: http2.IncomingHttpHeaders = {};
+        stream.on('response', (h) => {
+          headers = h;
+          // the bi-stream stays open: its headers are all there is to see
+          if (path.startsWith('/BiRequestStream/')) resolve({ headers });
+        });
+        stream.on('trailers', (trailers) => resolve({ headers, trailers }));
+        stream.on('close', () => resolve({ headers }));
+        stream.resume();
+        if (message) stream.end(frameMessage(message));
+      });
+    try {
+      const plain = { ':status': 200, 'content-type': 'application/grpc' };
+      const unary = await call('/Request/request', encodePayload('ServerCheckRequest', { module: 'internal' }));
+      expect(unary.headers).toEqual(expect.objectContaining(plain));
+      expect(unary.headers).not.toHaveProperty('date');
+      expect(unary.trailers).toEqual(expect.objectContaining({ 'grpc-status': '0' }));
+      const failed = await call('/Nope/call', Buffer.from('x'));
+      expect(failed.headers).toEqual(expect.objectContaining({ ...plain, 'grpc-status': '12' }));
+      expect(failed.headers).not.toHaveProperty('date');
+      const bi = await call('/BiRequestStream/requestBiStream');
+      expect(bi.headers).toEqual(expect.objectContaining(plain));
+      expect(bi.headers).not.toHaveProperty('date');
+    } finally {
+      session.destroy();
+    }
+  });
+
   it('rejects an oversized message and keeps serving the connection', async () => {
     await start({ RNACOS_CONFIG_MAX_CONTENT: '1024' });
     const c = client();

@@ -2,7 +2,14 @@ import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { isWildcardHost } from '../../shared/wildcard-host.js';
 import { frameMessage, GrpcFrameError, GrpcMessageReader, GrpcStatus, OrderedMessages } from './grpc-frames.js';
-import { failStream, OK_TRAILERS, RESPONSE_HEADERS, serveUnary, type UnaryMethod } from './grpc-unary-call.js';
+import {
+  failStream,
+  OK_TRAILERS,
+  RESPOND_OPTIONS,
+  RESPONSE_HEADERS,
+  serveUnary,
+  type UnaryMethod,
+} from './grpc-unary-call.js';
 import { GrpcSessionGuard, type GrpcLimits } from './grpc-session-guard.js';
 
 /**
@@ -145,7 +152,7 @@ export function createGrpcTransport(methods: GrpcMethods, limits: GrpcLimits): G
 const HALF_CLOSE_GRACE_MS = 1000;
 
 function serveBiStream(stream: http2.ServerHttp2Stream, ctx: StreamContext, open: (s: GrpcBiStream) => void) {
-  stream.respond(RESPONSE_HEADERS, { waitForTrailers: true });
+  stream.respond(RESPONSE_HEADERS, RESPOND_OPTIONS);
   stream.once('wantTrailers', () => stream.sendTrailers(OK_TRAILERS));
   let onMessage: (bytes: Buffer) => void = () => undefined;
   let onClose: () => void = () => undefined;

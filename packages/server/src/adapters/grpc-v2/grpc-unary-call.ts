@@ -7,7 +7,14 @@ export type UnaryMethod = (request: Buffer, peer: string) => Buffer | Promise<Bu
 
 export const RESPONSE_HEADERS = { ':status': 200, 'content-type': 'application/grpc' };
 export const OK_TRAILERS = { 'grpc-status': '0' };
-const RESPOND_OPTIONS = { waitForTrailers: true };
+/**
+ * The options of `respond` with every key node:http2 reads. It copies them and adds `endStream`, and looks
+ * up `sendDate`; with keys missing, those lookups and the store of the `date` header missed V8's inline
+ * caches on every call (`--log-ic`). Given them all, and without a `date` header (gRPC has no use for one;
+ * gRPC servers do not send it), a call costs 5-7 µs less CPU (bench/README.md).
+ */
+export const RESPOND_OPTIONS = { endStream: false, waitForTrailers: true, sendDate: false };
+const FAIL_OPTIONS = { endStream: true, waitForTrailers: false, sendDate: false };
 
 /** Where a stream keeps its call (a property of the stream: listeners are shared functions, not closures). */
 const CALL = Symbol('grpcUnaryCall');
@@ -187,7 +194,7 @@ export function failStream(stream: http2.ServerHttp2Stream, status: number, mess
       'grpc-status': String(status),
       'grpc-message': encodeURIComponent(message),
     },
-    { endStream: true },
+    FAIL_OPTIONS,
   );
   if (!stream.readableEnded) stream.close(http2.constants.NGHTTP2_NO_ERROR);
 }
