@@ -20,13 +20,15 @@ const CLIENT_CPU = process.env.BENCH_CLIENT_CPU ?? '1';
 const BASE_DIST = process.env.BENCH_BASE_DIST;
 // Node flags of the tsnacos servers (default: those of the `tsnacos` command).
 const SERVER_NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
+// BENCH_AUTH=1: the tsnacos servers with OpenAPI auth on, each query carrying a login token as SDKs send it.
+const AUTH = process.env.BENCH_AUTH === '1';
 const INSTANCES = 5;
 const TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
 requireBuild();
 
-const payload = (type: string, body: Record<string, unknown>) =>
-  encodePayload(type, { headers: {}, requestId: '', ...body }).toString('base64');
+const payload = (type: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  encodePayload(type, { headers, requestId: '', ...body }, headers).toString('base64');
 
 const SERVER_CHECK = payload('ServerCheckRequest', { module: 'internal' });
 const SETUP = payload('ConnectionSetupRequest', {
@@ -36,18 +38,27 @@ const SETUP = payload('ConnectionSetupRequest', {
   labels: { source: 'sdk', module: 'config' },
 });
 const HEALTH = payload('HealthCheckRequest', { module: 'internal' });
-const QUERIES = {
-  'config query': payload('ConfigQueryRequest', { module: 'config', dataId: 'bench.yaml', group: 'BENCH', tenant: '' }),
-  'instance query': payload('ServiceQueryRequest', {
-    module: 'naming',
-    namespace: 'public',
-    groupName: 'DEFAULT_GROUP',
-    serviceName: 'bench-svc',
-    cluster: '',
-    healthyOnly: false,
-    udpPort: 0,
-  }),
-};
+const queries = (headers: Record<string, string> = {}) => ({
+  'config query': payload(
+    'ConfigQueryRequest',
+    { module: 'config', dataId: 'bench.yaml', group: 'BENCH', tenant: '' },
+    headers,
+  ),
+  'instance query': payload(
+    'ServiceQueryRequest',
+    {
+      module: 'naming',
+      namespace: 'public',
+      groupName: 'DEFAULT_GROUP',
+      serviceName: 'bench-svc',
+      cluster: '',
+      healthyOnly: false,
+      udpPort: 0,
+    },
+    headers,
+  ),
+});
+const QUERIES = queries();
 type Query = keyof typeof QUERIES;
 
 /** The Go client, built once into the bench cache (again when its source is newer). */
@@ -120,12 +131,22 @@ function drive(client: string, port: number, pid: number, request: string, bare:
   });
 }
 
+/** An OpenAPI login token of the default admin. */
+async function loginToken(base: string): Promise<string> {
+  const res = await fetch(`${base}/nacos/v1/auth/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: 'admin', password: 'admin' }),
+  });
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const client = loadClient();
   const pin = { cpus: SERVER_CPU };
   const env: Record<string, string> = SERVER_NODE_OPTIONS ? { NODE_OPTIONS: SERVER_NODE_OPTIONS } : {};
+  if (AUTH) env.RNACOS_ENABLE_OPEN_API_AUTH = 'true';
   const servers = [{ name: 'tsnacos', server: await startServer(env, pin) }];
   if (BASE_DIST) {
     servers.push({
@@ -146,12 +167,16 @@ async function main() {
     if (!r) rows.push((r = { name, query, runs: [] }));
     return r;
   };
+  const asked = new Map<string, typeof QUERIES>();
   try {
-    for (const { server } of servers) {
-      await publishConfig(server.base, 'bench.yaml', 'a: 1\nb: 2\n');
+    for (const { name, server } of servers) {
+      const token = AUTH ? await loginToken(server.base) : '';
+      const auth = token ? `?accessToken=${token}` : '';
+      asked.set(name, token ? queries({ accessToken: token }) : QUERIES);
+      await publishConfig(server.base, 'bench.yaml', 'a: 1\nb: 2\n', token);
       for (let i = 0; i < INSTANCES; i++) {
         const form = { serviceName: 'bench-svc', ip: `10.0.0.${i + 1}`, port: '8080', ephemeral: 'false' };
-        const res = await fetch(`${server.base}/nacos/v1/ns/instance`, {
+        const res = await fetch(`${server.base}/nacos/v1/ns/instance${auth}`, {
           method: 'POST',
           body: new URLSearchParams(form),
         });
@@ -163,7 +188,8 @@ async function main() {
       for (const query of Object.keys(QUERIES) as Query[]) {
         row('bare echo', query).runs.push(await drive(client, barePort, bare.pid!, QUERIES[query], true));
         for (const { name, server } of servers) {
-          row(name, query).runs.push(await drive(client, server.grpcPort, server.child.pid!, QUERIES[query], false));
+          const request = asked.get(name)![query];
+          row(name, query).runs.push(await drive(client, server.grpcPort, server.child.pid!, request, false));
         }
       }
       process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
@@ -172,7 +198,7 @@ async function main() {
     await Promise.all([...servers.map((s) => stopServer(s.server)), stop(bare)]);
   }
   console.log(
-    `gRPC CPU per call (servers on core ${SERVER_CPU}, grpc-go client on core ${CLIENT_CPU}; ${CONNECTIONS} connections x ${INFLIGHT} in flight; ${ROUNDS} rounds of ${DURATION} s; load average ${os.loadavg()[0].toFixed(1)})`,
+    `gRPC CPU per call${AUTH ? ' with OpenAPI auth on' : ''} (servers on core ${SERVER_CPU}, grpc-go client on core ${CLIENT_CPU}; ${CONNECTIONS} connections x ${INFLIGHT} in flight; ${ROUNDS} rounds of ${DURATION} s; load average ${os.loadavg()[0].toFixed(1)})`,
   );
   for (const r of rows) {
     const cpu = median(r.runs.map((x) => x.cpuPerCallUs));

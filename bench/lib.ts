@@ -130,8 +130,8 @@ export function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Publishes one config of group BENCH over the v1 OpenAPI; throws on anything but 200. */
-export async function publishConfig(base: string, dataId: string, content: string): Promise<void> {
-  const res = await fetch(`${base}/nacos/v1/cs/configs`, {
+export async function publishConfig(base: string, dataId: string, content: string, token = ''): Promise<void> {
+  const res = await fetch(`${base}/nacos/v1/cs/configs${token ? `?accessToken=${token}` : ''}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ dataId, group: 'BENCH', content }),

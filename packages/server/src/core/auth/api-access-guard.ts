@@ -1,7 +1,7 @@
 import { forbidden } from '../../shared/errors.js';
 import type { ApiAccessGuard, ApiCredentials, ApiResource } from './api-access.js';
 import { LoginError, type AuthService } from './auth-service.js';
-import { canWrite, modulesOf, namespacePermitted } from './permissions.js';
+import { canWrite, hasAnyModule, namespacePermitted } from './permissions.js';
 import type { User } from './user-model.js';
 
 /** The message nacos clients see on a 403 for missing or wrong credentials. */
@@ -19,14 +19,16 @@ export class UserApiAccessGuard implements ApiAccessGuard {
 
   async check(credentials: ApiCredentials, resource: ApiResource): Promise<void> {
     if (!this.enabled) return;
-    const user = await this.userOf(credentials);
-    if (!user || modulesOf(user.roles).size === 0) throw forbidden(UNKNOWN_USER);
-    if (resource.action === 'write' && !canWrite(user.roles)) {
-      throw forbidden(`user ${user.username} has no write permission`);
-    }
-    if (!namespacePermitted(user.namespacePrivilege, resource.namespaceId)) {
-      throw forbidden(`user no such namespace permission: ${resource.namespaceId || 'public'}`);
-    }
+    judge(await this.userOf(credentials), resource);
+  }
+
+  checkNow(credentials: ApiCredentials, resource: ApiResource): true | undefined {
+    if (!this.enabled) return true;
+    const byToken = this.auth.identify('api', credentials.accessToken?.trim());
+    // a password is checked against its hash, which takes a wait
+    if (!byToken && credentials.username && credentials.password) return undefined;
+    judge(byToken?.user, resource);
+    return true;
   }
 
   private async userOf(credentials: ApiCredentials): Promise<User | undefined> {
@@ -41,5 +43,16 @@ export class UserApiAccessGuard implements ApiAccessGuard {
       if (err instanceof LoginError && err.code === 'LOGIN_LIMITE_ERROR') throw forbidden(err.message);
       return undefined;
     }
+  }
+}
+
+/** Throws the refusal the request earns, if any. */
+function judge(user: User | undefined, resource: ApiResource): void {
+  if (!user || !hasAnyModule(user.roles)) throw forbidden(UNKNOWN_USER);
+  if (resource.action === 'write' && !canWrite(user.roles)) {
+    throw forbidden(`user ${user.username} has no write permission`);
+  }
+  if (!namespacePermitted(user.namespacePrivilege, resource.namespaceId)) {
+    throw forbidden(`user no such namespace permission: ${resource.namespaceId || 'public'}`);
   }
 }

@@ -24,4 +24,9 @@ export interface ApiAccessGuard {
   readonly enabled: boolean;
   /** Resolves when allowed; rejects with a `forbidden` NacosError otherwise. */
   check(credentials: ApiCredentials, resource: ApiResource): Promise<void>;
+  /**
+   * The same decision when it needs no waiting (auth off, or a token): true when allowed, and throws what
+   * `check` rejects with when not; undefined when only `check` can tell (a username and password).
+   */
+  checkNow?(credentials: ApiCredentials, resource: ApiResource): true | undefined;
 }

@@ -56,6 +56,14 @@ export function modulesOf(roles: readonly string[]): Set<Module> {
   return new Set(roles.flatMap((role) => MODULES_OF_ROLE[role] ?? []));
 }
 
+/**
+ * Whether the roles grant any module: `modulesOf(roles).size > 0` without building the set (asked on every
+ * SDK call while OpenAPI auth is on).
+ */
+export function hasAnyModule(roles: readonly string[]): boolean {
+  return roles.some((role) => (MODULES_OF_ROLE[role]?.length ?? 0) > 0);
+}
+
 /** Menu paths, each also under the `/rnacos` base path. */
 const pages = (...paths: string[]) => paths.flatMap((p) => [p, `/rnacos${p}`]);
 

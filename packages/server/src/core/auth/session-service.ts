@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import type { SessionKind, SessionStore, StoredSession } from './session-store.js';
 
@@ -15,7 +15,8 @@ const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
 const SWEEP_EVERY_MS = 60_000;
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+// the one-shot hash: each SDK call with OpenAPI auth on looks its token up here
+const hashOf = (token: string) => hash('sha256', token, 'hex');
 
 /**
  * Login tokens with an absolute lifetime. They are answered from memory and written through the store, so

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ConfigKey } from './config-key.js';
 
 const CONFIG_TYPES = ['text', 'json', 'xml', 'yaml', 'html', 'properties', 'toml'] as const;
@@ -13,7 +13,7 @@ export function normalizeConfigType(type: string | undefined): ConfigType {
 
 /** Lowercase hex MD5 of the UTF-8 bytes, as every nacos client computes it. */
 export function md5Hex(content: string): string {
-  return createHash('md5').update(content, 'utf8').digest('hex');
+  return hash('md5', content, 'hex'); // strings hash as UTF-8
 }
 
 /** Attributes a client may set on publish besides the content. */
