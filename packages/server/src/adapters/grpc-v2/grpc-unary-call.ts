@@ -11,7 +11,7 @@ export const OK_TRAILERS = { 'grpc-status': '0' };
  * The options of `respond` with every key node:http2 reads. It copies them and adds `endStream`, and looks
  * up `sendDate`; with keys missing, those lookups and the store of the `date` header missed V8's inline
  * caches on every call (`--log-ic`). Given them all, and without a `date` header (gRPC has no use for one;
- * gRPC servers do not send it), a call costs 5-7 µs less CPU (bench/README.md).
+ * gRPC servers do not send it), a call costs 4-7 µs less CPU (bench/README.md).
  */
 export const RESPOND_OPTIONS = { endStream: false, waitForTrailers: true, sendDate: false };
 const FAIL_OPTIONS = { endStream: true, waitForTrailers: false, sendDate: false };

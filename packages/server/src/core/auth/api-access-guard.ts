@@ -18,26 +18,22 @@ export class UserApiAccessGuard implements ApiAccessGuard {
   ) {}
 
   async check(credentials: ApiCredentials, resource: ApiResource): Promise<void> {
-    if (!this.enabled) return;
-    judge(await this.userOf(credentials), resource);
+    if (this.checkNow(credentials, resource)) return;
+    judge(await this.passwordUser(credentials.username!, credentials.password!, credentials.source), resource);
   }
 
   checkNow(credentials: ApiCredentials, resource: ApiResource): true | undefined {
     if (!this.enabled) return true;
     const byToken = this.auth.identify('api', credentials.accessToken?.trim());
-    // a password is checked against its hash, which takes a wait
+    // a password is checked against its hash, which takes a wait (check does it)
     if (!byToken && credentials.username && credentials.password) return undefined;
     judge(byToken?.user, resource);
     return true;
   }
 
-  private async userOf(credentials: ApiCredentials): Promise<User | undefined> {
-    const byToken = this.auth.identify('api', credentials.accessToken?.trim());
-    if (byToken) return byToken.user;
-    const { username, password } = credentials;
-    if (!username || !password) return undefined;
+  private async passwordUser(username: string, password: string, source?: string): Promise<User | undefined> {
     try {
-      return await this.auth.sdkUser(username, password, credentials.source);
+      return await this.auth.sdkUser(username, password, source);
     } catch (err) {
       // a locked source hears why, as the login route says it
       if (err instanceof LoginError && err.code === 'LOGIN_LIMITE_ERROR') throw forbidden(err.message);
