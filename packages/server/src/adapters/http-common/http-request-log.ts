@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { RequestLog } from '../../shared/request-log.js';
+import { socketIp } from './params.js';
 
 /** The namespace a request names in its query (`namespaceId`, or `tenant` for configs); a form body is not read. */
 function namespaceOf(url: string): string | undefined {
@@ -22,7 +23,7 @@ export function watchHttpRequest(log: RequestLog, door: string, req: http.Incomi
     log.record({
       door,
       type: `${req.method ?? ''} ${query < 0 ? url : url.slice(0, query)}`,
-      client: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
+      client: socketIp(req),
       code: res.statusCode,
       ms: performance.now() - started,
       namespace: () => namespaceOf(url),

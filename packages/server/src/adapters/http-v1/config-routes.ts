@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalTenant, parseConfigKey } from '../../core/config/config-key.js';
 import type { ConfigService } from '../../core/config/config-service.js';
-import { clientIp, intParam, optional, rawParam, requestParams, type Params } from '../http-common/params.js';
+import { clientIp, intParam, optional, requestParams, type Params } from '../http-common/params.js';
 import { invalid } from '../../shared/errors.js';
 import { configGetAnswer } from './config-answer.js';
+import { publishFromParams, WRITE_DONE } from './config-publish.js';
+import { TEXT } from '../http-common/text-errors.js';
 import { CONFIG_NAMESPACE, requestNamespace } from './request-namespace.js';
 
 const ROUTE = { config: { namespace: CONFIG_NAMESPACE } };
@@ -58,26 +60,13 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
   });
 
   const publish = async (req: FastifyRequest, reply: FastifyReply) => {
-    const params = requestParams(req);
-    const key = keyOf(req, params);
-    const content = rawParam(params, 'content');
-    if (content === undefined) throw invalid('content is required');
-    const casMd5 = (req.headers.casmd5 as string | undefined) ?? optional(params, 'casMd5');
-    await configs.publish(
-      {
-        namespaceId: key.namespaceId,
-        group: key.group,
-        dataId: key.dataId,
-        content,
-        type: optional(params, 'type'),
-        desc: optional(params, 'desc'),
-        appName: optional(params, 'appName'),
-        configTags: optional(params, 'config_tags'),
-        casMd5,
-      },
-      { srcIp: clientIp(req), srcUser: optional(params, 'src_user') ?? optional(params, 'username') },
-    );
-    return reply.type('text/plain;charset=UTF-8').send('true');
+    await publishFromParams(configs, {
+      params: requestParams(req),
+      tenant: requestNamespace(req),
+      casMd5Header: req.headers.casmd5 as string | undefined,
+      srcIp: clientIp(req),
+    });
+    return reply.type(TEXT).send(WRITE_DONE);
   };
   app.post('/nacos/v1/cs/configs', ROUTE, publish);
   app.put('/nacos/v1/cs/configs', ROUTE, publish);
@@ -85,6 +74,6 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
   app.delete('/nacos/v1/cs/configs', ROUTE, async (req, reply) => {
     const params = requestParams(req);
     await configs.remove(keyOf(req, params), { srcIp: clientIp(req), srcUser: optional(params, 'username') });
-    return reply.type('text/plain;charset=UTF-8').send('true');
+    return reply.type(TEXT).send(WRITE_DONE);
   });
 }

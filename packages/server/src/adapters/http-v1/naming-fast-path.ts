@@ -1,6 +1,7 @@
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { plainQueryParams, sendFast, type FastPath } from '../http-common/fast-path.js';
 import type { RequestPipeline } from '../http-common/request-pipeline.js';
+import { socketIp } from '../http-common/params.js';
 import { beatAnswer, listAnswer, type BeatAnswer } from './naming-answers.js';
 import { NAMING_NAMESPACE, namespaceOf, plainValues } from './request-namespace.js';
 
@@ -50,7 +51,7 @@ export function createNamingFastPath(deps: NamingFastPathDeps): FastPath {
             params,
             namespaceId,
             {
-              remoteIp: (req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
+              remoteIp: socketIp(req),
               userAgent: req.headers['user-agent'] ?? '',
             },
             deps.udpPush,

@@ -4,17 +4,19 @@ import { FastifyPort } from '../http-common/fastify-port.js';
 import { RequestPipeline } from '../http-common/request-pipeline.js';
 import { apiAuthStage } from './api-auth-hook.js';
 import { createConfigFastPath } from './config-fast-path.js';
+import { createConfigPublishFastPath } from './config-publish-fast-path.js';
 import { createMcpFastPath } from '../mcp/mcp-routes.js';
 import { createHealthFastPath } from './health-routes.js';
 import { requestMetricsStage } from './metrics-routes.js';
 import { createNamingFastPath } from './naming-fast-path.js';
+import { sdkBodyLimit } from './sdk-body-limit.js';
 import type { SdkHttpDeps } from './sdk-http-server.js';
 
 /** Long-poll requests are held ~30 s; idle keep-alive connections must outlive them. */
 const KEEP_ALIVE_MS = 75_000;
 
 /**
- * The SDK port (8848). Probes, plain config reads, instance-list polls and beats are answered before
+ * The SDK port (8848). Probes, plain config reads and publishes, instance-list polls and beats are answered before
  * fastify; the routes (sdk-http-server.ts) are loaded and built for the first request they must take, so a
  * port only 2.x clients use (they speak gRPC) never loads them.
  */
@@ -26,6 +28,12 @@ export function createSdkHttpPort(deps: SdkHttpDeps, timeouts: HttpTimeouts): Fa
   const fastPath = firstFastPath([
     createConfigFastPath({ configs: core.configs, pipeline }),
     createNamingFastPath({ naming: core.naming, udpPush: deps.udpPush, pipeline }),
+    createConfigPublishFastPath({
+      configs: core.configs,
+      pipeline,
+      logger: deps.logger,
+      bodyLimit: sdkBodyLimit(core),
+    }),
     // MCP clients carry the server's auth key, not a nacos login: the OpenAPI auth stage does not apply
     ...(deps.mcpEndpoint ? [createMcpFastPath(deps.mcpEndpoint, deps.logger)] : []),
     createHealthFastPath(deps.isReady, pipeline),

@@ -18,6 +18,7 @@ import type { LongPollRegistry } from './long-poll.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerInstanceRoutes } from './instance-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
+import { sdkBodyLimit } from './sdk-body-limit.js';
 
 export interface SdkHttpDeps {
   core: Core;
@@ -35,11 +36,6 @@ export interface SdkHttpDeps {
   mountConsole?: (app: FastifyInstance) => void;
   /** The MCP endpoints (`/rnacos/mcp/...`), loaded on the first MCP request. */
   mcpEndpoint?: () => Promise<McpEndpoint>;
-}
-
-/** Form bodies expand up to 3x when URL-encoded; room so an oversized config gets a clear 400. */
-function sdkBodyLimit(core: Core): number {
-  return core.configs.maxContentBytes * 3 + 64 * 1024;
 }
 
 /**

@@ -1,0 +1,42 @@
+import { parseConfigKey } from '../../core/config/config-key.js';
+import type { ConfigService } from '../../core/config/config-service.js';
+import { optional, rawParam, type Params } from '../http-common/params.js';
+import { invalid } from '../../shared/errors.js';
+
+/** What a publish names besides its parameters: the namespace the route resolved, and who sent it. */
+export interface PublishRequest {
+  params: Params;
+  /** As `requestNamespace` or `namespaceOf` resolve it (undefined: the default namespace). */
+  tenant: string | undefined;
+  /** The `casMd5` header; the parameter of that name is read when it is absent. */
+  casMd5Header: string | undefined;
+  srcIp: string;
+}
+
+/**
+ * `POST`/`PUT /nacos/v1/cs/configs`: one function for the fastify route and the fast path, so the two
+ * validate and store alike. Resolves once the write is durable.
+ */
+export async function publishFromParams(configs: ConfigService, request: PublishRequest): Promise<void> {
+  const { params } = request;
+  const key = parseConfigKey({ dataId: params.dataId, group: params.group, tenant: request.tenant });
+  const content = rawParam(params, 'content');
+  if (content === undefined) throw invalid('content is required');
+  await configs.publish(
+    {
+      namespaceId: key.namespaceId,
+      group: key.group,
+      dataId: key.dataId,
+      content,
+      type: optional(params, 'type'),
+      desc: optional(params, 'desc'),
+      appName: optional(params, 'appName'),
+      configTags: optional(params, 'config_tags'),
+      casMd5: request.casMd5Header ?? optional(params, 'casMd5'),
+    },
+    { srcIp: request.srcIp, srcUser: optional(params, 'src_user') ?? optional(params, 'username') },
+  );
+}
+
+/** The body of the answer to a publish or a delete. */
+export const WRITE_DONE = 'true';
