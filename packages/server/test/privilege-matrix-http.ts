@@ -8,13 +8,16 @@ import type { SdkRoute } from './sdk-route-table.js';
 
 export interface HttpCell {
   name: string;
+  /** `GET /nacos/v1/cs/configs`, say. */
+  route: string;
   need: 'read' | 'write';
   /** The namespaces the request acts on: a user must reach them all. */
   namespaces: Ns[];
   /** The request names two different namespaces: 400 for everyone. */
   twoNamespaces: boolean;
   reached: (res: LightMyRequestResponse) => boolean;
-  run: (app: TestApp, token: string) => Promise<LightMyRequestResponse>;
+  /** Sends the cell's request to the routes (inject), or over a real socket to `base` (fast paths first). */
+  run: (app: TestApp, token: string, base?: string) => Promise<LightMyRequestResponse>;
 }
 
 type Pairs = [string, string][];
@@ -26,23 +29,38 @@ interface Placement {
   form: Pairs;
 }
 
-function send(app: TestApp, route: SdkRoute, sample: HttpSample, token: string, placement: Placement) {
+/** What the cells read of an answer that came over a socket. */
+async function socketAnswer(res: Response): Promise<LightMyRequestResponse> {
+  const body = await res.text();
+  const answer = {
+    statusCode: res.status,
+    body,
+    headers: Object.fromEntries(res.headers),
+    json: () => JSON.parse(body),
+  };
+  return answer as unknown as LightMyRequestResponse;
+}
+
+function send(app: TestApp, route: SdkRoute, sample: HttpSample, token: string, placement: Placement, base?: string) {
   const params = Object.entries(sample.params());
   const query: Pairs = [...(sample.form ? [] : params), ...placement.query, ['accessToken', token]];
   const form: Pairs = [...(sample.form ? params : []), ...placement.form];
+  const url = `${route.url}?${new URLSearchParams(query)}`;
+  const body =
+    form.length > 0
+      ? {
+          payload: new URLSearchParams(form).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }
+      : undefined;
   return {
     params: Object.fromEntries(params),
     request: () =>
-      app.sdkHttp.inject({
-        method: route.method as 'GET',
-        url: `${route.url}?${new URLSearchParams(query)}`,
-        ...(form.length > 0
-          ? {
-              payload: new URLSearchParams(form).toString(),
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            }
-          : {}),
-      }),
+      base
+        ? fetch(`${base}${url}`, { method: route.method, body: body?.payload, headers: body?.headers }).then(
+            socketAnswer,
+          )
+        : app.sdkHttp.inject({ method: route.method as 'GET', url, ...body }),
   };
 }
 
@@ -116,12 +134,13 @@ export function generateHttpCells(routes: SdkRoute[]): HttpCell[] {
       for (const { ns, placement } of singlePlacements(route, sample)) {
         cells.push({
           name: `${base} ${placement.label}`,
+          route: `${route.method} ${route.url}`,
           need: sample.need,
           namespaces: ns,
           twoNamespaces: false,
           reached,
-          run: async (app, token) => {
-            const { params, request } = send(app, route, sample, token, placement);
+          run: async (app, token, socket) => {
+            const { params, request } = send(app, route, sample, token, placement, socket);
             await sample.prepare?.(app, nsName(ns[0]), params);
             return request();
           },
@@ -130,11 +149,12 @@ export function generateHttpCells(routes: SdkRoute[]): HttpCell[] {
       for (const placement of twoNamespacePlacements(route)) {
         cells.push({
           name: `${base} ${placement.label}`,
+          route: `${route.method} ${route.url}`,
           need: sample.need,
           namespaces: ['', 'dev'],
           twoNamespaces: true,
           reached,
-          run: (app, token) => send(app, route, sample, token, placement).request(),
+          run: (app, token, socket) => send(app, route, sample, token, placement, socket).request(),
         });
       }
     }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helpers.js';
 import { createConfigFastPath } from '../http-v1/config-fast-path.js';
 import { createNamingFastPath } from '../http-v1/naming-fast-path.js';
-import { RequestPipeline } from './request-pipeline.js';
+import { RequestPipeline, type PlainRequest } from './request-pipeline.js';
 
 const fakeRes = () => ({ writeHead: () => undefined, end: () => undefined }) as unknown as ServerResponse;
 const get = (url: string, method = 'GET') => ({ url, method, headers: {}, socket: {} }) as unknown as IncomingMessage;
@@ -58,6 +58,33 @@ describe('the SDK port request pipeline', () => {
     expect(refused.statusCode).toBe(403);
     await routes.close();
     expect(checked).toEqual(['/nacos/v1/cs/configs?dataId=a', '/nacos/v1/cs/configs?dataId=secret']);
+  });
+
+  it('lets a fast path answer what every such stage admits at once, judged on the namespace it reads', async () => {
+    app = await buildTestApp();
+    await app.core.configs.publish({ namespaceId: 'dev', group: 'G', dataId: 'a', content: 'x' });
+    const judged: PlainRequest[] = [];
+    const gate = (admit: boolean) => ({
+      name: 'gate',
+      before: async () => undefined,
+      admitsNow: (request: PlainRequest) => (judged.push(request), admit),
+    });
+    const open = createConfigFastPath({ configs: app.core.configs, pipeline: new RequestPipeline().use(gate(true)) });
+    const url = '/nacos/v1/cs/configs?dataId=a&group=G&namespaceId=dev&accessToken=t';
+    const req = { url, method: 'GET', headers: { accesstoken: 'h' }, socket: { remoteAddress: '::ffff:10.1.2.3' } };
+    expect(open(req as unknown as IncomingMessage, fakeRes())).toBe(true);
+    expect(judged).toEqual([
+      {
+        route: '/nacos/v1/cs/configs',
+        method: 'GET',
+        headers: { accesstoken: 'h' },
+        params: { dataId: 'a', group: 'G', namespaceId: 'dev', accessToken: 't' },
+        ip: '10.1.2.3',
+        namespaceId: 'dev',
+      },
+    ]);
+    const shut = new RequestPipeline().use(gate(true)).use(gate(false));
+    expect(createConfigFastPath({ configs: app.core.configs, pipeline: shut })(req as never, fakeRes())).toBe(false);
   });
 
   it('leaves out inactive stages', () => {

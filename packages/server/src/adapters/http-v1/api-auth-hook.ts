@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiAccessGuard, ApiAction, ApiCredentials } from '../../core/auth/api-access.js';
 import { NacosError } from '../../shared/errors.js';
@@ -22,15 +23,15 @@ const LISTENER = '/nacos/v1/cs/configs/listener';
 const READ_ROUTES = new Set([LISTENER, '/nacos/v1/ns/instance/list', '/nacos/v1/ns/service/list']);
 
 /** In the order nacos servers look: `Authorization` (Bearer or bare), `accessToken` header or parameter, then username/password. */
-function credentialsOf(req: FastifyRequest, params: Params): ApiCredentials {
-  const authorization = req.headers.authorization;
-  const header = req.headers.accesstoken;
+function credentialsOf(headers: IncomingHttpHeaders, params: Params, ip: string): ApiCredentials {
+  const authorization = headers.authorization;
+  const header = headers.accesstoken;
   const bearer = typeof authorization === 'string' ? authorization.replace(/^Bearer\s+/i, '').trim() : undefined;
   return {
     accessToken: bearer || (typeof header === 'string' ? header.trim() : undefined) || optional(params, 'accessToken'),
     username: optional(params, 'username'),
     password: params.password,
-    source: clientIp(req),
+    source: ip,
   };
 }
 
@@ -60,6 +61,7 @@ export function sendForbidden(req: FastifyRequest, reply: FastifyReply, message:
  * OpenAPI auth on the SDK port: every `/nacos/**` route except logins, probes and metrics needs a user who
  * may read (GET and listeners) or write (other methods) the namespace the request acts on, as the route
  * itself resolves it (request-namespace.ts); a request naming two namespaces is refused with 400 first.
+ * The fast paths ask `admitsNow`: a token that may is let through at once, anything else goes to fastify.
  */
 export function apiAuthStage(guard: ApiAccessGuard): RequestStage {
   return {
@@ -69,13 +71,24 @@ export function apiAuthStage(guard: ApiAccessGuard): RequestStage {
       const route = req.routeOptions.url;
       if (!route || !route.startsWith('/nacos/') || EXEMPT_ROUTES.has(route)) return;
       const namespaces = requestNamespaces(req);
-      const credentials = credentialsOf(req, requestParams(req));
+      const credentials = credentialsOf(req.headers, requestParams(req), clientIp(req));
       const action = actionOf(req.method, route);
       try {
         for (const namespaceId of namespaces) await guard.check(credentials, { namespaceId, action });
       } catch (err) {
         if (err instanceof NacosError && err.kind === 'forbidden') return sendForbidden(req, reply, err.message);
         throw err;
+      }
+    },
+    // a fast path's request (one namespace, parameters in the query) with a token judged at once
+    admitsNow(request) {
+      if (EXEMPT_ROUTES.has(request.route)) return true;
+      const credentials = credentialsOf(request.headers, request.params, request.ip);
+      const resource = { namespaceId: request.namespaceId ?? '', action: actionOf(request.method, request.route) };
+      try {
+        return guard.checkNow?.(credentials, resource) === true;
+      } catch {
+        return false; // refused: the route's check answers it, with the same message
       }
     },
   };

@@ -1,5 +1,11 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, form, type TestApp } from '../../../test/helpers.js';
+import { buildTestApp, form, listeningTestApp, type TestApp } from '../../../test/helpers.js';
+import { RequestPipeline } from '../http-common/request-pipeline.js';
+import { apiAuthStage } from './api-auth-hook.js';
+import { createConfigFastPath } from './config-fast-path.js';
+import { createNamingFastPath } from './naming-fast-path.js';
 
 describe('OpenAPI auth off', () => {
   it('lets every call through and answers logins with AUTH_DISABLED', async () => {
@@ -131,5 +137,97 @@ describe('OpenAPI auth on', () => {
     await app.core.auth.users.update({ username: 'temp', enabled: false });
     expect((await getConfig(`accessToken=${token}`)).statusCode).toBe(403);
     expect((await getConfig('username=temp&password=pw-password')).statusCode).toBe(403);
+  });
+});
+
+/** The fast paths answer a token that may at once, and leave everything else to the routes' check. */
+describe('OpenAPI auth on, on the fast paths', () => {
+  let app: TestApp;
+  let base: string;
+  let tokens: Record<'admin' | 'dev' | 'guest', string>;
+  beforeAll(async () => {
+    ({ app, base } = await listeningTestApp({ RNACOS_ENABLE_OPEN_API_AUTH: 'true' }));
+    await app.core.auth.users.add({
+      username: 'dev',
+      password: 'devpw-password',
+      roles: ['1'],
+      namespacePrivilege: { whitelistIsAll: false, whitelist: ['', 'dev'] },
+    });
+    await app.core.auth.users.add({ username: 'guest', password: 'guestpw-password', roles: ['2'] });
+    const tokenOf = async (username: string, password: string) =>
+      (await app.core.auth.apiLogin(username, password)).token;
+    tokens = {
+      admin: await tokenOf('admin', 'admin'),
+      dev: await tokenOf('dev', 'devpw-password'),
+      guest: await tokenOf('guest', 'guestpw-password'),
+    };
+    for (const namespaceId of ['', 'dev', 'prod']) {
+      await app.core.configs.publish({
+        namespaceId,
+        group: 'G',
+        dataId: 'd',
+        content: `in ${namespaceId || 'public'}`,
+      });
+    }
+  });
+  afterAll(() => app.dispose());
+
+  const request = (method: string, url: string, headers: Record<string, string> = {}) =>
+    Object.assign(new EventEmitter(), { method, url, headers, socket: { remoteAddress: '127.0.0.1' } });
+  const sent = () => {
+    const answers: number[] = [];
+    const res = { writeHead: (status: number) => answers.push(status), end: () => undefined };
+    return { answers, res: res as unknown as ServerResponse };
+  };
+
+  it('answers a read or a beat at once only for a token that may do it in that namespace', () => {
+    const pipeline = new RequestPipeline().use(apiAuthStage(app.core.apiAccess));
+    const configs = createConfigFastPath({ configs: app.core.configs, pipeline });
+    const naming = createNamingFastPath({ naming: app.core.naming, udpPush: false, pipeline });
+    const getConfig = (query: string, headers: Record<string, string> = {}) => {
+      const { answers, res } = sent();
+      const took = configs(request('GET', `/nacos/v1/cs/configs?dataId=d&group=G&${query}`, headers) as never, res);
+      return took ? answers[0] : 'routes';
+    };
+    const beat = (token: string, namespace: string) => {
+      const { answers, res } = sent();
+      const url = `/nacos/v1/ns/instance/beat?serviceName=s&ip=1.1.1.1&port=1&namespaceId=${namespace}&accessToken=${token}`;
+      return naming(request('PUT', url) as never, res) ? answers[0] : 'routes';
+    };
+    expect(getConfig(`accessToken=${tokens.admin}`)).toBe(200);
+    expect(getConfig('', { authorization: `Bearer ${tokens.guest}` })).toBe(200);
+    expect(getConfig('tenant=dev', { accesstoken: tokens.dev })).toBe(200);
+    // refused, or not decidable at once: the routes' check answers
+    expect(getConfig('')).toBe('routes');
+    expect(getConfig(`accessToken=${'a'.repeat(64)}`)).toBe('routes');
+    expect(getConfig(`tenant=prod&accessToken=${tokens.dev}`)).toBe('routes');
+    expect(getConfig('username=admin&password=admin')).toBe('routes');
+    expect(beat(tokens.admin, 'dev')).toBe(200);
+    expect(beat(tokens.dev, 'dev')).toBe(200);
+    expect(beat(tokens.dev, 'prod')).toBe('routes');
+    expect(beat(tokens.guest, 'dev')).toBe('routes'); // a beat writes
+  });
+
+  it('gives every caller over the socket what the routes give', async () => {
+    const cases: Array<[string, Record<string, string>]> = [
+      [`accessToken=${tokens.admin}`, {}],
+      ['tenant=dev', { authorization: `Bearer ${tokens.dev}` }],
+      [`tenant=prod&accessToken=${tokens.dev}`, {}],
+      [`accessToken=${'a'.repeat(64)}`, {}],
+      ['', {}],
+      ['username=guest&password=guestpw-password', {}],
+      ['username=guest&password=wrong', {}],
+    ];
+    for (const [query, headers] of cases) {
+      const url = `/nacos/v1/cs/configs?dataId=d&group=G&${query}`;
+      const viaSocket = await fetch(`${base}${url}`, { headers });
+      const viaRoutes = await app.sdkHttp.inject({ method: 'GET', url, headers });
+      const routesBody = viaRoutes.statusCode === 403 ? { ...viaRoutes.json(), timestamp: 0 } : viaRoutes.body;
+      const socketBody =
+        viaSocket.status === 403 ? { ...(await viaSocket.json()), timestamp: 0 } : await viaSocket.text();
+      expect([viaSocket.status, socketBody], query).toEqual([viaRoutes.statusCode, routesBody]);
+    }
+    const readable = await fetch(`${base}/nacos/v1/cs/configs?dataId=d&group=G&tenant=dev&accessToken=${tokens.dev}`);
+    expect(await readable.text()).toBe('in dev');
   });
 });

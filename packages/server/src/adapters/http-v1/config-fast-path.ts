@@ -15,12 +15,11 @@ export interface ConfigFastPathDeps {
 /**
  * Config reads are what every client does at start and after each change notice. This answers the plain
  * form (`GET /nacos/v1/cs/configs?dataId=&group=&tenant=`) from the node:http request with the routes' own
- * answer, through the same pipeline stages (none that must see the request first, e.g. OpenAPI auth, may be
- * on); searches, bad keys and everything else go through fastify.
+ * answer, through the same pipeline stages (OpenAPI auth lets a token that may read through at once, see
+ * `RequestPipeline.admits`); searches, bad keys, other credentials and everything else go through fastify.
  */
 export function createConfigFastPath(deps: ConfigFastPathDeps): FastPath {
   return (req, res) => {
-    if (!deps.pipeline.fastPathsOpen) return false;
     const params = plainQueryParams(req, 'GET', CONFIGS);
     if (!params || params.search !== undefined) return false;
     const started = performance.now();
@@ -32,6 +31,8 @@ export function createConfigFastPath(deps: ConfigFastPathDeps): FastPath {
     } catch {
       return false;
     }
+    // OpenAPI auth judges the very namespace read below
+    if (!deps.pipeline.admits(req, CONFIGS, params, key.namespaceId)) return false;
     const answer = configGetAnswer(deps.configs.get(key));
     sendFast(res, answer.status, answer.headers, answer.body);
     deps.pipeline.answered(CONFIGS, performance.now() - started);

@@ -36,9 +36,10 @@ function isPlainPublish(req: IncomingMessage, bodyLimit: number): boolean {
 /**
  * Publishes are the busiest HTTP writes (1.x clients, scripts, CI jobs). This takes the form SDKs send
  * (`POST /nacos/v1/cs/configs` with a form body) from the node:http request and publishes it through the
- * route's own function (config-publish.ts), answering as the route and its error handler do. Like the other
- * fast paths it stands aside while a stage must see the request first (OpenAPI auth); a query string, a
- * chunked or oversized body, or another content type goes through fastify.
+ * route's own function (config-publish.ts), answering as the route and its error handler do. The token and
+ * namespace are in the body, read before they could be judged and then no longer fastify's to read: so it
+ * answers only while no stage must see requests first (OpenAPI auth off). A query string, a chunked or
+ * oversized body, or another content type goes through fastify.
  */
 export function createConfigPublishFastPath(deps: ConfigPublishFastPathDeps): FastPath {
   const answer = (res: ServerResponse, started: number, status: number, body: string) => {

@@ -30,13 +30,12 @@ function beatJson(answer: BeatAnswer): string {
 /**
  * Instance-list polls and heartbeats are most of a registry's traffic (every client, every few seconds).
  * This answers the plain form of them (parameters in the query string, no body) straight from the node:http
- * request, with the same code as the fastify routes and the same pipeline stages (it stands aside while a
- * stage must see requests first, e.g. OpenAPI auth). Anything else, and any request it
- * cannot answer (bad input), returns false and goes through fastify, which answers it fully.
+ * request, with the same code as the fastify routes and the same pipeline stages (OpenAPI auth lets a token
+ * that may through at once, see `RequestPipeline.admits`). Anything else, and any request it cannot answer
+ * (bad input, other credentials), returns false and goes through fastify, which answers it fully.
  */
 export function createNamingFastPath(deps: NamingFastPathDeps): FastPath {
   return (req, res) => {
-    if (!deps.pipeline.fastPathsOpen) return false;
     const listParams = plainQueryParams(req, 'GET', LIST);
     const params = listParams ?? plainQueryParams(req, 'PUT', BEAT);
     if (!params) return false;
@@ -45,6 +44,8 @@ export function createNamingFastPath(deps: NamingFastPathDeps): FastPath {
     try {
       // the routes' own resolution: two namespaces named, and fastify answers the 400
       const namespaceId = namespaceOf(NAMING_NAMESPACE, plainValues(params));
+      // OpenAPI auth judges the very namespace listed or beaten below (a beat is a write)
+      if (!deps.pipeline.admits(req, listParams ? LIST : BEAT, params, namespaceId)) return false;
       body = listParams
         ? listAnswer(
             deps.naming,

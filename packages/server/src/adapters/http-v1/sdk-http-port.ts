@@ -22,7 +22,7 @@ const KEEP_ALIVE_MS = 75_000;
  */
 export function createSdkHttpPort(deps: SdkHttpDeps, timeouts: HttpTimeouts): FastifyPort {
   const { core } = deps;
-  // Every hook of this port is a pipeline stage, so the fast paths run it too (or stand aside for it).
+  // Every hook of this port is a pipeline stage, so the fast paths run it too (or leave the request to fastify).
   const pipeline = new RequestPipeline().use(requestMetricsStage(core.metrics)).use(apiAuthStage(core.apiAccess));
   // the busiest reads are tried first; probes (a few a second) last
   const fastPath = firstFastPath([
