@@ -92,7 +92,7 @@ describe('config fast path', () => {
     expect(await bad.text()).toContain('dataId');
   });
 
-  it('steps aside when OpenAPI auth is on', async () => {
+  it('leaves a request without a token to the routes while OpenAPI auth is on', async () => {
     await start({ RNACOS_ENABLE_OPEN_API_AUTH: 'true' });
     await app.core.configs.publish({ namespaceId: '', group: 'G', dataId: 'a', content: 'x' });
     const res = await fetch(`${base}/nacos/v1/cs/configs?dataId=a&group=G`);

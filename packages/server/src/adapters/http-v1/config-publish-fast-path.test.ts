@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listeningTestApp, type TestApp } from '../../../test/helpers.js';
 import { createLogger } from '../../shared/logger.js';
 import { RequestPipeline } from '../http-common/request-pipeline.js';
+import { apiAuthStage } from './api-auth-hook.js';
 import { createConfigPublishFastPath } from './config-publish-fast-path.js';
 
 const CONFIGS = '/nacos/v1/cs/configs';
@@ -129,14 +130,23 @@ describe('config publish fast path', () => {
       expect(fastPath(r as unknown as IncomingMessage, res), `${r.method} ${r.url}`).toBe(false);
   });
 
-  it('steps aside when OpenAPI auth is on', async () => {
+  it('leaves every publish to the routes while OpenAPI auth is on', async () => {
     await start({ RNACOS_ENABLE_OPEN_API_AUTH: 'true' });
-    const res = await fetch(`${base}${CONFIGS}`, {
-      method: 'POST',
-      body: 'dataId=a&group=G&content=x',
-      headers: { 'content-type': FORM },
+    const token = (await app.core.auth.apiLogin('admin', 'admin')).token;
+    const fastPath = createConfigPublishFastPath({
+      configs: app.core.configs,
+      pipeline: new RequestPipeline().use(apiAuthStage(app.core.apiAccess)),
+      logger: createLogger('silent'),
+      bodyLimit: 1000,
     });
-    expect(res.status).toBe(403);
+    const req = { method: 'POST', url: CONFIGS, headers: { 'content-type': FORM, 'content-length': '20' } };
+    expect(fastPath(req as unknown as IncomingMessage, {} as ServerResponse)).toBe(false);
+
+    const publish = (body: string) =>
+      fetch(`${base}${CONFIGS}`, { method: 'POST', body, headers: { 'content-type': FORM } });
+    expect((await publish('dataId=a&group=G&content=x')).status).toBe(403);
     expect(app.core.configs.get({ namespaceId: '', group: 'G', dataId: 'a' })).toBeUndefined();
+    expect(await (await publish(`dataId=a&group=G&content=x&accessToken=${token}`)).text()).toBe('true');
+    expect(app.core.configs.get({ namespaceId: '', group: 'G', dataId: 'a' })?.content).toBe('x');
   });
 });

@@ -61,7 +61,7 @@ describe('naming fast path', () => {
     expect(await bad.text()).toContain('port');
   });
 
-  it('steps aside when OpenAPI auth is on', async () => {
+  it('leaves a request without a token to the routes while OpenAPI auth is on', async () => {
     await start({ RNACOS_ENABLE_OPEN_API_AUTH: 'true' });
     const res = await fetch(`${base}/nacos/v1/ns/instance/list?${qs({ serviceName: 's' })}`);
     expect(res.status).toBe(403);
