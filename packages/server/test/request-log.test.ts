@@ -53,17 +53,27 @@ describe('request log', () => {
 
   it('at info, tells a refusal of a misconfigured client once per client and cause, and nothing else', async () => {
     const { lines, http, grpc } = await start('info');
+    // a publish is answered by its fast path, refusals included
+    const publish = (body: string) =>
+      fetch(`${http}/nacos/v1/cs/configs`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
     for (let i = 0; i < 3; i++) {
       await grpc.request('ServiceListRequest', badServiceList);
       await fetch(`${http}/nacos/v1/ns/service/list?pageNo=x&pageSize=10`);
+      expect((await publish('dataId=a&group=G')).status).toBe(400);
     }
     await grpc.request('ServiceListRequest', { groupName: 'G', pageNo: 1, pageSize: 10 });
+    expect((await publish('dataId=a&group=G&content=x')).status).toBe(200);
     const refusals = lines.filter((l) => l.msg.startsWith('refused a request'));
-    expect(refusals).toHaveLength(2);
+    expect(refusals).toHaveLength(3);
     expect(refusals).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ level: 30, door: 'grpc', type: 'ServiceListRequest', namespace: 'dev', code: 400 }),
         expect.objectContaining({ level: 30, door: 'http', type: 'GET /nacos/v1/ns/service/list', code: 400 }),
+        expect.objectContaining({ level: 30, door: 'http', type: 'POST /nacos/v1/cs/configs', code: 400 }),
       ]),
     );
     expect(lines.filter((l) => l.msg === 'request')).toEqual([]);

@@ -2,8 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from './params.js';
 import { assertUtf8Query, parseUtf8Query } from './utf8-params.js';
 
-/** Answers a request before fastify and returns true, or returns false and leaves it to fastify. */
-export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
+/**
+ * Answers a request before fastify and returns true, or returns false and leaves it to fastify. A fast path
+ * that may answer a refusal itself calls `watch` when it takes the request, so the request log sees its
+ * answer as it sees fastify's (refused requests at info, see RequestLog).
+ */
+export type FastPath = (req: IncomingMessage, res: ServerResponse, watch?: RequestWatch) => boolean;
+export type RequestWatch = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * The parameters of a request in the plain form a fast path takes: `method` on exactly `path`, everything
@@ -33,8 +38,8 @@ export function plainQueryParams(req: IncomingMessage, method: string, path: str
 
 /** Several fast paths tried in turn. */
 export function firstFastPath(paths: FastPath[]): FastPath {
-  return (req, res) => {
-    for (const path of paths) if (path(req, res)) return true;
+  return (req, res, watch) => {
+    for (const path of paths) if (path(req, res, watch)) return true;
     return false;
   };
 }

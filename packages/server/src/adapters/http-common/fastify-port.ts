@@ -42,12 +42,16 @@ export class FastifyPort {
     this.timeouts = timeouts;
     const requestLog = new RequestLog(logger);
     const door = options.door ?? name;
+    // debug watches every request from the start; below it, only those that may be refused
+    const watchAnswer = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (!requestLog.debug && requestLog.active) watchHttpRequest(requestLog, door, req, res);
+    };
     // a held long-poll or a long upload is not cut by a total request time: only stalls are
     this.server = http.createServer(headerTimeoutOptions(options.timeouts), (req, res) => {
       timeouts.onRequest(req);
       if (requestLog.debug) watchHttpRequest(requestLog, door, req, res);
-      if (fastPath?.(req, res)) return;
-      if (!requestLog.debug && requestLog.active) watchHttpRequest(requestLog, door, req, res);
+      if (fastPath?.(req, res, watchAnswer)) return;
+      watchAnswer(req, res);
       this.app().then(
         (app) => app.routing(req, res),
         (err: unknown) => {

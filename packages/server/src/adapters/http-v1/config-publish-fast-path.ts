@@ -75,8 +75,9 @@ export function createConfigPublishFastPath(deps: ConfigPublishFastPathDeps): Fa
       (err: unknown) => failed(res, started, err),
     );
   };
-  return (req, res) => {
+  return (req, res, watch) => {
     if (!deps.pipeline.fastPathsOpen || !isPlainPublish(req, deps.bodyLimit)) return false;
+    watch?.(req, res); // it answers refusals itself
     const started = performance.now();
     const chunks: Buffer[] = [];
     // node's parser ends the body at the declared length; a stalled one is cut by the port's timeouts
