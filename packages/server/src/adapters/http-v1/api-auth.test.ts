@@ -29,17 +29,22 @@ describe('OpenAPI auth off', () => {
   });
 });
 
+/** A developer of the default and `dev` namespaces, and a guest (read only, every namespace). */
+async function addUsers(app: TestApp) {
+  await app.core.auth.users.add({
+    username: 'dev',
+    password: 'devpw-password',
+    roles: ['1'],
+    namespacePrivilege: { whitelistIsAll: false, whitelist: ['', 'dev'] },
+  });
+  await app.core.auth.users.add({ username: 'guest', password: 'guestpw-password', roles: ['2'] });
+}
+
 describe('OpenAPI auth on', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp({ env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true', RNACOS_API_LOGIN_TIMEOUT: '600' } });
-    await app.core.auth.users.add({
-      username: 'dev',
-      password: 'devpw-password',
-      roles: ['1'],
-      namespacePrivilege: { whitelistIsAll: false, whitelist: ['', 'dev'] },
-    });
-    await app.core.auth.users.add({ username: 'guest', password: 'guestpw-password', roles: ['2'] });
+    await addUsers(app);
   });
   afterAll(() => app.dispose());
 
@@ -147,13 +152,7 @@ describe('OpenAPI auth on, on the fast paths', () => {
   let tokens: Record<'admin' | 'dev' | 'guest', string>;
   beforeAll(async () => {
     ({ app, base } = await listeningTestApp({ RNACOS_ENABLE_OPEN_API_AUTH: 'true' }));
-    await app.core.auth.users.add({
-      username: 'dev',
-      password: 'devpw-password',
-      roles: ['1'],
-      namespacePrivilege: { whitelistIsAll: false, whitelist: ['', 'dev'] },
-    });
-    await app.core.auth.users.add({ username: 'guest', password: 'guestpw-password', roles: ['2'] });
+    await addUsers(app);
     const tokenOf = async (username: string, password: string) =>
       (await app.core.auth.apiLogin(username, password)).token;
     tokens = {
