@@ -68,6 +68,8 @@ describe('config publish fast path', () => {
       { body: 'dataId=a&group=G&content=%FF%FE' }, // not UTF-8
       { body: 'dataId=c&group=G&content=y', headers: { casMd5: 'not-the-md5' } }, // compare-and-set fails
       { body: 'dataId=c&group=G&content=y&casMd5=not-the-md5' },
+      { body: 'dataId=c&group=G&content=beta', headers: { betaIps: '10.1.1.1' } }, // a gray release
+      { body: 'dataId=c&group=G&content=tagged&tag=canary' },
       { body: '' },
     ];
     for (const request of refused) {

@@ -64,11 +64,12 @@ export function createConfigPublishFastPath(deps: ConfigPublishFastPathDeps): Fa
     } catch (err) {
       return failed(res, started, err);
     }
-    const casMd5Header = req.headers.casmd5;
+    const { casmd5: casMd5Header, betaips: betaIpsHeader } = req.headers;
     publishFromParams(deps.configs, {
       params,
       tenant,
       casMd5Header: Array.isArray(casMd5Header) ? casMd5Header[0] : casMd5Header,
+      betaIpsHeader: Array.isArray(betaIpsHeader) ? betaIpsHeader[0] : betaIpsHeader,
       srcIp: socketIp(req),
     }).then(
       () => answer(res, started, 200, WRITE_DONE),

@@ -10,6 +10,8 @@ export interface PublishRequest {
   tenant: string | undefined;
   /** The `casMd5` header; the parameter of that name is read when it is absent. */
   casMd5Header: string | undefined;
+  /** The `betaIps` header of a gray (beta) publish. */
+  betaIpsHeader: string | undefined;
   srcIp: string;
 }
 
@@ -22,6 +24,10 @@ export async function publishFromParams(configs: ConfigService, request: Publish
   const key = parseConfigKey({ dataId: params.dataId, group: params.group, tenant: request.tenant });
   const content = rawParam(params, 'content');
   if (content === undefined) throw invalid('content is required');
+  // Gray releases are not kept apart from the config yet: storing one as the config would roll it out to
+  // every client at once, so it is refused.
+  if (request.betaIpsHeader?.trim()) throw invalid('beta configs (betaIps) are not supported; nothing was published');
+  if (optional(params, 'tag')?.trim()) throw invalid('tag configs are not supported; nothing was published');
   await configs.publish(
     {
       namespaceId: key.namespaceId,

@@ -64,6 +64,7 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
       params: requestParams(req),
       tenant: requestNamespace(req),
       casMd5Header: req.headers.casmd5 as string | undefined,
+      betaIpsHeader: req.headers.betaips as string | undefined,
       srcIp: clientIp(req),
     });
     return reply.type(TEXT).send(WRITE_DONE);
