@@ -6,7 +6,8 @@ import type { ServeRequest } from './cli.js';
 import { environmentFromFlags } from './environment.js';
 import { settingNotices } from './setting-notices.js';
 import { SettingsError, loadSettings } from './settings.js';
-import { startupBanner } from './startup-banner.js';
+import { reachableAddresses, startupBanner } from './startup-banner.js';
+import { hostInterfaces } from './shared/host-interfaces.js';
 import { createLogger } from './shared/logger.js';
 import { maskUrl } from './shared/mask-url.js';
 import { VERSION } from './shared/version.js';
@@ -24,7 +25,10 @@ async function serve({ settings, environment }: ServeRequest): Promise<void> {
   const app = await buildApp({ settings, logger, lazyHttp: true });
   const urls = await app.listen();
   const store = settings.dbUrl ? `${maskUrl(settings.dbUrl)} (cluster node ${settings.nodeId})` : settings.dataDir;
-  const banner = startupBanner(VERSION, settings, urls, store);
+  const host = hostInterfaces();
+  if (host.error)
+    logger.warn(`the host's addresses cannot be listed (${host.error}): the start line names loopback only`);
+  const banner = startupBanner(VERSION, settings, urls, store, reachableAddresses(host.interfaces));
   // the start line is printed at any log level but silent: it says where the server can be reached
   const announce = settings.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' });
   announce.info(banner.fields, banner.msg);

@@ -1,5 +1,5 @@
-import os from 'node:os';
 import type { Settings } from './settings.js';
+import type { HostInterfaces } from './shared/host-interfaces.js';
 import { isWildcardHost } from './shared/wildcard-host.js';
 
 export interface ListenUrls {
@@ -8,10 +8,8 @@ export interface ListenUrls {
   console: string | null;
 }
 
-type Interfaces = ReturnType<typeof os.networkInterfaces>;
-
 /** The IPv4 addresses of this host a client can use, loopback last. */
-export function reachableAddresses(interfaces: Interfaces = os.networkInterfaces()): string[] {
+export function reachableAddresses(interfaces: HostInterfaces): string[] {
   const external: string[] = [];
   for (const entries of Object.values(interfaces)) {
     for (const entry of entries ?? []) if (entry.family === 'IPv4' && !entry.internal) external.push(entry.address);
@@ -35,7 +33,7 @@ export function startupBanner(
   settings: Settings,
   urls: ListenUrls,
   store: string,
-  addresses = reachableAddresses(),
+  addresses: string[],
 ): { fields: Record<string, unknown>; msg: string } {
   const http = urlsOn(`${urls.http}/nacos`, settings.sdkHost, addresses);
   const consoleUrls = urls.console ? urlsOn(`${urls.console}/rnacos/`, settings.consoleHost, addresses) : [];

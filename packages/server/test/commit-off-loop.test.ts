@@ -1,7 +1,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildFsyncGate } from './fsync-gate.js';
+import { buildFsyncGate } from './preload-library.js';
 import { tempDataDir } from './helpers.js';
 import { startServerProcess, waitForExit } from './server-process.js';
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeSdkPorts } from '../interop/sdk-ports.js';
 import { waitForExit } from '../server-process.js';
+import { buildPreload } from '../preload-library.js';
 import { httpGet, makeRelease, REPO_ROOT, rustSdk, waitReady } from './deploy-kit.js';
 
 /**
@@ -88,13 +89,74 @@ describe('the release tree', () => {
   }, 90_000);
 });
 
+/** Linux's numbers of the address families a unit may name. */
+const FAMILY_NUMBERS: Record<string, number> = { AF_UNIX: 1, AF_INET: 2, AF_INET6: 10, AF_NETLINK: 16 };
+
+/** The release's server with only `families` open to it (as RestrictAddressFamilies= leaves them): its output. */
+async function startWithFamilies(library: string, families: string[]): Promise<string> {
+  const { httpPort } = await freeSdkPorts();
+  const child = spawn(path.join(tree, 'bin/tsnacos'), [], {
+    cwd: scratch,
+    env: {
+      PATH: process.env.PATH,
+      HOME: scratch,
+      LD_PRELOAD: library,
+      ALLOWED_FAMILIES: families.map((f) => FAMILY_NUMBERS[f]).join(','),
+      RNACOS_HTTP_PORT: String(httpPort),
+      RNACOS_HTTP_CONSOLE_PORT: '0',
+      RNACOS_DATA_DIR: mkdtempSync(path.join(scratch, 'families-')),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = waitForExit(child).then((code) => {
+    throw new Error(`the server exited (${code}):\n${out}`);
+  });
+  await Promise.race([waitReady(`http://127.0.0.1:${httpPort}/nacos/v1/console/health/readiness`), exited]);
+  exited.catch(() => undefined);
+  child.kill('SIGTERM');
+  expect(await waitForExit(child)).toBe(0);
+  return out;
+}
+
 describe('deploy/systemd/tsnacos.service', () => {
+  const unit = readFileSync(path.join(REPO_ROOT, 'deploy/systemd/tsnacos.service'), 'utf8');
+  const preload = buildPreload(scratch, 'address-families');
+  if ('reason' in preload) console.warn(`address families are not restricted in this run: ${preload.reason}`);
+
+  it.skipIf('reason' in preload)(
+    'starts with only the address families the unit allows',
+    async () => {
+      const families = /^RestrictAddressFamilies=(.*)$/m.exec(unit)![1].trim().split(/\s+/);
+      expect(
+        families.every((f) => f in FAMILY_NUMBERS),
+        families.join(' '),
+      ).toBe(true);
+      const out = await startWithFamilies((preload as { library: string }).library, families);
+      expect(out).toMatch(/tsnacos \S+ started: /);
+      expect(out).not.toContain('cannot be listed');
+    },
+    60_000,
+  );
+
+  it.skipIf('reason' in preload)(
+    'starts, naming loopback only, where the host addresses cannot be listed',
+    async () => {
+      const out = await startWithFamilies((preload as { library: string }).library, ['AF_UNIX', 'AF_INET', 'AF_INET6']);
+      expect(out).toContain("the host's addresses cannot be listed");
+      expect(out).toMatch(/tsnacos \S+ started: nacos HTTP API http:\/\/127\.0\.0\.1:\d+\/nacos,/);
+    },
+    60_000,
+  );
+
   const analyze = spawnSync('systemd-analyze', ['--version'], { encoding: 'utf8' });
   const skip = analyze.status !== 0;
   if (skip) console.warn('systemd-analyze not found (Debian package systemd): the unit file is not verified');
 
   it.skipIf(skip)('passes systemd-analyze verify with no warning', () => {
-    const unit = readFileSync(path.join(REPO_ROOT, 'deploy/systemd/tsnacos.service'), 'utf8');
     expect(unit).toContain('ExecStart=/opt/tsnacos/bin/tsnacos');
     // verify checks that ExecStart is executable: point it at this release's command
     const file = path.join(scratch, 'tsnacos.service');
