@@ -55,6 +55,12 @@ async function serve({ settings, environment }: ServeRequest): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // Started over an IPC channel (`npm start` runs the server apart from its process group): a launcher that
+  // dies, even by SIGKILL, closes the channel, and the server must not outlive it holding ports and store.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => stop('the launcher exited'));
+  }
 }
 
 /** The plain start (`npm start`, containers) has no command line to parse: the CLI's code stays unloaded. */

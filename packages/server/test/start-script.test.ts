@@ -1,17 +1,21 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { waitUntil } from './interop/wait-until.js';
 import { freePort, waitForExit } from './server-process.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const START = path.join(ROOT, 'scripts/start.mjs');
 
-/** `npm start` as a terminal runs it: the launcher leads its own process group, which Ctrl-C signals whole. */
-async function startLauncher() {
+/**
+ * `npm start` as a terminal runs it: the launcher leads its own process group, which Ctrl-C signals whole.
+ * `viaNpm` runs it through npm itself (npm, its shell, the launcher, the server), as a supervisor would.
+ */
+async function startLauncher(viaNpm = false) {
   // as from a shell: vitest's NODE_ENV=test would make the console's build a development one
   const { NODE_ENV: _testMode, ...shellEnv } = process.env;
   const env = {
@@ -21,7 +25,8 @@ async function startLauncher() {
     RNACOS_HTTP_CONSOLE_PORT: '0',
     RNACOS_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tsnacos-start-')),
   };
-  const child = spawn(process.execPath, [START], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, args] = viaNpm ? ['npm', ['start']] : [process.execPath, [START]];
+  const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -69,4 +74,63 @@ describe('npm start', () => {
     await waitForExit(again.child);
     expect(again.output()).not.toContain(BUILD);
   }, 180_000);
+
+  it('stops the server when npm start is killed with SIGKILL, or the launcher under it is', async () => {
+    for (const victim of ['npm', 'launcher'] as const) {
+      const { child, httpPort, output } = await startLauncher(true);
+      const tree = processesUnder(child.pid!);
+      const launcher = tree.find((p) => path.basename(p.args[0]) === 'node' && p.args[1] === 'scripts/start.mjs');
+      const server = tree.find((p) => p.args.some((a) => a.endsWith('dist/main.js')));
+      try {
+        process.kill(victim === 'npm' ? child.pid! : launcher!.pid, 'SIGKILL');
+        await waitUntil(
+          `the server to stop after ${victim} was killed`,
+          async () => !(await answers(httpPort)),
+          15_000,
+        );
+        await waitUntil('the stop to be logged', () => output().includes('"msg":"stopped"'), 5_000);
+        expect(output()).toMatch(victim === 'npm' ? /SIGTERM: shutting down/ : /the launcher exited: shutting down/);
+      } finally {
+        // what is left of either group (npm's shell; the server, should it have outlived the launcher)
+        for (const group of [child.pid!, server!.pid]) {
+          try {
+            process.kill(-group, 'SIGKILL');
+          } catch {
+            // nothing left
+          }
+        }
+      }
+    }
+  }, 240_000);
 });
+
+/** The descendants of `root` with their command lines, from `ps`. */
+function processesUnder(root: number): Array<{ pid: number; args: string[] }> {
+  const ps = spawnSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' }).stdout.trim().split('\n');
+  const rows = ps
+    .map((line) => line.trim().split(/\s+/))
+    .map(([pid, ppid, ...args]) => ({ pid: +pid, ppid: +ppid, args }));
+  const family = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const row of rows) {
+      if (family.has(row.ppid) && !family.has(row.pid)) {
+        family.add(row.pid);
+        grew = true;
+      }
+    }
+  }
+  return rows.filter((row) => family.has(row.pid) && row.pid !== root);
+}
+
+/** Whether something accepts connections on the port. */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
