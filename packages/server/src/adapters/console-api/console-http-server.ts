@@ -15,7 +15,8 @@ import { registerConsoleLogin, registerOldConsolePrincipal } from './console-aut
 import { isApiPath } from './console-paths.js';
 import { isConsolePagePath, registerConsoleSpa, WEB_DIST } from './console-spa.js';
 import { fail, sendError } from './envelope.js';
-import { registerLegacyOpenApiRoutes, rewriteLegacyOpenApiUrl } from './legacy-openapi-routes.js';
+import { rewriteLegacyOpenApiUrl } from './legacy-openapi-paths.js';
+import { registerLegacyOpenApiRoutes } from './legacy-openapi-routes.js';
 import { refuseConsoleSessions, registerLoginRoutes } from './login-routes.js';
 import { registerOAuth2Routes } from './oauth2-routes.js';
 import { registerMcpServerRoutes } from './mcp/mcp-server-routes.js';
