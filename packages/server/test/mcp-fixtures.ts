@@ -8,7 +8,7 @@ import { call } from './console-helpers.js';
 
 /**
  * A real HTTP service for MCP tool calls: `/echo/...` answers what it received as JSON, `/fail` answers
- * 500, `/hang` never answers. It counts the connections made to it (a refused call makes none).
+ * 500, `/hang` never answers, `/redirect` sends to the cloud metadata address. It counts the connections made to it (a refused call makes none).
  */
 export async function startEchoService(
   host = '127.0.0.1',
@@ -21,6 +21,9 @@ export async function startEchoService(
     req.on('end', () => {
       if (req.url?.startsWith('/fail')) return void res.writeHead(500).end('boom');
       if (req.url?.startsWith('/hang')) return void held.add(res);
+      if (req.url?.startsWith('/redirect')) {
+        return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      }
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           method: req.method,
