@@ -27,7 +27,10 @@ describe('MCP service', () => {
 
   beforeAll(async () => {
     echo = await startEchoService();
-    app = await buildTestApp({ env: { RNACOS_MCP_HTTP_TIMEOUT_SECOND: '1' } });
+    // the echo service listens on loopback, which the outbound policy refuses unless allowed
+    app = await buildTestApp({
+      env: { RNACOS_MCP_HTTP_TIMEOUT_SECOND: '1', RNACOS_OUTBOUND_ALLOW_CIDRS: '127.0.0.1' },
+    });
     base = (await app.listen()).http;
     token = await sessionFor(app, 'admin');
     // the service registers itself over the SDK's HTTP API, as a real one would

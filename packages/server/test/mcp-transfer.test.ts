@@ -153,7 +153,8 @@ describe('MCP records in transfer files', () => {
   let echo: Awaited<ReturnType<typeof startEchoService>>;
   const apps: TestApp[] = [];
   const newApp = async () => {
-    const app = await buildTestApp();
+    // the echo service listens on loopback, which tool calls reach only when allowed
+    const app = await buildTestApp({ env: { RNACOS_OUTBOUND_ALLOW_CIDRS: '127.0.0.1' } });
     apps.push(app);
     const base = (await app.listen()).http;
     await app.core.naming.registerInstance(

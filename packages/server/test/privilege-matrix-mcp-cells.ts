@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { API } from '../src/adapters/console-api/console-paths.js';
+import { ROLE_ADMIN } from '../src/core/auth/user-model.js';
 import { zipSync, strToU8 } from 'fflate';
 import { call, multipart } from './console-helpers.js';
 import type { TestApp } from './helpers.js';
@@ -29,7 +30,7 @@ async function seedServer(a: TestApp, ns: Ns): Promise<number> {
   };
   return a.core.mcp.addServer(
     { namespace: nsName(ns), name: unique('server'), authKeys: ['k'], tools: [{ specKey: spec, routeRule }] },
-    'admin',
+    { user: 'admin', roles: [ROLE_ADMIN] },
   );
 }
 

@@ -58,8 +58,10 @@ beforeAll(async () => {
   if (typeof pg === 'string') return;
   echo = await startEchoService();
   const url = await pg.createDatabase('mcp');
-  nodes.push(await startClusterNode(1, url));
-  nodes.push(await startClusterNode(2, url));
+  // the echo service listens on loopback, which tool calls reach only when allowed
+  const env = { RNACOS_OUTBOUND_ALLOW_CIDRS: '127.0.0.1' };
+  nodes.push(await startClusterNode(1, url, env));
+  nodes.push(await startClusterNode(2, url, env));
 }, 120_000);
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../../test/helpers.js';
 import { openSqliteStores } from '../../storage/sqlite/sqlite-stores.js';
 import { systemClock } from '../../shared/clock.js';
+import { ROLE_ADMIN } from '../auth/user-model.js';
 import { McpService } from './mcp-service.js';
 import type { RouteRule, ToolSpecKey } from './mcp-model.js';
 
@@ -20,6 +21,7 @@ async function service(dir = tempDataDir()) {
   return { mcp: await McpService.create(stores.mcp, systemClock), dir };
 }
 
+const admin = { user: 'a', roles: [ROLE_ADMIN] };
 const key: ToolSpecKey = { namespace: 'public', group: 'G', toolName: 'lookup' };
 const define = (description: string) => ({
   key,
@@ -41,7 +43,7 @@ describe('McpService', () => {
     const { mcp } = await service();
     await mcp.saveSpecs([define('v1')], 'a');
     const v1 = mcp.getSpec(key)!.currentVersion;
-    const id = await mcp.addServer({ name: 's', authKeys: ['k'], tools: [{ specKey: key, routeRule: route }] }, 'a');
+    const id = await mcp.addServer({ name: 's', authKeys: ['k'], tools: [{ specKey: key, routeRule: route }] }, admin);
     await mcp.saveSpecs([define('v2')], 'a');
     await mcp.saveSpecs([define('v3')], 'a');
     const versions = mcp.getSpec(key)!.versions.map((v) => v.function.description);
@@ -51,9 +53,9 @@ describe('McpService', () => {
 
   it('keeps the last 10 published versions, and reloads everything from the store', async () => {
     const { mcp, dir } = await service();
-    const id = await mcp.addServer({ name: 's', authKeys: ['k'], description: 'd0' }, 'a');
+    const id = await mcp.addServer({ name: 's', authKeys: ['k'], description: 'd0' }, admin);
     for (let i = 1; i <= 11; i++) {
-      await mcp.updateServer(id, { description: `d${i}` }, 'a');
+      await mcp.updateServer(id, { description: `d${i}` }, admin);
       await mcp.publish(id);
     }
     const server = mcp.getServer(id)!;

@@ -15,6 +15,7 @@ import {
   type ToolSpecKey,
 } from './mcp-model.js';
 import type { McpStore } from './mcp-store.js';
+import { checkRouteUrls, type McpEditor } from './route-url.js';
 
 /** A new version of a spec. */
 export interface ToolSpecInput {
@@ -166,7 +167,9 @@ export class McpService {
   // ---- servers
 
   /** A new server; its first version is published at once. Resolves its id. */
-  async addServer(input: ServerInput, opUser: string): Promise<number> {
+  async addServer(input: ServerInput, editor: McpEditor): Promise<number> {
+    checkRouteUrls(input.tools ?? [], editor, new Set());
+    const opUser = editor.user;
     const now = this.clock.now();
     const id = await this.store.nextIds('MCP_SERVER_ID', 1);
     const valueId = await this.store.nextIds('MCP_SERVER_VALUE_ID', 2);
@@ -196,8 +199,10 @@ export class McpService {
   }
 
   /** Applies an edit to the draft; the served version stays until the next publish. */
-  async updateServer(id: number, input: ServerInput, opUser: string): Promise<void> {
+  async updateServer(id: number, input: ServerInput, editor: McpEditor): Promise<void> {
+    const opUser = editor.user;
     await this.edit(id, (server) => {
+      if (input.tools) checkRouteUrls(input.tools, editor, routeUrlsOf(server));
       const namespace = input.namespace ?? server.namespace;
       const tools = input.tools ? this.resolveTools(input.tools, namespace) : server.current.tools;
       const description = input.description ?? server.description;
@@ -333,6 +338,12 @@ export class McpService {
     }
     return used;
   }
+}
+
+/** The URLs the draft and the served version route to. */
+function routeUrlsOf(server: McpServer): Set<string> {
+  const versions = server.release ? [server.current, server.release] : [server.current];
+  return new Set(versions.flatMap((v) => v.tools.map((t) => t.routeRule.url)));
 }
 
 /** The draft becomes the served version and joins the history; the new draft gets `nextValueId`. */

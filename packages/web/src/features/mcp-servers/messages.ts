@@ -31,7 +31,7 @@ const en = {
     url: 'URL template',
     url_help:
       'A path such as {{path}}, or a URL with {IP_PORT} where the instance goes; {{arg}} takes the argument of that name',
-    url_invalid: 'A path starting with /, or an http(s) URL with {IP_PORT}',
+    url_invalid: 'A path starting with /, or an http(s) URL with {IP_PORT} as its host',
     convert_type: 'Arguments sent as',
     convert_NONE: 'JSON body',
     convert_JSON_TO_FORM: 'Form body',
@@ -126,7 +126,7 @@ export const mcpServerMessages: FeatureMessages<typeof en> = {
       method: 'HTTP 方法',
       url: 'URL 模板',
       url_help: '路径如 {{path}}，或带 {IP_PORT}（实例地址）的 URL；{{arg}} 取同名参数的值',
-      url_invalid: '以 / 开头的路径，或带 {IP_PORT} 的 http(s) URL',
+      url_invalid: '以 / 开头的路径，或以 {IP_PORT} 为主机的 http(s) URL',
       convert_type: '参数传递方式',
       convert_NONE: 'JSON 请求体',
       convert_JSON_TO_FORM: '表单请求体',

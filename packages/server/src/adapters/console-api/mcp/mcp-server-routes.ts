@@ -33,7 +33,8 @@ function pagingOf(input: Input<PageParam>) {
 /** `/v2/mcp/server/*` and `/v2/mcp/endpoint`: MCP servers, their drafts, publishing and history. */
 export function registerMcpServerRoutes(app: FastifyInstance, core: Core, clock: Clock, sdkPort: number): void {
   const { mcp } = core;
-  const opUser = (req: FastifyRequest) => principalOf(req).username ?? '';
+  // the roles decide whether the edit may route tools to absolute URLs
+  const opUser = (req: FastifyRequest) => ({ user: principalOf(req).username ?? '', roles: principalOf(req).roles });
   /** The server, if the caller may see its namespace. */
   const serverFor = (req: FastifyRequest, id: number): McpServer => {
     const server = mcp.getServer(id);
