@@ -9,6 +9,7 @@ import type {
   PageParam,
 } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { modulesOf } from '../../../core/auth/permissions.js';
 import type { Core } from '../../../core/core.js';
 import type { McpServer } from '../../../core/mcp/mcp-model.js';
 import type { Clock } from '../../../shared/clock.js';
@@ -23,6 +24,9 @@ import { idOf, namespaceOf, serverInputOf } from './mcp-input.js';
 
 const BASE = `${API}/v2/mcp/server`;
 const MAX_PAGE_SIZE = 1000;
+
+/** Whether the caller may see auth keys and route headers: those who may change MCP servers. */
+const seesSecrets = (req: FastifyRequest) => modulesOf(principalOf(req).roles).has('MCP_SERVER_MANAGE');
 
 function pagingOf(input: Input<PageParam>) {
   const page = pageOf({ pageNo: input.pageNo, pageSize: input.pageSize ?? 20 });
@@ -50,10 +54,14 @@ export function registerMcpServerRoutes(app: FastifyInstance, core: Core, clock:
   app.get(`${BASE}/list`, async (req) => {
     const input = inputOf<McpServerQueryParam>(req);
     const page = mcp.listServers(listFilter(req, input), pagingOf(input));
-    return ok({ totalCount: page.totalCount, list: page.list.map(mcpServerDto) });
+    const secrets = seesSecrets(req);
+    return ok({ totalCount: page.totalCount, list: page.list.map((s) => mcpServerDto(s, secrets)) });
   });
 
-  app.get(`${BASE}/info`, async (req) => ok(mcpServerDto(serverFor(req, idOf(inputOf<McpServerParam>(req), 'id')))));
+  app.get(`${BASE}/info`, async (req) => {
+    const server = serverFor(req, idOf(inputOf<McpServerParam>(req), 'id'));
+    return ok(mcpServerDto(server, seesSecrets(req)));
+  });
 
   app.post(`${BASE}/add`, async (req) => {
     const input = serverInputOf(inputOf<McpServerParam>(req), true);
@@ -94,7 +102,8 @@ export function registerMcpServerRoutes(app: FastifyInstance, core: Core, clock:
     const end = wholeNumber(input, 'endTime', 0, Number.MAX_SAFE_INTEGER);
     if (start !== undefined && end !== undefined && start >= end) throw invalid('startTime must be before endTime');
     const page = mcp.history(server.id, { start, end }, pagingOf(input));
-    return ok({ totalCount: page.totalCount, list: page.list.map(serverValueDto) });
+    const secrets = seesSecrets(req);
+    return ok({ totalCount: page.totalCount, list: page.list.map((v) => serverValueDto(v, secrets)) });
   });
 
   app.post(`${BASE}/tool/call`, async (req) => {
@@ -125,17 +134,19 @@ export function registerMcpServerRoutes(app: FastifyInstance, core: Core, clock:
   app.get(`${BASE}/download`, async (req, reply: FastifyReply) => {
     const input = inputOf<McpServerQueryParam>(req);
     const servers = mcp.listServers(listFilter(req, input), { offset: 0, limit: 100_000 }).list;
+    const secrets = seesSecrets(req);
     const files = servers.map((s) => ({
       name: `${s.uniqueKey}.yaml`,
       value: {
         uniqueKey: s.uniqueKey,
         name: s.name,
         description: s.description,
-        authKeys: s.authKeys,
+        // without the keys the file imports only where keys are given anew
+        ...(secrets ? { authKeys: s.authKeys } : {}),
         tools: s.current.tools.map((t) => ({
           toolName: t.toolName,
           toolGroup: t.toolKey.group,
-          routeRule: routeRuleDto(t.routeRule),
+          routeRule: routeRuleDto(t.routeRule, secrets),
         })),
       },
     }));
