@@ -57,10 +57,15 @@ export class McpEndpoint {
     return this.sessions.size;
   }
 
+  /**
+   * The server the two keys open. An unknown server key and a wrong auth key get the same answer: nobody
+   * learns here which server keys exist.
+   */
   private authorized(serverKey: string, authKey: string, res: ServerResponse): McpServer | undefined {
     const server = this.deps.mcp.getServerByKey(serverKey);
-    if (!server) return void answer(res, 404, `no MCP server with the key ${serverKey}`);
-    if (!server.authKeys.includes(authKey)) return void answer(res, 403, 'invalid auth key');
+    if (!server || !server.authKeys.includes(authKey)) {
+      return void answer(res, 403, 'unknown MCP server key or auth key');
+    }
     return server;
   }
 
