@@ -72,6 +72,10 @@ export interface Settings {
   /** MCP tool calls: how long the routed HTTP service may take (ms), and the largest answer kept (bytes). */
   mcpHttpTimeoutMs: number;
   mcpMaxResponseBytes: number;
+  /** MCP SSE sessions: open at once in all and per MCP server, and how long one may go without a client message. */
+  mcpSseMaxSessions: number;
+  mcpSseMaxSessionsPerServer: number;
+  mcpSseIdleTimeoutMs: number;
 }
 
 export interface SettingDef {
@@ -218,6 +222,21 @@ export const SETTING_DEFS: SettingDef[] = [
     describe: 'largest answer of a routed HTTP service an MCP tool call returns, in bytes',
     defaultText: '4194304',
   },
+  {
+    env: 'RNACOS_MCP_SSE_MAX_SESSIONS',
+    describe: 'MCP SSE sessions open at once on a node',
+    defaultText: '1000',
+  },
+  {
+    env: 'RNACOS_MCP_SSE_MAX_SESSIONS_PER_SERVER',
+    describe: 'MCP SSE sessions open at once on a node for one MCP server',
+    defaultText: '100',
+  },
+  {
+    env: 'RNACOS_MCP_SSE_IDLE_TIMEOUT_SECOND',
+    describe: 'seconds an MCP SSE session stays open without a message from its client',
+    defaultText: '300',
+  },
 ];
 
 export class SettingsError extends Error {}
@@ -345,6 +364,9 @@ export function loadSettings(source: Source = process.env): Settings {
     logFormat: logFormat(get('RNACOS_LOG_FORMAT')),
     mcpHttpTimeoutMs: whole('RNACOS_MCP_HTTP_TIMEOUT_SECOND', 30, 1, 3_600) * 1000,
     mcpMaxResponseBytes: whole('RNACOS_MCP_MAX_RESPONSE_BYTES', 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+    mcpSseMaxSessions: whole('RNACOS_MCP_SSE_MAX_SESSIONS', 1000, 1, 100_000),
+    mcpSseMaxSessionsPerServer: whole('RNACOS_MCP_SSE_MAX_SESSIONS_PER_SERVER', 100, 1, 100_000),
+    mcpSseIdleTimeoutMs: whole('RNACOS_MCP_SSE_IDLE_TIMEOUT_SECOND', 300, 1, 86_400) * 1000,
   };
 }
 
