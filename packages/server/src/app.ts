@@ -172,7 +172,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   let mcpEndpoint: Promise<McpEndpoint> | undefined;
   const loadMcpEndpoint = () =>
     (mcpEndpoint ??= import('./adapters/mcp/mcp-endpoint.js').then(
-      (m) => new m.McpEndpoint({ mcp: core.mcp, invoker: core.mcpTools, nodeId: settings.nodeId, logger }),
+      (m) =>
+        new m.McpEndpoint({
+          mcp: core.mcp,
+          invoker: core.mcpTools,
+          nodeId: settings.nodeId,
+          logger,
+          sse: {
+            maxSessions: settings.mcpSseMaxSessions,
+            maxPerServer: settings.mcpSseMaxSessionsPerServer,
+            idleMs: settings.mcpSseIdleTimeoutMs,
+          },
+        }),
     ));
   const sdkPort = createSdkHttpPort(
     {

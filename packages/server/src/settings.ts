@@ -79,6 +79,10 @@ export interface Settings {
    */
   outboundAllowCidrs: string[];
   outboundDenyCidrs: string[];
+  /** MCP SSE sessions: open at once in all and per MCP server, and how long one may go without a client message. */
+  mcpSseMaxSessions: number;
+  mcpSseMaxSessionsPerServer: number;
+  mcpSseIdleTimeoutMs: number;
 }
 
 export interface SettingDef {
@@ -236,6 +240,21 @@ export const SETTING_DEFS: SettingDef[] = [
     describe: 'address ranges MCP tool calls may never reach, besides the default ones; wins over the allow list',
     defaultText: 'unset',
   },
+  {
+    env: 'RNACOS_MCP_SSE_MAX_SESSIONS',
+    describe: 'MCP SSE sessions open at once on a node',
+    defaultText: '1000',
+  },
+  {
+    env: 'RNACOS_MCP_SSE_MAX_SESSIONS_PER_SERVER',
+    describe: 'MCP SSE sessions open at once on a node for one MCP server',
+    defaultText: '100',
+  },
+  {
+    env: 'RNACOS_MCP_SSE_IDLE_TIMEOUT_SECOND',
+    describe: 'seconds an MCP SSE session stays open without a message from its client',
+    defaultText: '300',
+  },
 ];
 
 export class SettingsError extends Error {}
@@ -365,6 +384,9 @@ export function loadSettings(source: Source = process.env): Settings {
     mcpMaxResponseBytes: whole('RNACOS_MCP_MAX_RESPONSE_BYTES', 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
     outboundAllowCidrs: cidrs('RNACOS_OUTBOUND_ALLOW_CIDRS', get('RNACOS_OUTBOUND_ALLOW_CIDRS')),
     outboundDenyCidrs: cidrs('RNACOS_OUTBOUND_DENY_CIDRS', get('RNACOS_OUTBOUND_DENY_CIDRS')),
+    mcpSseMaxSessions: whole('RNACOS_MCP_SSE_MAX_SESSIONS', 1000, 1, 100_000),
+    mcpSseMaxSessionsPerServer: whole('RNACOS_MCP_SSE_MAX_SESSIONS_PER_SERVER', 100, 1, 100_000),
+    mcpSseIdleTimeoutMs: whole('RNACOS_MCP_SSE_IDLE_TIMEOUT_SECOND', 300, 1, 86_400) * 1000,
   };
 }
 

@@ -125,7 +125,7 @@ describe('MCP service', () => {
     });
   }
 
-  it('refuses a wrong auth key with 403 and an unknown server with 404', async () => {
+  it('refuses a wrong auth key and an unknown server alike, with 403', async () => {
     const post = (path: string) =>
       fetch(`${base}${path}`, {
         method: 'POST',
@@ -133,7 +133,7 @@ describe('MCP service', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
     expect((await post(`/rnacos/mcp/${key}/wrong`)).status).toBe(403);
-    expect((await post('/rnacos/mcp/nothing/secret')).status).toBe(404);
+    expect((await post('/rnacos/mcp/nothing/secret')).status).toBe(403);
     expect((await fetch(`${base}/rnacos/mcp/sse/${key}/wrong`)).status).toBe(403);
   });
 

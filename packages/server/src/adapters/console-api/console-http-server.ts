@@ -12,6 +12,7 @@ import { registerClusterRoutes } from './cluster-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
 import { registerConfigZipRoutes } from './config-zip-routes.js';
 import { registerConsoleLogin, registerOldConsolePrincipal } from './console-auth.js';
+import { checkNamespaceFields } from './console-namespaces.js';
 import { isApiPath } from './console-paths.js';
 import { isConsolePagePath, registerConsoleSpa, WEB_DIST } from './console-spa.js';
 import { fail, sendError } from './envelope.js';
@@ -55,6 +56,8 @@ function consoleBodyLimit(settings: Settings): number {
 async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, logins: boolean): Promise<void> {
   const { core, settings } = deps;
   app.decorateRequest('consolePrincipal', null);
+  // before any route: each declares the namespaces it names, checked before its handler
+  checkNamespaceFields(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 10, fields: 20, parts: 40 } });
   app.setErrorHandler(sendError);
   if (logins) {

@@ -65,3 +65,17 @@ export function sendError(error: unknown, req: FastifyRequest, reply: FastifyRep
   if (answer.unexpected) req.log.error({ err: error }, 'console request failed');
   return reply.code(answer.status).send(answer.body);
 }
+
+/**
+ * The raw v1 lists' failures: plain text, HTTP 401 for a namespace refusal and 400 for bad input (any other
+ * error as `sendError` answers it).
+ */
+export function sendTextError(error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const refused = error instanceof ConsoleError && error.code === 'NO_NAMESPACE_PERMISSION';
+  const status = refused ? 401 : error instanceof NacosError ? 400 : 0;
+  if (!status) return sendError(error, req, reply);
+  return reply
+    .code(status)
+    .type('text/plain; charset=utf-8')
+    .send((error as Error).message);
+}

@@ -8,6 +8,10 @@ import { API } from './console-paths.js';
 import { fail, ok } from './envelope.js';
 import { setSessionCookies } from './login-routes.js';
 import { PENDING_LOGIN_SECONDS, StateCookieSealer } from './oauth2-state-cookie.js';
+import { namespaced, NO_NAMESPACES } from './console-namespaces.js';
+
+/** These routes name no namespace. */
+const NONE = namespaced(NO_NAMESPACES);
 
 export const OAUTH2_AUTHORIZE_PATH = `${API}/v2/login/oauth2/authorize`;
 export const OAUTH2_CALLBACK_PATH = `${API}/v2/login/oauth2/callback`;
@@ -38,12 +42,12 @@ export function registerOAuth2Routes(app: FastifyInstance, oauth2: OAuth2Login |
   const config: LoginConfig = oauth2
     ? { oauth2Enable: true, oauth2Button: oauth2.settings.buttonText, oauth2AuthorizeUrl: OAUTH2_AUTHORIZE_PATH }
     : { oauth2Enable: false, oauth2Button: null, oauth2AuthorizeUrl: null };
-  app.get(`${API}/v2/login/config`, async () => ok(config));
+  app.get(`${API}/v2/login/config`, NONE, async () => ok(config));
   if (!oauth2) {
     const notEnabled = async (_req: FastifyRequest, reply: FastifyReply) =>
       reply.code(404).send(fail('OAUTH2_NOT_ENABLED', 'OAuth2 login is not enabled'));
-    for (const path of [OAUTH2_AUTHORIZE_PATH, OAUTH2_CALLBACK_PATH]) app.get(path, notEnabled);
-    app.post(`${API}/v2/login/oauth2/login`, notEnabled);
+    for (const path of [OAUTH2_AUTHORIZE_PATH, OAUTH2_CALLBACK_PATH]) app.get(path, NONE, notEnabled);
+    app.post(`${API}/v2/login/oauth2/login`, NONE, notEnabled);
     return;
   }
   const sealer = new StateCookieSealer(oauth2.settings.clientSecret);
@@ -51,7 +55,7 @@ export function registerOAuth2Routes(app: FastifyInstance, oauth2: OAuth2Login |
   const clearState = (req: FastifyRequest, reply: FastifyReply) =>
     reply.setCookie(stateCookie(req), '', { ...cookiePath, maxAge: 0 });
 
-  app.get(OAUTH2_AUTHORIZE_PATH, async (req, reply) => {
+  app.get(OAUTH2_AUTHORIZE_PATH, NONE, async (req, reply) => {
     try {
       const { url, pending } = await oauth2.start();
       const next = consoleTarget((req.query as Record<string, unknown>).redirect_url);
@@ -76,7 +80,7 @@ export function registerOAuth2Routes(app: FastifyInstance, oauth2: OAuth2Login |
   const answerSession = (req: FastifyRequest, reply: FastifyReply, session: Session) =>
     setSessionCookies(req, reply, session.token, oauth2Seconds(session));
 
-  app.get(OAUTH2_CALLBACK_PATH, async (req, reply) => {
+  app.get(OAUTH2_CALLBACK_PATH, NONE, async (req, reply) => {
     try {
       const { session, next } = await finish(req, reply, callbackQuery(req.query));
       answerSession(req, reply, session);
@@ -88,7 +92,7 @@ export function registerOAuth2Routes(app: FastifyInstance, oauth2: OAuth2Login |
   });
 
   // r-nacos's console posts the code and state it found on its login page (the redirect URI there)
-  app.post(`${API}/v2/login/oauth2/login`, async (req, reply) => {
+  app.post(`${API}/v2/login/oauth2/login`, NONE, async (req, reply) => {
     try {
       const { session } = await finish(req, reply, callbackQuery(req.body));
       answerSession(req, reply, session);

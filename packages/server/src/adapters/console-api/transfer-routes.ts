@@ -9,6 +9,10 @@ import { NacosError } from '../../shared/errors.js';
 import { OLD_CONSOLE_PRINCIPAL, principalOf, requireConsoleAdmin } from './console-auth.js';
 import { API } from './console-paths.js';
 import { ConsoleError, ok } from './envelope.js';
+import { namespaced, NO_NAMESPACES } from './console-namespaces.js';
+
+/** These routes move the whole store, every namespace: only admins and the no-login console use them. */
+const NONE = namespaced(NO_NAMESPACES);
 
 /** `import-config`, `import-user`, `import-cache`: "1" is yes, anything else no, absent yes (as r-nacos). */
 function flag(req: FastifyRequest, name: string): boolean {
@@ -83,7 +87,7 @@ export function registerTransferRoutes(app: FastifyInstance, core: Core, clock: 
   };
 
   for (const base of [`${API}/transfer`, `${API}/v2/transfer`]) {
-    app.get(`${base}/export`, { preHandler: requireTransferRights }, exportFile);
-    app.post(`${base}/import`, { preHandler: requireTransferRights }, importFile);
+    app.get(`${base}/export`, { preHandler: requireTransferRights, ...NONE }, exportFile);
+    app.post(`${base}/import`, { preHandler: requireTransferRights, ...NONE }, importFile);
   }
 }

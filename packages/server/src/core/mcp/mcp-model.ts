@@ -100,3 +100,17 @@ export function specVersionsUsedBy(server: McpServer): ServerTool[] {
   const versions = [server.current, ...(server.release ? [server.release] : []), ...server.histories];
   return versions.flatMap((v) => v.tools);
 }
+
+/**
+ * Every namespace the tools of a server version reach: the namespaces of the specs its tools name and of the services
+ * they route to (a route's "" is its tool's namespace, as the tool invoker reads it).
+ */
+export function namespacesNamedBy(tools: readonly ServerTool[]): Set<string> {
+  const names = new Set<string>();
+  for (const tool of tools) {
+    const own = tool.toolKey.namespace || DEFAULT_NAMESPACE;
+    names.add(own);
+    names.add(tool.routeRule.serviceNamespace || own);
+  }
+  return names;
+}

@@ -12,6 +12,8 @@ const en = {
     description: 'Description',
     auth_keys: 'Auth keys',
     auth_keys_help: 'A client connects with one of these keys in the endpoint address',
+    auth_keys_hidden:
+      'Shown only to users who may change MCP servers: ask one of them for a key to put in place of {authKey}',
     need_name: 'Need a server name',
     need_auth_key: 'Need at least one auth key',
     generate_key: 'Generate a key',
@@ -108,6 +110,7 @@ export const mcpServerMessages: FeatureMessages<typeof en> = {
       description: '描述',
       auth_keys: '授权密钥',
       auth_keys_help: '客户端在接入地址中带上其中一个密钥',
+      auth_keys_hidden: '仅对可修改 MCP 服务的用户显示：请向他们索取密钥，填入地址中的 {authKey}',
       need_name: '需要服务名称',
       need_auth_key: '至少需要一个授权密钥',
       generate_key: '生成密钥',

@@ -1,6 +1,8 @@
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { parse, stringify } from 'yaml';
+import type { McpServerParam } from '@tsnacos/protocol';
 import { invalid } from '../../../shared/errors.js';
+import type { Input } from '../console-input.js';
 
 /**
  * The download/import archives of the MCP screens, as r-nacos writes them: a zip of YAML files, one per tool
@@ -49,3 +51,24 @@ export function yamlEntries(zip: Buffer): { entries: Array<{ name: string; value
 }
 
 export const archiveName = (what: 'toolspec' | 'mcserver', now: number) => `rnacos_${what}_export_${now}.zip`;
+
+/** A server file of an import as a server edit in `namespace` (its tools take their specs from there too). */
+export function serverDocument(value: unknown, namespace: string): Input<McpServerParam> {
+  const doc = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const tools = Array.isArray(doc.tools)
+    ? doc.tools.map((t: Record<string, unknown> | null) => ({
+        toolName: t?.toolName,
+        group: t?.toolGroup,
+        namespace,
+        routeRule: t?.routeRule,
+      }))
+    : doc.tools;
+  return {
+    uniqueKey: doc.uniqueKey,
+    namespace,
+    name: doc.name,
+    description: doc.description,
+    authKeys: doc.authKeys,
+    tools,
+  };
+}

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useMcpEndpoint } from '../api/get-mcp-endpoint.js';
 import { endpointUrl } from '../lib/sample-arguments.js';
 
-/** The addresses MCP clients connect to, one per auth key and transport, ready to copy. */
+/**
+ * The addresses MCP clients connect to, one per auth key and transport, ready to copy; with the keys
+ * withheld from this user, one per transport with `{authKey}` left to fill in.
+ */
 export function McpEndpoints({ server }: { server: McpServerDto }) {
   const { t } = useTranslation();
   const endpoint = useMcpEndpoint();
@@ -13,10 +16,12 @@ export function McpEndpoints({ server }: { server: McpServerDto }) {
       <Typography.Text type="secondary">{endpoint.isError ? t('mcpserver.endpoint_unknown') : ''}</Typography.Text>
     );
   const { port, streamableHttpPath, ssePath } = endpoint.data;
-  const url = (pattern: string, key: string) => endpointUrl(pattern, port, server.uniqueKey, key, window.location);
+  const url = (pattern: string, key: string | null) =>
+    endpointUrl(pattern, port, server.uniqueKey, key, window.location);
+  const keys: Array<string | null> = server.authKeysHidden ? [null] : server.authKeys;
   return (
     <Descriptions size="small" column={1} bordered>
-      {server.authKeys.flatMap((key) => [
+      {keys.flatMap((key) => [
         <Descriptions.Item key={`http-${key}`} label={t('mcpserver.endpoint_streamable')}>
           <Typography.Text copyable code>
             {url(streamableHttpPath, key)}

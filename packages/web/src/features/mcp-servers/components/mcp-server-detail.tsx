@@ -87,11 +87,15 @@ export function McpServerDetail({ id }: { id: number }) {
                 {server.description}
               </Descriptions.Item>
               <Descriptions.Item label={t('mcpserver.auth_keys')} span={2}>
-                {server.authKeys.map((key) => (
-                  <Typography.Text key={key} code copyable style={{ marginRight: 12 }}>
-                    {key}
-                  </Typography.Text>
-                ))}
+                {server.authKeysHidden ? (
+                  <Typography.Text type="secondary">{t('mcpserver.auth_keys_hidden')}</Typography.Text>
+                ) : (
+                  server.authKeys.map((key) => (
+                    <Typography.Text key={key} code copyable style={{ marginRight: 12 }}>
+                      {key}
+                    </Typography.Text>
+                  ))
+                )}
               </Descriptions.Item>
             </Descriptions>
             <Typography.Title level={5}>{t('mcpserver.endpoints')}</Typography.Title>
