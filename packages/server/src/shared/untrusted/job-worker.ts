@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { UntrustedInputError, type UntrustedFailure } from './untrusted-error.js';
 
@@ -15,7 +16,12 @@ export type Job = (input: JobInput, emit: (part: unknown) => void) => unknown;
 export interface JobRequest extends JobInput {
   id: number;
   job: string;
+  /** One Int32: how many parts the main thread has taken in (see `emitPaced`). */
+  taken: SharedArrayBuffer;
 }
+
+/** Parts a job may have sent ahead of the main thread. */
+const PARTS_AHEAD = 1;
 
 export type WorkerMessage =
   | { type: 'ready' }
@@ -28,6 +34,8 @@ export type WorkerMessage =
 export function serveJobs(jobs: Record<string, Job>): void {
   const port = parentPort;
   if (!port) throw new Error('serveJobs runs in a worker thread');
+  // on Linux a thread has its own nice value: when the CPU is contended the event loop goes first
+  if (process.platform === 'linux') setPriority(10);
   const post = (message: WorkerMessage) => port.postMessage(message);
   port.on('message', (request: JobRequest) => {
     void (async () => {
@@ -35,7 +43,10 @@ export function serveJobs(jobs: Record<string, Job>): void {
       try {
         const job = jobs[request.job];
         if (!job) throw new Error(`no job named ${request.job}`);
-        const result = await job(request, (part) => post({ type: 'part', id, part }));
+        const result = await job(
+          request,
+          emitPaced(request, (part) => post({ type: 'part', id, part })),
+        );
         post({ type: 'done', id, result });
       } catch (err) {
         if (err instanceof UntrustedInputError) post({ type: 'refused', id, failure: err.toFailure() });
@@ -44,6 +55,26 @@ export function serveJobs(jobs: Record<string, Job>): void {
     })();
   });
   post({ type: 'ready' });
+}
+
+/**
+ * Sends parts no faster than the main thread takes them in: a port delivers every message that is waiting in
+ * one turn of the receiving loop, so a job that ran ahead would stall the main thread for all of them at
+ * once. The worker waits (Atomics.wait, allowed off the main thread) while more than PARTS_AHEAD parts are
+ * not yet taken; the main thread counts each part it has handled.
+ */
+function emitPaced(request: JobRequest, post: (part: unknown) => void): (part: unknown) => void {
+  const taken = new Int32Array(request.taken);
+  let sent = 0;
+  return (part) => {
+    post(part);
+    sent++;
+    for (;;) {
+      const seen = Atomics.load(taken, 0);
+      if (sent - seen <= PARTS_AHEAD) return;
+      Atomics.wait(taken, 0, seen, 1000);
+    }
+  };
 }
 
 /** The chunks as one array (zip readers need the central directory at the end). */

@@ -14,12 +14,14 @@ describe('collectBlocks', () => {
     expect(blocks.length).toBeLessThanOrEqual(6);
   });
 
-  it('refuses a file over its limit, or one the multipart parser cut off, with 413', async () => {
-    await expect(collectBlocks(streamOf([Buffer.alloc(600), Buffer.alloc(600)]), 1000)).rejects.toMatchObject({
+  it('refuses a file over its limit (read to its end, so the request can be answered), or one cut off, with 413', async () => {
+    const over = streamOf([Buffer.alloc(600), Buffer.alloc(600), Buffer.alloc(600)]);
+    await expect(collectBlocks(over, 1000)).rejects.toMatchObject({
       limit: 'upload-bytes',
       status: 413,
       message: 'limit exceeded: upload size in bytes (1000)',
     });
+    expect(over.readableEnded).toBe(true);
     await expect(collectBlocks(streamOf([Buffer.alloc(10)], true), 1000)).rejects.toMatchObject({ status: 413 });
   });
 });

@@ -19,7 +19,12 @@ export async function collectBlocks(
   let total = 0;
   for await (const chunk of stream) {
     total += chunk.length;
-    if (total > maxBytes) throw tooLarge(maxBytes, stream);
+    // past the limit the rest is read and dropped (up to the multipart parser's own limit), so the client
+    // gets its answer instead of a connection closed under its upload
+    if (total > maxBytes) {
+      blocks.length = 0;
+      continue;
+    }
     for (let at = 0; at < chunk.length;) {
       if (used === block.length) {
         if (block.length > 0) blocks.push(block);
@@ -33,14 +38,8 @@ export async function collectBlocks(
     }
   }
   // the multipart parser stops a file at its own limit and marks it truncated
-  if (stream.truncated) throw tooLarge(maxBytes);
+  if (total > maxBytes || stream.truncated) throw overLimit('upload-bytes', 'upload size in bytes', maxBytes);
   // the last block is cut to size with a copy (at most 1 MB), so every block owns its whole buffer
   if (used > 0) blocks.push(used === block.length ? block : block.slice(0, used));
   return blocks;
-}
-
-function tooLarge(maxBytes: number, rest?: AsyncIterable<Uint8Array>) {
-  // the rest of the file is read and dropped, so the request can still be answered
-  if (rest && 'resume' in rest && typeof rest.resume === 'function') (rest.resume as () => void)();
-  return overLimit('upload-bytes', 'upload size in bytes', maxBytes);
 }

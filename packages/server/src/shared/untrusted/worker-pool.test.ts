@@ -45,6 +45,25 @@ describe('WorkerPool', () => {
     expect((await echo(pool)).threadId).toBe(result.threadId);
   });
 
+  it('hands parts over no faster than the main thread takes them: the loop turns between them', async () => {
+    const pool = poolOf();
+    let turns = 0;
+    let running = true;
+    const tick = () => {
+      turns++;
+      if (running) setImmediate(tick);
+    };
+    tick();
+    const turnOfPart: number[] = [];
+    await pool.run('many', null, [], { deadlineMs: 10_000, onPart: () => turnOfPart.push(turns) });
+    running = false;
+    expect(turnOfPart).toHaveLength(40);
+    // one part ahead is allowed: at most two parts in one turn of the loop
+    const perTurn = new Map<number, number>();
+    for (const turn of turnOfPart) perTurn.set(turn, (perTurn.get(turn) ?? 0) + 1);
+    expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(2);
+  });
+
   it('terminates a job past its deadline (413 naming the limit), keeps the loop free meanwhile; the next job runs', async () => {
     const pool = poolOf();
     const first = await echo(pool);

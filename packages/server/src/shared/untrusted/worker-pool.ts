@@ -62,7 +62,11 @@ export class WorkerPool {
       const slot = this.idle.pop() ?? this.spawn();
       clearTimeout(slot.idleTimer);
       try {
-        return await this.runOn<T>(slot, { id: ++this.jobs, job, params, chunks }, options);
+        return await this.runOn<T>(
+          slot,
+          { id: ++this.jobs, job, params, chunks, taken: new SharedArrayBuffer(4) },
+          options,
+        );
       } finally {
         // a worker that answered (even a refusal) serves the next job; a terminated one is already dropped
         this.park(slot);
@@ -150,6 +154,12 @@ export class WorkerPool {
           if (message.type === 'part') {
             try {
               options.onPart?.(message.part);
+              // counted after this turn of the loop: the port would hand over a part sent at once in this turn
+              setImmediate(() => {
+                const taken = new Int32Array(request.taken);
+                Atomics.add(taken, 0, 1);
+                Atomics.notify(taken, 0);
+              });
             } catch (err) {
               finish(() => reject(err instanceof Error ? err : new Error(String(err))));
               this.drop(slot);
