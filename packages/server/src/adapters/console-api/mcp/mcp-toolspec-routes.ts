@@ -8,7 +8,8 @@ import { principalOf, requireNamespace } from '../console-auth.js';
 import { inputOf, optionalText, pageOf, text, type Input } from '../console-input.js';
 import { API } from '../console-paths.js';
 import { ConsoleError, ok } from '../envelope.js';
-import { archiveName, yamlEntries, yamlZip } from './mcp-archive.js';
+import { readMcpArchive } from '../uploads/upload-parser.js';
+import { archiveName, yamlZip } from './mcp-archive.js';
 import { toolSpecDto } from './mcp-dto.js';
 import { namespaceOf, specKeyOf, toolFunctionOf } from './mcp-input.js';
 
@@ -114,9 +115,9 @@ export function registerToolSpecRoutes(app: FastifyInstance, core: Core, clock: 
         if (part.fieldname === 'namespace' && typeof part.value === 'string') namespaceField = part.value;
         continue;
       }
-      const archive = yamlEntries(await part.toBuffer());
+      const archive = await readMcpArchive(part.file);
       failed.push(...archive.failed);
-      documents.push(...archive.entries);
+      for (const entry of archive.entries) documents.push(entry);
     }
     const header = req.headers.namespace;
     const namespace = namespaceOf(namespaceField ?? (typeof header === 'string' ? header : undefined));
