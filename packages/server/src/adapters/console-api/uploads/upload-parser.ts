@@ -29,9 +29,10 @@ let pool: WorkerPool | undefined;
 
 /** The workers run dist/parse-worker.js next to the bundle's chunks, or the source through tsx. */
 function parsePool(): WorkerPool {
-  const source = import.meta.url.endsWith('.ts');
-  const entry = new URL(source ? './parse-worker.ts' : './parse-worker.js', import.meta.url);
-  pool ??= new WorkerPool({ entry, ...PARSE_WORKERS });
+  pool ??= new WorkerPool({
+    entry: new URL(import.meta.url.endsWith('.ts') ? './parse-worker.ts' : './parse-worker.js', import.meta.url),
+    ...PARSE_WORKERS,
+  });
   return pool;
 }
 
