@@ -8,7 +8,11 @@ const dist = new URL('./dist/', import.meta.url);
 rmSync(dist, { recursive: true, force: true });
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  // the parse worker (console uploads) is its own entry: upload-parser.ts starts dist/parse-worker.js
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    'parse-worker': new URL('./src/adapters/console-api/uploads/parse-worker.ts', import.meta.url).pathname,
+  },
   outdir: dist.pathname,
   bundle: true,
   // what only some commands need (the cluster store, the MySQL converter) stays in chunks loaded on demand

@@ -23,8 +23,9 @@ import { namespaced, type NamespaceField } from './console-namespaces.js';
 import { API } from './console-paths.js';
 import { inputOf, optionalText, text, type Input } from './console-input.js';
 import { configKeyOf, listFilterOf, TENANT } from './config-query.js';
-import { configsFromZip, configsToZip, zipFileName } from './config-zip.js';
+import { configsToZip, zipFileName } from './config-zip.js';
 import { ConsoleError, fail, ok } from './envelope.js';
+import { readConfigZip } from './uploads/upload-parser.js';
 
 /** Zip exports are downloads and imports are uploads: their failures carry an HTTP status too. */
 const DENIED = 403;
@@ -132,11 +133,8 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
         continue;
       }
       files++;
-      const zip = await part.toBuffer();
-      const contents = asUploadError(() =>
-        configsFromZip(zip, namespaceId, configs.maxContentBytes, configs.maxContentBytes * 10),
-      );
-      items.push(...contents.items);
+      const contents = await readConfigZip(part.file, namespaceId, configs.maxContentBytes);
+      for (const item of contents.items) items.push(item);
       ignored.push(...contents.ignored);
     }
     if (files === 0) throw new ConsoleError('PARAM_ERROR', 'no file uploaded (multipart field "file")', 400);

@@ -26,6 +26,7 @@ import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerNamingRoutes } from './naming-routes.js';
 import { registerTransferRoutes } from './transfer-routes.js';
+import { UPLOAD_LIMIT } from './uploads/upload-limits.js';
 import { registerBackupRoutes } from './backup-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 
@@ -41,8 +42,6 @@ export interface ConsoleDeps {
 
 /** Login and user forms are small; a config travels as JSON. */
 const FORM_LIMIT = 64 * 1024;
-/** Config zips and transfer files. */
-const UPLOAD_LIMIT = 256 * 1024 * 1024;
 
 /** JSON bodies carry config contents: room for the largest content, escaped. */
 function consoleBodyLimit(settings: Settings): number {
@@ -71,7 +70,7 @@ async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, login
   registerNamingRoutes(app, core);
   registerClusterRoutes(app, core.cluster);
   registerMetricsRoutes(app, core.metrics, settings.nodeId);
-  registerTransferRoutes(app, core, deps.clock, UPLOAD_LIMIT);
+  registerTransferRoutes(app, core, deps.clock);
   registerBackupRoutes(app, core, deps.clock);
   registerToolSpecRoutes(app, core, deps.clock);
   registerMcpServerRoutes(app, core, deps.clock, settings.httpPort);

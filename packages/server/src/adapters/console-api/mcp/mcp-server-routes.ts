@@ -19,7 +19,8 @@ import { flag, inputOf, optionalText, pageOf, requiredText, text, wholeNumber, t
 import { API } from '../console-paths.js';
 import { mayReference, namespaced, NO_NAMESPACES, requireReferenced } from '../console-namespaces.js';
 import { ConsoleError, fail, ok } from '../envelope.js';
-import { archiveName, serverDocument, yamlEntries, yamlZip } from './mcp-archive.js';
+import { readMcpArchive } from '../uploads/upload-parser.js';
+import { archiveName, serverDocument, yamlZip } from './mcp-archive.js';
 import { mcpServerDto, routeRuleDto, serverValueDto } from './mcp-dto.js';
 import { idOf, namespaceOf, serverInputOf } from './mcp-input.js';
 import {
@@ -185,14 +186,9 @@ export function registerMcpServerRoutes(app: FastifyInstance, core: Core, clock:
         if (part.fieldname === 'namespace' && typeof part.value === 'string') namespaceField = part.value;
         continue;
       }
-      try {
-        const archive = yamlEntries(await part.toBuffer());
-        documents.push(...archive.entries);
-        errors.push(...archive.failed.map((name) => `${name}: not valid YAML`));
-      } catch (err) {
-        if (err instanceof NacosError) throw new ConsoleError('PARAM_ERROR', err.message, 400);
-        throw err;
-      }
+      const archive = await readMcpArchive(part.file);
+      for (const entry of archive.entries) documents.push(entry);
+      errors.push(...archive.failed.map((name) => `${name}: not valid YAML`));
     }
     const header = req.headers.namespace;
     const namespace = namespaceOf(namespaceField ?? (typeof header === 'string' ? header : undefined));

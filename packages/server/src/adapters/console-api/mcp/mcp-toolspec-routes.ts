@@ -9,7 +9,8 @@ import { inputOf, optionalText, pageOf, text, type Input } from '../console-inpu
 import { namespaced, requireReferenced } from '../console-namespaces.js';
 import { API } from '../console-paths.js';
 import { ConsoleError, ok } from '../envelope.js';
-import { archiveName, yamlEntries, yamlZip } from './mcp-archive.js';
+import { readMcpArchive } from '../uploads/upload-parser.js';
+import { archiveName, yamlZip } from './mcp-archive.js';
 import { toolSpecDto } from './mcp-dto.js';
 import { namespaceOf, specKeyOf, toolFunctionOf } from './mcp-input.js';
 import { LISTED, SAVED_SPEC, SAVED_SPECS, SPEC_KEY, UPLOAD_NAMESPACE } from './mcp-namespace-fields.js';
@@ -113,9 +114,9 @@ export function registerToolSpecRoutes(app: FastifyInstance, core: Core, clock: 
         if (part.fieldname === 'namespace' && typeof part.value === 'string') namespaceField = part.value;
         continue;
       }
-      const archive = yamlEntries(await part.toBuffer());
+      const archive = await readMcpArchive(part.file);
       failed.push(...archive.failed);
-      documents.push(...archive.entries);
+      for (const entry of archive.entries) documents.push(entry);
     }
     const header = req.headers.namespace;
     const namespace = namespaceOf(namespaceField ?? (typeof header === 'string' ? header : undefined));
