@@ -143,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       client: outbound,
       timeoutMs: settings.mcpHttpTimeoutMs,
       maxResponseBytes: settings.mcpMaxResponseBytes,
+      maxInFlight: settings.mcpMaxCallsInFlight,
     }),
     connections: new ClientConnectionRegistry(),
     cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),

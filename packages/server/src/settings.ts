@@ -73,6 +73,8 @@ export interface Settings {
   /** MCP tool calls: how long the routed HTTP service may take (ms), and the largest answer kept (bytes). */
   mcpHttpTimeoutMs: number;
   mcpMaxResponseBytes: number;
+  /** MCP tool calls waiting on their routed service at once. */
+  mcpMaxCallsInFlight: number;
   /**
    * Address ranges the outbound policy (MCP tool calls) allows although it refuses them by default (loopback,
    * link-local, metadata), and ranges it refuses as well; a deny range wins.
@@ -230,6 +232,11 @@ export const SETTING_DEFS: SettingDef[] = [
     defaultText: '4194304',
   },
   {
+    env: 'RNACOS_MCP_MAX_CALLS_IN_FLIGHT',
+    describe: 'MCP tool calls waiting on their routed service at once; one more is a tool error',
+    defaultText: '64',
+  },
+  {
     env: 'RNACOS_OUTBOUND_ALLOW_CIDRS',
     describe:
       'address ranges MCP tool calls may reach although refused by default (loopback, link-local, metadata), comma-separated',
@@ -382,6 +389,7 @@ export function loadSettings(source: Source = process.env): Settings {
     logFormat: logFormat(get('RNACOS_LOG_FORMAT')),
     mcpHttpTimeoutMs: whole('RNACOS_MCP_HTTP_TIMEOUT_SECOND', 30, 1, 3_600) * 1000,
     mcpMaxResponseBytes: whole('RNACOS_MCP_MAX_RESPONSE_BYTES', 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+    mcpMaxCallsInFlight: whole('RNACOS_MCP_MAX_CALLS_IN_FLIGHT', 64, 1, 10_000),
     outboundAllowCidrs: cidrs('RNACOS_OUTBOUND_ALLOW_CIDRS', get('RNACOS_OUTBOUND_ALLOW_CIDRS')),
     outboundDenyCidrs: cidrs('RNACOS_OUTBOUND_DENY_CIDRS', get('RNACOS_OUTBOUND_DENY_CIDRS')),
     mcpSseMaxSessions: whole('RNACOS_MCP_SSE_MAX_SESSIONS', 1000, 1, 100_000),

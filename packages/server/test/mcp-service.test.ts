@@ -137,6 +137,26 @@ describe('MCP service', () => {
     expect((await fetch(`${base}/rnacos/mcp/sse/${key}/wrong`)).status).toBe(403);
   });
 
+  it('refuses a message that is not UTF-8, or nested too deep to handle, before any tool is called', async () => {
+    const send = (body: Buffer | string) =>
+      fetch(`${base}/rnacos/mcp/${key}/secret`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body,
+      });
+    const call = (args: string) =>
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_order","arguments":${args}}}`;
+    const notUtf8 = Buffer.concat([Buffer.from(call('{"text":"')), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const refusedText = await send(notUtf8);
+    expect(refusedText.status).toBe(400);
+    expect(await refusedText.text()).toContain('UTF-8');
+    const deep = await send(call(`${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`));
+    expect(deep.status).toBe(413);
+    expect(await deep.text()).toContain('depth');
+    // a well-formed message is still served
+    expect((await send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))).status).toBe(200);
+  });
+
   it('serves an edit only once it is published, and an older version when that is published again', async () => {
     const console = app.consoleHttp!;
     const client = await mcpClient(base, 'streamable', key, 'secret');

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -8,7 +9,10 @@ import type { Logger } from '../../shared/logger.js';
 import { createProtocolServer } from './mcp-protocol-server.js';
 import type { McpRoute } from './mcp-paths.js';
 import { admits, SseSessions, type SseLimits } from './mcp-sse-sessions.js';
+import { checkJsonStructure } from '../../shared/untrusted/json-structure.js';
 
+/** Nesting and keys per object of a JSON-RPC message: tool arguments are copied and stringified after. */
+const MESSAGE_STRUCTURE = { maxDepth: 64, maxKeys: 10_000 };
 /** Largest JSON-RPC message a client may send. */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 const NO_SESSION = 'no such MCP SSE session on this node (it ended, or its stream is held by another node)';
@@ -149,8 +153,16 @@ async function readJson(req: IncomingMessage, res: ServerResponse): Promise<unkn
   } catch {
     return answer(res, 400, 'the request body could not be read');
   }
+  const body = Buffer.concat(chunks);
+  if (!isUtf8(body)) return answer(res, 400, 'the request body is not valid UTF-8');
+  const text = body.toString('utf8');
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    checkJsonStructure(text, MESSAGE_STRUCTURE, 'the JSON-RPC message');
+  } catch (err) {
+    return answer(res, 413, (err as Error).message);
+  }
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     res
       .writeHead(400, { 'content-type': 'application/json' })

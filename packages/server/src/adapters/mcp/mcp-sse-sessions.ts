@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { McpServer } from '../../core/mcp/mcp-model.js';
 
 export interface SseLimits {
@@ -93,5 +94,12 @@ export class SseSessions {
 
 /** Whether the server (as it is now) is reached with this server key and auth key. */
 export function admits(server: McpServer | undefined, serverKey: string, authKey: string): server is McpServer {
-  return server !== undefined && server.uniqueKey === serverKey && server.authKeys.includes(authKey);
+  if (server === undefined || server.uniqueKey !== serverKey) return false;
+  // every key is compared, each in constant time: how long a refusal takes says nothing of a key
+  const offered = digest(authKey);
+  let found = false;
+  for (const key of server.authKeys) if (timingSafeEqual(digest(key), offered)) found = true;
+  return found;
 }
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();

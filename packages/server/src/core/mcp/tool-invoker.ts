@@ -20,6 +20,8 @@ export interface ToolInvokerOptions {
   client: OutboundClient;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** Calls waiting on their answer at once; one more is a tool error at once. */
+  maxInFlight: number;
   /** Picks among weights (tests make it deterministic); default Math.random. */
   random?: () => number;
 }
@@ -35,6 +37,8 @@ const BODYLESS = new Set(['GET', 'HEAD']);
  * never waits longer than the timeout.
  */
 export class ToolInvoker {
+  private inFlight = 0;
+
   constructor(
     private readonly naming: NamingService,
     private readonly options: ToolInvokerOptions,
@@ -59,6 +63,25 @@ export class ToolInvoker {
     } catch (err) {
       return done(true, (err as Error).message);
     }
+    // each call may hold its answer (up to the response limit) for up to the timeout: their number is bounded
+    if (this.inFlight >= this.options.maxInFlight) {
+      return done(true, `${this.inFlight} tool calls are in flight, the most allowed (RNACOS_MCP_MAX_CALLS_IN_FLIGHT)`);
+    }
+    this.inFlight++;
+    try {
+      return await this.send(rule, url, target, args, done);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async send(
+    rule: RouteRule,
+    url: string,
+    target: string | null,
+    args: Args,
+    done: (isError: boolean, text: string, status?: number | null, instance?: string | null) => ToolCallOutcome,
+  ): Promise<ToolCallOutcome> {
     const method = rule.method.toUpperCase() || 'GET';
     const request = buildRequest(rule, method, url, args);
     let response: OutboundResponse;
