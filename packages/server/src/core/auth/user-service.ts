@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@tsnacos/protocol';
+import { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH, newPasswordProblem } from '@tsnacos/protocol';
 import type { Clock } from '../../shared/clock.js';
 import { conflict, invalid, NacosError, notFound } from '../../shared/errors.js';
 import { DEFAULT_PASSWORD, hashInitialPassword, hashPassword, verifyPassword } from './password.js';
@@ -64,8 +64,6 @@ export interface ChangeContext {
 const VALID_USERNAME = /^[\p{L}\p{N}_\-.@]+$/u;
 const MAX_USERNAME = 64;
 const MAX_NICKNAME = 128;
-/** bcrypt ignores bytes past 72; refusing them beats silently accepting a prefix. */
-const MAX_PASSWORD_BYTES = 72;
 
 /**
  * Console users. Reads from memory; writes go through the store first. Writes are serialized so the
@@ -378,15 +376,17 @@ function checkNickname(nickname: string): string {
   return nickname;
 }
 
-/** Every password set from now on has MIN_PASSWORD_LENGTH characters; stored shorter ones still log in. */
+const PASSWORD_REFUSALS = {
+  required: 'password is required',
+  blank: 'password must not be blank (only spaces or invisible characters)',
+  too_short: `password must have at least ${MIN_PASSWORD_LENGTH} characters`,
+  too_long: `password is longer than ${MAX_PASSWORD_BYTES} bytes`,
+};
+
+/** Every password set from now on follows the console's rule; stored ones (shorter, say) still log in. */
 function checkPassword(password: string): string {
-  if (!password) throw invalid('password is required');
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    throw invalid(`password must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
-  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-    throw invalid(`password is longer than ${MAX_PASSWORD_BYTES} bytes`);
-  }
+  const problem = newPasswordProblem(password);
+  if (problem) throw invalid(PASSWORD_REFUSALS[problem]);
   return password;
 }
 
