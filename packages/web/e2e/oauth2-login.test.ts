@@ -198,6 +198,19 @@ describe('OAuth2 / OpenID Connect login (real oidc-provider, real server, headle
     });
   });
 
+  it('a provider name spelled like the local admin in other letters is refused, not a second admin', async () => {
+    const { page } = browser;
+    await page.goto(`${oidc.consoleUrl}/rnacos/p/login`);
+    await page.getByRole('link', { name: 'Sign in with TestID' }).click();
+    // its group maps to the admin role: recorded, it would have been an admin beside the local one
+    await signInAtProvider(page, 'ADMIN');
+    await page.waitForURL(/oauth2_error=OAUTH2_USER_CONFLICT/);
+    await page.getByRole('alert').filter({ hasText: 'A local user already has this name' }).waitFor();
+    expect((await browser.context.cookies()).some((c) => c.name.startsWith('token'))).toBe(false);
+    const admins = oidc.app.core.auth.users.all().filter((u) => u.username.toLowerCase() === 'admin');
+    expect(admins.map((u) => [u.username, u.source])).toEqual([['admin', 'INNER']]);
+  });
+
   it('a provider name that a local user holds does not open that account', async () => {
     const { page } = browser;
     await page.goto(`${plain.consoleUrl}/rnacos/p/login`);

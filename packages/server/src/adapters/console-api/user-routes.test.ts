@@ -250,6 +250,17 @@ describe('console users', () => {
     expect(spaced.json()).toMatchObject({ success: true });
   });
 
+  it('refuses a user whose name differs from an existing one only in case', async () => {
+    for (const username of ['ADMIN', 'Admin', '\uff41dmin']) {
+      const add = await call(app.console, 'POST', 'v2/user/add', {
+        token: admin,
+        json: { username, password: 'some-password', roles: '0' },
+      });
+      expect(add.json(), username).toMatchObject({ success: false, code: 'CONFLICT' });
+    }
+    expect(app.core.auth.users.all().filter((u) => u.username.toLowerCase() === 'admin')).toHaveLength(1);
+  });
+
   it('returns web resources per role', async () => {
     const users = app.core.auth.users;
     await users.add({ username: 'guest1', password: 'pw-password', roles: ['2'] });

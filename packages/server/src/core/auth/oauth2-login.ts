@@ -128,8 +128,9 @@ export class OAuth2Login {
       roles: this.settings.roleClaim ? [roleFromClaims(this.settings, claims)] : undefined,
       newRoles: [this.settings.defaultRole],
     });
-    if (!user.enabled) throw new OAuth2LoginError('OAUTH2_AUTH_ERROR', `user ${username} is disabled`);
-    return this.deps.sessions.create('console', username, this.deps.consoleLoginSeconds);
+    if (!user.enabled) throw new OAuth2LoginError('OAUTH2_AUTH_ERROR', `user ${user.username} is disabled`);
+    // the user as stored: the provider may spell the name in other letters than the stored one
+    return this.deps.sessions.create('console', user.username, this.deps.consoleLoginSeconds);
   }
 
   private refusal(err: unknown): Error {
