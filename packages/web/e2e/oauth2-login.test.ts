@@ -211,6 +211,25 @@ describe('OAuth2 / OpenID Connect login (real oidc-provider, real server, headle
     expect(admins.map((u) => [u.username, u.source])).toEqual([['admin', 'INNER']]);
   });
 
+  it('callbacks forged from any page never lock a real login out, though all come from one address', async () => {
+    const { page } = browser;
+    // an <img> on some other page: every visitor's browser sends the callback, none with this browser's state
+    const forged = Array.from(
+      { length: 8 },
+      (_, i) => `<img src="${oidc.consoleUrl}${CALLBACK}?code=forged${i}&state=forged${i}">`,
+    );
+    await page.goto(`${provider.issuer}/.well-known/openid-configuration`);
+    await page.setContent(`<body>${forged.join('')}</body>`);
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    await page.goto(`${oidc.consoleUrl}/rnacos/p/login`);
+    await page.getByRole('link', { name: 'Sign in with TestID' }).click();
+    await signInAtProvider(page, 'bob');
+    await page.waitForURL(`${oidc.consoleUrl}/rnacos/manage/configs`);
+    expect(await apiAsBrowser(page, '/rnacos/api/console/v2/config/list?pageNo=1&pageSize=10')).toMatchObject({
+      success: true,
+    });
+  });
+
   it('a provider name that a local user holds does not open that account', async () => {
     const { page } = browser;
     await page.goto(`${plain.consoleUrl}/rnacos/p/login`);
