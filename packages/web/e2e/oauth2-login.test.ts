@@ -179,7 +179,7 @@ describe('OAuth2 / OpenID Connect login (real oidc-provider, real server, headle
     }
   });
 
-  it('plain OAuth2 URLs with the login page as redirect URI (as r-nacos is set up) log in too', async () => {
+  it('plain OAuth2 URLs with the login page as redirect URI (as r-nacos is set up) log in too, to nothing until granted', async () => {
     const { page } = browser;
     await page.goto(`${plain.consoleUrl}/rnacos/p/login`);
     // r-nacos's default button text
@@ -187,14 +187,17 @@ describe('OAuth2 / OpenID Connect login (real oidc-provider, real server, headle
     await signInAtProvider(page, 'carol');
     await page.waitForURL(`${plain.consoleUrl}/rnacos/manage/configs`);
     await page.locator('.app-sider .ant-menu-root').waitFor();
-    expect(await apiAsBrowser(page, '/rnacos/api/console/v2/config/list?pageNo=1&pageSize=10')).toMatchObject({
-      success: true,
-    });
-    // r-nacos's claims (username, name) and default role (developer)
+    // r-nacos's claims (username, name); without a role chosen for new users, a guest of no namespace until
+    // an admin grants one (r-nacos made every new user a developer of every namespace)
     expect(plain.app.core.auth.users.get('carol')).toMatchObject({
       source: 'OAUTH2',
-      roles: ['1'],
+      roles: ['2'],
       nickname: 'Carol Guest',
+      namespacePrivilege: { whitelistIsAll: false, whitelist: [] },
+    });
+    expect(await apiAsBrowser(page, '/rnacos/api/console/v2/config/list?pageNo=1&pageSize=10')).toMatchObject({
+      success: false,
+      code: 'NO_NAMESPACE_PERMISSION',
     });
   });
 

@@ -4,9 +4,11 @@ import { NacosError } from '../../shared/errors.js';
 import { LoginLimiter } from './login-limiter.js';
 import { loginSourceOf } from './login-source.js';
 import { OAuth2Client, ProviderError, type PendingLogin } from './oauth2-client.js';
-import { claimAt, roleFromClaims, type OAuth2Settings } from './oauth2-config.js';
+import { claimAt, mappedRole, type OAuth2Settings } from './oauth2-config.js';
 import type { Session, SessionService } from './session-service.js';
 import type { UserService } from './user-service.js';
+
+const NO_NAMESPACES = { whitelistIsAll: false, whitelist: [] };
 
 /**
  * Why an OAuth2 login failed; the login page shows a text for each (and the r-nacos console shows the
@@ -128,12 +130,17 @@ export class OAuth2Login {
       throw new OAuth2LoginError('OAUTH2_AUTH_ERROR', `the provider sent no "${this.settings.usernameClaim}" claim`);
     }
     const nickname = text(claimAt(claims, this.settings.nicknameClaim)) ?? username;
+    const mapped = mappedRole(this.settings, claims);
+    const role = mapped ?? this.settings.defaultRole;
     const user = await this.deps.users.recordExternal({
       username,
       nickname,
       source: 'OAUTH2',
-      roles: this.settings.roleClaim ? [roleFromClaims(this.settings, claims)] : undefined,
-      newRoles: [this.settings.defaultRole],
+      roles: this.settings.roleClaim ? [role] : undefined,
+      newRoles: [role],
+      // whoever the provider signs in but no mapped claim vouches for gets no namespace unless an admin chose
+      // the default role
+      newPrivilege: mapped === undefined && !this.settings.defaultRoleChosen ? NO_NAMESPACES : undefined,
     });
     if (!user.enabled) throw new OAuth2LoginError('OAUTH2_AUTH_ERROR', `user ${user.username} is disabled`);
     // the user as stored: the provider may spell the name in other letters than the stored one

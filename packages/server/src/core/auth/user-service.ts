@@ -45,6 +45,8 @@ export interface ExternalUser {
   roles?: string[];
   /** Roles of a user seen for the first time when `roles` is undefined. */
   newRoles: string[];
+  /** Namespaces of a user seen for the first time; absent fields: every namespace. */
+  newPrivilege?: Partial<Omit<NamespacePrivilege, 'enabled'>>;
 }
 
 export interface UserQuery {
@@ -288,6 +290,7 @@ export class UserService {
                   password: '',
                   nickname: input.nickname,
                   roles: input.roles ?? input.newRoles,
+                  namespacePrivilege: input.newPrivilege,
                 },
                 '',
               ),
