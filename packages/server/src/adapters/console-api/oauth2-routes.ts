@@ -71,9 +71,11 @@ export function registerOAuth2Routes(app: FastifyInstance, oauth2: OAuth2Login |
 
   /** The callback's query, the browser's started login and address, to a session (or an OAuth2LoginError). */
   const finish = async (req: FastifyRequest, reply: FastifyReply, query: URLSearchParams) => {
-    const sealed = sealer.open(req.cookies[stateCookie(req)], clock.now());
-    // one callback per started login: a replayed or second callback finds no state
-    clearState(req, reply);
+    const cookie = req.cookies[stateCookie(req)];
+    const sealed = sealer.open(cookie, clock.now());
+    // one callback per started login: a replayed or second callback finds no state; one with another state
+    // (made up, or of an older start) leaves the login this browser started alone
+    if (cookie !== undefined && (!sealed || sealed.pending.state === query.get('state'))) clearState(req, reply);
     const session = await oauth2.finish({ query, pending: sealed?.pending, source: req.ip });
     return { session, next: sealed?.next ?? DEFAULT_NEXT };
   };

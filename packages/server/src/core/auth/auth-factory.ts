@@ -62,6 +62,7 @@ export async function createAuth(
     },
     { consoleLoginSeconds: settings.consoleLoginTimeoutSeconds, apiLoginSeconds: settings.apiLoginTimeoutSeconds },
   );
+  await retireStrays(auth, logger);
   if (settings.ldap) {
     const { url, bindDn, startTls } = settings.ldap;
     logger.info(
@@ -70,4 +71,20 @@ export async function createAuth(
   }
   const apiAccess = new UserApiAccessGuard(auth, settings.enableOpenApiAuth);
   return { auth, apiAccess };
+}
+
+/**
+ * Users an older release recorded beside another spelling of their name (it compared names exactly): they
+ * can no longer act, so their sessions end now (none comes back if an admin later removes the spelling that
+ * counts), and the log names them for an admin to delete.
+ */
+async function retireStrays(auth: AuthService, logger: Logger): Promise<void> {
+  for (const { stray, identity } of auth.users.strays()) {
+    await auth.sessions.endAllFor(stray.username);
+    logger.warn(
+      `console user ${JSON.stringify(stray.username)} is another spelling of ${JSON.stringify(identity.username)}, ` +
+        `which every spelling of the name now logs in as: delete ${JSON.stringify(stray.username)} in the console's ` +
+        `user list once ${JSON.stringify(identity.username)} has the status, roles and namespaces wanted`,
+    );
+  }
 }

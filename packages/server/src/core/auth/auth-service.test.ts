@@ -19,7 +19,8 @@ const source = { text: () => 'K7P2', render: async () => Buffer.from('png') };
 
 async function setup(captchaEnabled = true) {
   const clock = new ManualClock();
-  const users = await UserService.create(new MemoryUserStore(), clock);
+  const store = new MemoryUserStore();
+  const users = await UserService.create(store, clock);
   await users.ensureInitialAdmin('admin', 'admin');
   const warnings: string[] = [];
   const auth = new AuthService(
@@ -35,7 +36,7 @@ async function setup(captchaEnabled = true) {
       apiLoginSeconds: 50,
     },
   );
-  return { clock, users, auth, warnings };
+  return { clock, store, users, auth, warnings };
 }
 
 async function code(promise: Promise<unknown>): Promise<string> {
@@ -192,6 +193,19 @@ describe('AuthService', () => {
     // a changed password is no longer remembered: the locked source is refused again
     await ctx.users.update({ username: 'app', password: 'newer-password' });
     expect(await code(ctx.auth.apiLogin('app', 'right-password', '10.0.0.1'))).toBe('LOGIN_LIMITE_ERROR');
+  });
+
+  it("ends what a user's sessions and remembered SDK password can do once another spelling of the name counts", async () => {
+    await ctx.users.add({ username: 'app', password: 'right-password', roles: ['1'] });
+    const api = await ctx.auth.apiLogin('app', 'right-password', '10.0.0.1');
+    expect(await code(ctx.auth.sdkUser('app', 'right-password', '10.0.0.1'))).toBe('OK');
+    // an import (or another node) brings a local APP recorded earlier: the name means that user now
+    const app = ctx.users.get('app')!;
+    await ctx.store.change(() => ({ save: { ...app, username: 'APP', createdAt: app.createdAt - 1 }, result: 0 }));
+    await ctx.users.reload();
+    expect(ctx.auth.identify('api', api.token)).toBeUndefined();
+    expect(await code(ctx.auth.sdkUser('app', 'right-password', '10.0.0.1'))).toBe('USER_CHECK_ERROR');
+    expect(await code(ctx.auth.apiLogin('APP', 'right-password'))).toBe('OK');
   });
 
   it('limits old-password checks on a password change, apart from logins', async () => {

@@ -5,7 +5,8 @@ import { DirectoryUnavailableError, type DirectoryUser } from './ldap-directory.
 import type { LdapOptions } from './ldap-options.js';
 import { roleFromGroups } from './ldap-roles.js';
 import type { User } from './user-model.js';
-import { isValidUsername, type UserService } from './user-service.js';
+import { isValidUsername } from './user-checks.js';
+import type { UserService } from './user-service.js';
 
 export interface PasswordDirectory {
   authenticate(username: string, password: string): Promise<DirectoryUser | undefined>;
@@ -29,7 +30,8 @@ export class LdapLogin implements DirectoryLogin {
   async login(username: string, password: string): Promise<User | undefined> {
     // a name that cannot be a user here is not looked up (nor are filter characters sent to the directory)
     if (!isValidUsername(username)) return undefined;
-    if (this.users.get(username)?.enabled === false) return undefined;
+    // any spelling: the directory matches names without case, so every spelling is this one account
+    if (this.users.resolve(username)?.enabled === false) return undefined;
     let found: DirectoryUser | undefined;
     try {
       found = await this.directory.authenticate(username, password);
@@ -40,7 +42,9 @@ export class LdapLogin implements DirectoryLogin {
     }
     if (!found) return undefined;
     const role = roleFromGroups(found.groups, this.options);
-    const user = await this.users.syncDirectoryUser(username, [role]).catch((err: unknown) => {
+    // recorded under the directory's spelling the first time; a user already recorded keeps its own
+    const name = isValidUsername(found.name) ? found.name : username;
+    const user = await this.users.syncDirectoryUser(name, [role]).catch((err: unknown) => {
       // a local user of that name appeared meanwhile: it keeps the name
       if (err instanceof NacosError && err.kind === 'conflict') return undefined;
       throw err;

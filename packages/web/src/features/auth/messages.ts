@@ -39,6 +39,8 @@ const en = {
     need_new_password_repeated: 'Please confirm the new password',
     password_mismatch: 'Confirm that the content does not match the new password',
     password_too_short: 'The new password needs at least {{min}} characters',
+    password_blank: 'The new password cannot be only spaces or invisible characters',
+    password_too_long: 'The new password is longer than {{max}} bytes',
     modify_password_success: 'modify password success',
   },
 };
@@ -84,6 +86,8 @@ export const authMessages: FeatureMessages<typeof en> = {
       need_new_password_repeated: '请再次输入新密码',
       password_mismatch: '确认内容与新密码不一致',
       password_too_short: '新密码至少需要 {{min}} 个字符',
+      password_blank: '新密码不能只有空格或不可见字符',
+      password_too_long: '新密码超过 {{max}} 字节',
       modify_password_success: '修改密码成功',
     },
   },

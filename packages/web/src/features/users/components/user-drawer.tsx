@@ -1,4 +1,3 @@
-import { MIN_PASSWORD_LENGTH } from '@tsnacos/protocol';
 import { Divider, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/form-drawer.js';
@@ -6,6 +5,7 @@ import { suppressEnter } from '../../../components/suppress-enter.js';
 import { useConsoleState } from '../../../lib/console-state.js';
 import { useNamespaces } from '../../../lib/namespaces.js';
 import { notify } from '../../../lib/notify.js';
+import { newPasswordRule } from '../../../lib/password-rule.js';
 import type { UserRow } from '../api/get-users.js';
 import { useSaveUser } from '../api/save-user.js';
 import { roleOptions } from '../lib/roles.js';
@@ -96,7 +96,7 @@ export function UserDrawer({ state, onClose, onSaved }: UserDrawerProps) {
               validateTrigger="onBlur"
               rules={[
                 ...(rules.passwordRequired ? [{ required: true, message: t('user.need_password') }] : []),
-                { min: MIN_PASSWORD_LENGTH, message: t('user.password_too_short', { min: MIN_PASSWORD_LENGTH }) },
+                newPasswordRule('user', t),
               ]}
             >
               <Input.Password
