@@ -138,7 +138,7 @@ describe('MCP service', () => {
   });
 
   it('refuses a message that is not UTF-8, or nested too deep to handle, before any tool is called', async () => {
-    const send = (body: Buffer | string) =>
+    const send = (body: Blob | string) =>
       fetch(`${base}/rnacos/mcp/${key}/secret`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -146,7 +146,7 @@ describe('MCP service', () => {
       });
     const call = (args: string) =>
       `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_order","arguments":${args}}}`;
-    const notUtf8 = Buffer.concat([Buffer.from(call('{"text":"')), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const notUtf8 = new Blob([call('{"text":"'), new Uint8Array([0xff, 0xfe]), '"}']);
     const refusedText = await send(notUtf8);
     expect(refusedText.status).toBe(400);
     expect(await refusedText.text()).toContain('UTF-8');
