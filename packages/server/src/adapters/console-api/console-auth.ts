@@ -1,7 +1,7 @@
 import { consoleRedirectPath } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService, Identity } from '../../core/auth/auth-service.js';
-import { isAdmin, namespacePermitted, permitsAllNamespaces } from '../../core/auth/permissions.js';
+import { isAdmin, namespacePermitted, namespacesVisibleTo } from '../../core/auth/permissions.js';
 import { ALL_NAMESPACES, ROLE_DEVELOPER, type NamespacePrivilege } from '../../core/auth/user-model.js';
 import { isApiPath, isKnownPage, isPublicPath, oldConsoleAllows, pathAllowed } from './console-paths.js';
 import { legacyConsolePathOf } from './legacy-openapi-paths.js';
@@ -207,7 +207,5 @@ export function requireNamespace(req: FastifyRequest, namespaceId: string, statu
 
 /** A filter keeping the namespaces the caller may see. */
 export function namespaceFilter(req: FastifyRequest): (namespaceId: string) => boolean {
-  const privilege = principalOf(req).namespacePrivilege;
-  if (permitsAllNamespaces(privilege)) return () => true;
-  return (namespaceId) => namespacePermitted(privilege, namespaceId);
+  return namespacesVisibleTo(principalOf(req).namespacePrivilege);
 }
