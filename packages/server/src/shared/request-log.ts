@@ -1,4 +1,4 @@
-import type { Logger } from './logger.js';
+import { boundText, LOG_FIELD_MAX, type Logger } from './logger.js';
 
 /** One answered request, as the request log shows it. */
 export interface AnsweredRequest {
@@ -51,7 +51,13 @@ export class RequestLog {
     const { door, type, client, code, message } = answered;
     const ms = Math.round(answered.ms * 10) / 10;
     const entry = { door, type, namespace: answered.namespace?.(), code, ms, client, message };
-    if (this.info && CLIENT_MISTAKES.has(code) && this.firstTime(`${door}|${client}|${type}|${code}`)) {
+    // the client's own words (a path, a gRPC type, the address a gRPC payload names) are remembered no
+    // longer than a log line keeps them
+    if (
+      this.info &&
+      CLIENT_MISTAKES.has(code) &&
+      this.firstTime(`${door}|${boundText(client, LOG_FIELD_MAX)}|${boundText(type, LOG_FIELD_MAX)}|${code}`)
+    ) {
       this.logger.info(
         entry,
         `refused a request of ${client}: ${door} ${type} answered ${code} (told once per client and cause)`,
