@@ -30,10 +30,13 @@ export class RequestLog {
   private readonly told = new Set<string>();
   readonly debug: boolean;
   private readonly info: boolean;
+  /** The logger already names the door (a door's child logger): a line names it once, not twice. */
+  private readonly doorBound: boolean;
 
   constructor(private readonly logger: Logger) {
     this.debug = logger.isLevelEnabled('debug');
     this.info = logger.isLevelEnabled('info');
+    this.doorBound = 'door' in logger.bindings();
   }
 
   /** Whether any request may be logged (debug, or refusals at info). */
@@ -50,7 +53,10 @@ export class RequestLog {
     if (!this.wants(answered.code)) return;
     const { door, type, client, code, message } = answered;
     const ms = Math.round(answered.ms * 10) / 10;
-    const entry = { door, type, namespace: answered.namespace?.(), code, ms, client, message };
+    const namespace = answered.namespace?.();
+    const entry = this.doorBound
+      ? { type, namespace, code, ms, client, message }
+      : { door, type, namespace, code, ms, client, message };
     // the client's own words (a path, a gRPC type, the address a gRPC payload names) are remembered no
     // longer than a log line keeps them
     if (
