@@ -94,9 +94,12 @@ describe('log lines of every door', () => {
     // the request log's lines: each request at debug, a refusal at info
     const requests = lines.filter((l) => /"msg":"(request"|refused a request)/.test(l));
     const doors = new Set(requests.map((l) => (JSON.parse(l) as { door: string }).door));
-    expect([...doors].sort()).toEqual(['console', 'grpc', 'http']);
-    // MCP is answered on the SDK port
-    expect(requests.some((l) => l.includes('"type":"POST /rnacos/mcp/'))).toBe(true);
+    expect([...doors].sort()).toEqual(['console', 'grpc', 'http', 'mcp']);
+    // the auth key in an MCP path is no business of the log
+    expect(requests.filter((l) => l.includes('"door":"mcp"')).map((l) => JSON.parse(l).type)).toEqual([
+      'POST /rnacos/mcp/no-server/***',
+    ]);
+    expect(lines.filter((l) => l.includes('no-key'))).toEqual([]);
     for (const line of lines) {
       expect({ line, duplicates: duplicateKeys(line) }).toEqual({ line, duplicates: [] });
       expect(line.split('"door":').length - 1).toBeLessThanOrEqual(1);
