@@ -80,6 +80,19 @@ describe('log lines bounded', () => {
     expect(entry.truncated).toMatch(new RegExp(`^${100 - kept} fields left out \\(\\+\\d+ chars\\)$`));
   });
 
+  it('holds lines full of escaped characters to the bound too, in both formats', () => {
+    const escaped = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, '\u009b'.repeat(500)]));
+    for (const format of ['json', 'text'] as const) {
+      const { logger, written } = capture(format);
+      logger.warn(escaped, '\u001b'.repeat(3000));
+      const line = written();
+      expect(line.length, format).toBeLessThanOrEqual(LOG_LINE_MAX + 30);
+      expect(line.indexOf('\n')).toBe(line.length - 1);
+      expect(unsafeIn(line)).toEqual([]);
+      if (format === 'json') expect(JSON.parse(line).truncated).toMatch(/fields left out/);
+    }
+  });
+
   it('never lets input start a text line of its own or reach the terminal', () => {
     const { logger, written } = capture('text');
     const forged = '2026-01-01T00:00:00.000Z INFO forged';

@@ -38,6 +38,9 @@ const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': 
 
 const escapeChar = (c: string) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
+/** JSON text as written to the log: what JSON.stringify leaves raw and a terminal would act on, escaped. */
+const jsonOf = (value: unknown) => JSON.stringify(value).replace(RAW_IN_JSON, escapeChar);
+
 /** `text` cut to `max` characters (never inside a surrogate pair) with a marker saying how much went. */
 export function boundText(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -57,9 +60,8 @@ export function boundLine(json: string): string {
   if (json.length <= LOG_FIELD_MAX) return json.replace(RAW_IN_JSON, escapeChar);
   try {
     const entry = boundValue(JSON.parse(json), '') as Record<string, unknown>;
-    let line = JSON.stringify(entry);
-    if (line.length > LOG_LINE_MAX) line = JSON.stringify(withinLine(entry));
-    return line.replace(RAW_IN_JSON, escapeChar) + '\n';
+    const line = jsonOf(entry);
+    return (line.length > LOG_LINE_MAX ? jsonOf(withinLine(entry)) : line) + '\n';
   } catch {
     // pino writes valid JSON; should a line still not come apart, say so rather than write it
     const level = /^\{"level":(\d+)/.exec(json)?.[1];
@@ -104,7 +106,7 @@ function withinLine(entry: Record<string, unknown>): Record<string, unknown> {
   let left = 0;
   let leftChars = 0;
   for (const [name, value] of Object.entries(entry)) {
-    const size = JSON.stringify(name).length + JSON.stringify(value).length + 2;
+    const size = jsonOf(name).length + jsonOf(value).length + 2;
     if (size <= room) {
       kept[name] = value;
       room -= size;
@@ -125,17 +127,17 @@ function withinLine(entry: Record<string, unknown>): Record<string, unknown> {
 export function textLine(json: string): string {
   const { level, time, msg, ...fields } = JSON.parse(json) as Record<string, unknown>;
   const when = typeof time === 'number' ? new Date(time).toISOString() : String(time);
-  const rest = Object.entries(fields).map(([key, value]) =>
-    `${/^[\w.-]+$/.test(key) ? key : JSON.stringify(key)}=${JSON.stringify(value)}`.replace(RAW_IN_JSON, escapeChar),
+  const rest = Object.entries(fields).map(
+    ([key, value]) => `${/^[\w.-]+$/.test(key) ? key : jsonOf(key)}=${jsonOf(value)}`,
   );
-  return (
-    [
-      when,
-      LEVEL_NAMES[level as number] ?? String(level),
-      (typeof msg === 'string' ? msg : JSON.stringify(msg ?? '')).replace(CONTROLS, escapeChar),
-      ...rest,
-    ].join(' ') + '\n'
-  );
+  const line = [
+    when,
+    LEVEL_NAMES[level as number] ?? String(level),
+    (typeof msg === 'string' ? msg : JSON.stringify(msg ?? '')).replace(CONTROLS, escapeChar),
+    ...rest,
+  ].join(' ');
+  // escapes make a line longer than its JSON was: the text line is held to the same bound
+  return boundText(line, LOG_LINE_MAX) + '\n';
 }
 
 /** Writes each line as text to `out`, synchronously like pino's own stdout destination. */
