@@ -125,6 +125,27 @@ describe('OAuth2 / OpenID Connect login (real oidc-provider, real server, headle
     expect(oidc.app.core.auth.users.get('carol')?.roles).toEqual(['2']);
   });
 
+  it('a redirect_url that leads off the console, once the browser reads it, ends on the config list', async () => {
+    const { page, context } = browser;
+    const origin = new URL(oidc.consoleUrl).origin;
+    for (const query of [
+      'redirect_url=/%09/evil.example/phish',
+      `redirect_url=${encodeURIComponent('/\t/evil.example/phish')}`,
+      'redirect_url=/rnacos/..//evil.example/phish',
+      `redirect_url=${encodeURIComponent('/rnacos/%2e%2e/%2e%2e//evil.example/phish')}`,
+    ]) {
+      await context.clearCookies();
+      await page.goto(`${oidc.consoleUrl}/rnacos/p/login?${query}`);
+      await page.getByRole('link', { name: 'Sign in with TestID' }).click();
+      await page.waitForURL((url) => url.href.startsWith(provider.issuer));
+      await signInAtProvider(page, 'bob');
+      // past the provider and the callback
+      await page.waitForURL((url) => url.origin !== origin || !url.pathname.includes('/oauth2/'));
+      await page.waitForLoadState('load');
+      expect({ query, at: page.url() }).toEqual({ query, at: `${oidc.consoleUrl}/rnacos/manage/configs` });
+    }
+  });
+
   it("a callback that brings another login's state back is refused on the login page, with no session", async () => {
     const { page, context } = browser;
     await page.goto(`${oidc.consoleUrl}/rnacos/p/login`);

@@ -1,6 +1,7 @@
+import { consoleRedirectPath } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService, Identity } from '../../core/auth/auth-service.js';
-import { isAdmin, namespacePermitted, permitsAllNamespaces } from '../../core/auth/permissions.js';
+import { isAdmin, namespacePermitted, namespacesVisibleTo } from '../../core/auth/permissions.js';
 import { ALL_NAMESPACES, ROLE_DEVELOPER, type NamespacePrivilege } from '../../core/auth/user-model.js';
 import { isApiPath, isKnownPage, isPublicPath, oldConsoleAllows, pathAllowed } from './console-paths.js';
 import { legacyConsolePathOf } from './legacy-openapi-paths.js';
@@ -68,6 +69,26 @@ function needsPrincipal(req: FastifyRequest): boolean {
 }
 
 /**
+ * Resolved against a fixed origin: only the target's path, query and fragment are ever sent back, so the
+ * request's Host header has no say.
+ */
+const REDIRECT_ORIGIN = 'http://console.invalid';
+
+/**
+ * A console page to send the browser to, judged as the browser will read the value (`consoleRedirectPath`)
+ * and returned as parsed; null for anything else (another site, `/\t/host`, `javascript:`).
+ */
+export function consoleRedirectTarget(value: unknown): string | null {
+  return consoleRedirectPath(value, REDIRECT_ORIGIN);
+}
+
+/** The login page, with the page asked for when it is one of the console's. */
+function loginPageFor(url: string): string {
+  const target = consoleRedirectTarget(url);
+  return target ? `/rnacos/p/login?redirect_url=${encodeURIComponent(target)}` : '/rnacos/p/login';
+}
+
+/**
  * Browsers share a host's cookies across its ports, so two servers on one host would overwrite each other's
  * `token`. Each console port also gets its own cookie, `token_<port>` (the port the browser asked for).
  */
@@ -113,7 +134,7 @@ export function registerConsoleLogin(app: FastifyInstance, auth: AuthService): v
     const identity = auth.identify('console', consoleToken(req));
     if (!identity) {
       if (isApiPath(path)) return reply.header('No-Login', '1').send(noLogin());
-      return reply.redirect(`/rnacos/p/login?redirect_url=${encodeURIComponent(req.originalUrl)}`);
+      return reply.redirect(loginPageFor(req.originalUrl));
     }
     if (!pathAllowed(identity.user.roles, req.method, path)) return refuse(req, reply, path);
     req.consolePrincipal = {
@@ -186,7 +207,5 @@ export function requireNamespace(req: FastifyRequest, namespaceId: string, statu
 
 /** A filter keeping the namespaces the caller may see. */
 export function namespaceFilter(req: FastifyRequest): (namespaceId: string) => boolean {
-  const privilege = principalOf(req).namespacePrivilege;
-  if (permitsAllNamespaces(privilege)) return () => true;
-  return (namespaceId) => namespacePermitted(privilege, namespaceId);
+  return namespacesVisibleTo(principalOf(req).namespacePrivilege);
 }

@@ -94,6 +94,17 @@ describe('console login', () => {
     expect(login.headers['content-type']).toContain('text/html');
   });
 
+  it('carries only a console page of its own in redirect_url, as parsed', async () => {
+    const location = async (url: string) => (await app.console.inject({ method: 'GET', url })).headers.location;
+    // each would leave the console once a browser resolves it
+    for (const url of ['/rnacos/manage/%2e%2e/%2e%2e//evil.example/x', '/rnacos/../%09/evil.example']) {
+      expect(await location(url)).toBe('/rnacos/p/login');
+    }
+    expect(await location('/rnacos/manage/x/../configs?q=<b>')).toBe(
+      '/rnacos/p/login?redirect_url=%2Frnacos%2Fmanage%2Fconfigs%3Fq%3D%253Cb%253E',
+    );
+  });
+
   it('refuses wrong captchas, wrong passwords and a forged captcha cookie with the documented codes', async () => {
     const noCookie = await app.console.inject(loginForm({ username: 'admin', password: 'x', captcha: KNOWN_CAPTCHA }));
     expect(noCookie.json()).toMatchObject({

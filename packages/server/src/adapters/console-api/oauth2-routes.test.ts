@@ -80,19 +80,42 @@ describe('OAuth2 console routes', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/oauth2_state_10848=[^;]+;.*HttpOnly/);
   });
 
-  it.each(['//evil.example/x', 'https://evil.example/', '/rnacos/p/login', '/rnacos/\\/evil.example'])(
-    'a start never leads anywhere but into the console after the login (%s)',
-    async (target) => {
-      const console = await consoleWith(PLAIN);
-      const res = await console.inject({
-        method: 'GET',
-        url: `${API}/v2/login/oauth2/authorize?redirect_url=${encodeURIComponent(target)}`,
-        headers: { host: '127.0.0.1:10848' },
-      });
-      const sealed = new StateCookieSealer(SECRET).open(cookieOf(res, 'oauth2_state_10848'), Date.now());
-      expect(sealed?.next).toBe('/rnacos/manage/configs');
-    },
-  );
+  it.each([
+    '//evil.example/x',
+    'https://evil.example/',
+    '/rnacos/p/login',
+    '/rnacos/\\/evil.example',
+    '/\t/evil.example/phish',
+    '/\\evil.example',
+    '/rnacos/..//evil.example/x',
+    '/rnacos/%2e%2e/%2e%2e//evil.example/x',
+    '/rnacos/\t..\t//evil.example',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,x',
+    '/@evil.example',
+    'http://127.0.0.1:10848@evil.example/rnacos/manage/configs',
+    '/nacos/v1/cs/configs',
+  ])('a start never leads anywhere but into the console after the login (%s)', async (target) => {
+    const console = await consoleWith(PLAIN);
+    const res = await console.inject({
+      method: 'GET',
+      url: `${API}/v2/login/oauth2/authorize?redirect_url=${encodeURIComponent(target)}`,
+      headers: { host: '127.0.0.1:10848' },
+    });
+    const sealed = new StateCookieSealer(SECRET).open(cookieOf(res, 'oauth2_state_10848'), Date.now());
+    expect(sealed?.next).toBe('/rnacos/manage/configs');
+  });
+
+  it('a start keeps the console page asked for as the browser will read it', async () => {
+    const console = await consoleWith(PLAIN);
+    const res = await console.inject({
+      method: 'GET',
+      url: `${API}/v2/login/oauth2/authorize?redirect_url=${encodeURIComponent('/rnacos/manage/\tx/../user?a=<b>')}`,
+      headers: { host: '127.0.0.1:10848' },
+    });
+    const sealed = new StateCookieSealer(SECRET).open(cookieOf(res, 'oauth2_state_10848'), Date.now());
+    expect(sealed?.next).toBe('/rnacos/manage/user?a=%3Cb%3E');
+  });
 
   it('a callback this browser did not start, a denial and a provider that is down land on the login page with their reason', async () => {
     const lines: string[] = [];

@@ -4,6 +4,7 @@ import type { OAuth2Login } from '../../core/auth/oauth2-login.js';
 import { OAuth2LoginError } from '../../core/auth/oauth2-login.js';
 import type { Session } from '../../core/auth/session-service.js';
 import type { Clock } from '../../shared/clock.js';
+import { consoleRedirectTarget } from './console-auth.js';
 import { API } from './console-paths.js';
 import { fail, ok } from './envelope.js';
 import { setSessionCookies } from './login-routes.js';
@@ -22,12 +23,9 @@ const DEFAULT_NEXT = '/rnacos/manage/configs';
 const stateCookie = (req: FastifyRequest) =>
   `oauth2_state_${/:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? String(req.socket.localPort ?? '')}`;
 
-/** A console path to go to after the login; anything else (another site, `//host`) is the config list. */
+/** A console page to go to after the login; anything else (another site, `/\t/host`) is the config list. */
 function consoleTarget(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/rnacos/') || /^\/rnacos\/p\/login\b/.test(value)) {
-    return DEFAULT_NEXT;
-  }
-  return /[\\\r\n]/.test(value) ? DEFAULT_NEXT : value;
+  return consoleRedirectTarget(value) ?? DEFAULT_NEXT;
 }
 
 const loginPageWith = (code: string) => `${LOGIN_PAGE}?oauth2_error=${encodeURIComponent(code)}`;
@@ -77,7 +75,7 @@ export function registerOAuth2Routes(app: FastifyInstance, oauth2: OAuth2Login |
     // (made up, or of an older start) leaves the login this browser started alone
     if (cookie !== undefined && (!sealed || sealed.pending.state === query.get('state'))) clearState(req, reply);
     const session = await oauth2.finish({ query, pending: sealed?.pending, source: req.ip });
-    return { session, next: sealed?.next ?? DEFAULT_NEXT };
+    return { session, next: consoleTarget(sealed?.next) };
   };
   const answerSession = (req: FastifyRequest, reply: FastifyReply, session: Session) =>
     setSessionCookies(req, reply, session.token, oauth2Seconds(session));
