@@ -58,7 +58,7 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
   const captcha = async (req: FastifyRequest, reply: FastifyReply) => {
     const issued = await auth.captcha.issue();
     reply.header('Captcha-Token', issued.token);
-    reply.setCookie(CAPTCHA_COOKIE, issued.token, {
+    reply.setCookie(CAPTCHA_COOKIE, issued.cookie, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',

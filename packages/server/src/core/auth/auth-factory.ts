@@ -2,8 +2,8 @@ import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { UserApiAccessGuard } from './api-access-guard.js';
 import { AuthService } from './auth-service.js';
-import { randomCaptchaText, renderCaptchaPng } from './captcha-image.js';
 import { CaptchaService, type CaptchaSource } from './captcha-service.js';
+import { randomCaptchaText } from './captcha-text.js';
 import { LdapDirectory } from './ldap-directory.js';
 import { LdapLogin } from './ldap-login.js';
 import type { LdapOptions } from './ldap-options.js';
@@ -27,7 +27,11 @@ export interface AuthSettings {
   ldap?: LdapOptions;
 }
 
-const realCaptchaSource: CaptchaSource = { text: () => randomCaptchaText(), render: renderCaptchaPng };
+/** Drawn by the captcha worker, whose pool is loaded with the first captcha: most starts never draw one. */
+const realCaptchaSource: CaptchaSource = {
+  text: () => randomCaptchaText(),
+  render: async (text) => (await import('./captcha-renderer.js')).renderCaptchaInWorker(text),
+};
 
 /** The default-password warning of a later start waits this long (the server is up by then). */
 export const DEFAULT_PASSWORD_CHECK_DELAY_MS = 1000;

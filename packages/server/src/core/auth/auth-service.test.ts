@@ -55,12 +55,12 @@ describe('AuthService', () => {
   });
 
   it('logs in with an encrypted password and a captcha, once per captcha', async () => {
-    const { token } = await ctx.auth.captcha.issue();
+    const { token, cookie } = await ctx.auth.captcha.issue();
     const session = await ctx.auth.consoleLogin({
       username: 'admin',
       password: encrypt('admin', token),
       captcha: 'k7p2',
-      captchaToken: token,
+      captchaToken: cookie,
     });
     expect(session.token).toMatch(/^[0-9a-f]{64}$/);
     expect(ctx.auth.identify('console', session.token)?.user.username).toBe('admin');
@@ -72,7 +72,7 @@ describe('AuthService', () => {
           username: 'admin',
           password: encrypt('admin', token),
           captcha: 'K7P2',
-          captchaToken: token,
+          captchaToken: cookie,
         }),
       ),
     ).toBe('CAPTCHA_CHECK_ERROR');
@@ -84,7 +84,7 @@ describe('AuthService', () => {
     ).toBe('CAPTCHA_CHECK_ERROR');
     const a = await ctx.auth.captcha.issue();
     expect(
-      await code(ctx.auth.consoleLogin({ username: 'admin', password: 'x', captcha: 'AAAA', captchaToken: a.token })),
+      await code(ctx.auth.consoleLogin({ username: 'admin', password: 'x', captcha: 'AAAA', captchaToken: a.cookie })),
     ).toBe('CAPTCHA_CHECK_ERROR');
     const b = await ctx.auth.captcha.issue();
     ctx.clock.advance(CAPTCHA_TTL_MS);
@@ -94,7 +94,7 @@ describe('AuthService', () => {
           username: 'admin',
           password: encrypt('admin', b.token),
           captcha: 'K7P2',
-          captchaToken: b.token,
+          captchaToken: b.cookie,
         }),
       ),
     ).toBe('CAPTCHA_CHECK_ERROR');
@@ -102,13 +102,13 @@ describe('AuthService', () => {
 
   it('limits attempts per username per hour and resets on success', async () => {
     const attempt = async (password: string) => {
-      const { token } = await ctx.auth.captcha.issue();
+      const { token, cookie } = await ctx.auth.captcha.issue();
       return code(
         ctx.auth.consoleLogin({
           username: 'admin',
           password: encrypt(password, token),
           captcha: 'K7P2',
-          captchaToken: token,
+          captchaToken: cookie,
         }),
       );
     };
@@ -124,14 +124,14 @@ describe('AuthService', () => {
   });
 
   it('reports an undecryptable password instead of crashing', async () => {
-    const { token } = await ctx.auth.captcha.issue();
+    const { cookie } = await ctx.auth.captcha.issue();
     expect(
       await code(
         ctx.auth.consoleLogin({
           username: 'admin',
           password: 'not base64 cipher',
           captcha: 'K7P2',
-          captchaToken: token,
+          captchaToken: cookie,
         }),
       ),
     ).toBe('SYSTEM_ERROR');
@@ -179,14 +179,14 @@ describe('AuthService', () => {
     expect(await code(ctx.auth.apiLogin('app', 'right-password', '10.0.0.1'))).toBe('OK');
     expect(await code(ctx.auth.sdkUser('app', 'right-password', '10.0.0.1'))).toBe('OK');
     expect(await code(ctx.auth.apiLogin('app', 'right-password', '10.0.0.2'))).toBe('OK');
-    const { token } = await ctx.auth.captcha.issue();
+    const { token, cookie } = await ctx.auth.captcha.issue();
     expect(
       await code(
         ctx.auth.consoleLogin({
           username: 'app',
           password: encrypt('right-password', token),
           captcha: 'K7P2',
-          captchaToken: token,
+          captchaToken: cookie,
         }),
       ),
     ).toBe('OK');

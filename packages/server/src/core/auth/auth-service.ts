@@ -33,7 +33,7 @@ export interface ConsoleLoginInput {
   /** AES-encrypted with the captcha token when the console had one, else as typed. */
   password: string;
   captcha: string;
-  /** From the `captcha_token` cookie. */
+  /** The `captcha_token` cookie: the token, then its seal (its first 32 characters are the encryption's key). */
   captchaToken: string | undefined;
 }
 

@@ -16,6 +16,8 @@ export interface WorkerPoolOptions {
   /** `resourceLimits.maxOldGenerationSizeMb` of each worker. */
   heapMb: number;
   idleMs: number;
+  /** What a job refused for want of a free worker or queue place is told (`busy`, 429). */
+  busyMessage?: string;
 }
 
 export interface RunOptions {
@@ -89,11 +91,12 @@ export class WorkerPool {
       return Promise.resolve();
     }
     if (this.waiting.length >= this.options.maxQueued) {
-      const { maxWorkers, maxQueued } = this.options;
+      const { maxWorkers, maxQueued, busyMessage } = this.options;
       return Promise.reject(
         new UntrustedInputError(
           'busy',
-          `the server is busy reading other uploads (${maxWorkers} at once, ${maxQueued} waiting); try again shortly`,
+          busyMessage ??
+            `the server is busy reading other uploads (${maxWorkers} at once, ${maxQueued} waiting); try again shortly`,
         ),
       );
     }
