@@ -10,7 +10,14 @@ import type { User } from './user-model.js';
 import { externalPasswordMessage, isExternalUser, type UserService } from './user-service.js';
 
 export type LoginErrorCode =
-  'CAPTCHA_CHECK_ERROR' | 'LOGIN_LIMITE_ERROR' | 'USER_CHECK_ERROR' | 'OLD_PASSWORD_INVALID' | 'SYSTEM_ERROR';
+  | 'CAPTCHA_CHECK_ERROR'
+  | 'LOGIN_LIMITE_ERROR'
+  | 'USER_CHECK_ERROR'
+  | 'OLD_PASSWORD_INVALID'
+  | 'SYSTEM_ERROR'
+  // the LDAP directory gave no answer, or answered with an error (not a verdict on the password)
+  | 'LDAP_UNAVAILABLE'
+  | 'LDAP_REFUSED';
 
 /** A refused login; `code` is what the console shows a message for. */
 export class LoginError extends Error {
