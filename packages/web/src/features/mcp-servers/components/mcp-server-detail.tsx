@@ -70,10 +70,10 @@ export function McpServerDetail({ id }: { id: number }) {
                 <ServerStatus server={server} />
               </Descriptions.Item>
               <Descriptions.Item label={t('mcpserver.served_version')}>
-                {server.releaseValue?.id ?? '-'}
+                <span data-testid="served-version">{server.releaseValue?.version ?? '-'}</span>
                 {server.currentValue && hasUnpublishedDraft(server) && (
-                  <Tag style={{ marginLeft: 8 }}>
-                    {t('mcpserver.draft_version')}: {server.currentValue.id}
+                  <Tag style={{ marginLeft: 8 }} data-testid="draft-version">
+                    {t('mcpserver.draft_version')}: {server.currentValue.version}
                   </Tag>
                 )}
               </Descriptions.Item>

@@ -40,7 +40,7 @@ const tool = {
     serviceName: 'weather',
   },
 };
-const value = { id: 1, description: '', tools: [tool], opUser: 'admin', updateTime: 1 };
+const value = { id: 1, version: 1, description: '', tools: [tool], opUser: 'admin', updateTime: 1 };
 const server: McpServerDto = {
   id: 5,
   uniqueKey: 'w',
