@@ -28,11 +28,11 @@ type Dialog = { kind: 'drawer'; server: McpServerDto | null } | { kind: 'import'
 export function McpServerListPage() {
   const { t } = useTranslation();
   const { canUpdateMcpServer } = useConsoleState();
-  const { namespaceId, namespace, list, select } = useSelectedNamespace();
+  const { namespaceId, namespace, list, select, ready } = useSelectedNamespace();
   const { get, update } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(PAGE_SIZE);
   const nameFilter = get('name');
-  const query = useMcpServers({ namespaceId, nameFilter, pageNo, pageSize });
+  const query = useMcpServers({ namespaceId, nameFilter, pageNo, pageSize }, ready);
   const remove = useRemoveMcpServer();
   const publish = usePublishMcpServer();
   const [dialog, setDialog] = useState<Dialog | null>(null);

@@ -19,18 +19,15 @@ import { ServiceFilterBar } from './service-filter-bar.js';
 export function ServiceListPage() {
   const { t } = useTranslation();
   const { canUpdateService } = useConsoleState();
-  const { namespaceId, list, select } = useSelectedNamespace();
+  const { namespaceId, list, select, ready } = useSelectedNamespace();
   const { get } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(SERVICE_PAGE_SIZE);
   const serviceName = get('serviceName');
   const groupName = get('groupName');
-  const query = useServices({
-    namespaceId,
-    serviceNameParam: serviceName,
-    groupNameParam: groupName,
-    pageNo,
-    pageSize,
-  });
+  const query = useServices(
+    { namespaceId, serviceNameParam: serviceName, groupNameParam: groupName, pageNo, pageSize },
+    ready,
+  );
   const remove = useRemoveService();
   const [drawer, setDrawer] = useState<ServiceDrawerState | null>(null);
   const idle = (action: () => void) => whenIdle(query.isFetching, action)();

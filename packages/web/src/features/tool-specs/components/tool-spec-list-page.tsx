@@ -28,13 +28,13 @@ type Dialog = { kind: 'drawer'; state: ToolSpecDrawerState } | { kind: 'batch' }
 export function ToolSpecListPage() {
   const { t } = useTranslation();
   const { canUpdateToolSpec } = useConsoleState();
-  const { namespaceId, namespace, list, select } = useSelectedNamespace();
+  const { namespaceId, namespace, list, select, ready } = useSelectedNamespace();
   const { get, update } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(PAGE_SIZE);
   const groupFilter = get('group');
   const toolNameFilter = get('toolName');
   const filters = { namespaceId, groupFilter, toolNameFilter };
-  const query = useToolSpecs({ ...filters, pageNo, pageSize });
+  const query = useToolSpecs({ ...filters, pageNo, pageSize }, ready);
   const remove = useRemoveToolSpec();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [selected, setSelected] = useState<ToolSpecDto[]>([]);
