@@ -6,7 +6,6 @@ export const en = {
     product_title: 'tsnacos',
     product_subtitle: 'Configuration center and service registry',
     query: 'Query',
-    add: 'Add',
     new: 'New',
     edit: 'Edit',
     delete: 'Delete',

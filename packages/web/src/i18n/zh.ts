@@ -8,7 +8,6 @@ export const zh: MessageTree<CommonMessages> = {
     product_title: 'tsnacos',
     product_subtitle: '配置中心与服务注册中心',
     query: '查询',
-    add: '新增',
     new: '新建',
     edit: '编辑',
     delete: '删除',

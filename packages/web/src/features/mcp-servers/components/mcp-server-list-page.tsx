@@ -1,3 +1,4 @@
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { McpServerDto } from '@tsnacos/protocol';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -57,14 +58,23 @@ export function McpServerListPage() {
           actions={
             <>
               {canUpdateMcpServer && (
-                <Button type="primary" onClick={() => setDialog({ kind: 'drawer', server: null })}>
-                  {t('common.add')}
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => setDialog({ kind: 'drawer', server: null })}
+                >
+                  {t('common.new')}
                 </Button>
               )}
               {canUpdateMcpServer && (
-                <Button onClick={() => setDialog({ kind: 'import' })}>{t('mcpserver.import')}</Button>
+                <Button icon={<UploadOutlined />} onClick={() => setDialog({ kind: 'import' })}>
+                  {t('mcpserver.import')}
+                </Button>
               )}
-              <Button onClick={() => openDownload(mcpServerDownloadUrl({ namespaceId, nameFilter }))}>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() => openDownload(mcpServerDownloadUrl({ namespaceId, nameFilter }))}
+              >
                 {t('mcpserver.download')}
               </Button>
             </>

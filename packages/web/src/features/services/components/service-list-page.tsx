@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,8 +49,8 @@ export function ServiceListPage() {
           refetch={() => void query.refetch()}
           actions={
             canUpdateService && (
-              <Button type="primary" onClick={() => setDrawer({ mode: 'create', row: null })}>
-                {t('common.add')}
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ mode: 'create', row: null })}>
+                {t('common.new')}
               </Button>
             )
           }

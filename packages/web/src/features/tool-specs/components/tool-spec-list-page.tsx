@@ -1,3 +1,4 @@
+import { DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ToolSpecDto } from '@tsnacos/protocol';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -64,18 +65,25 @@ export function ToolSpecListPage() {
               {canUpdateToolSpec && (
                 <Button
                   type="primary"
+                  icon={<PlusOutlined />}
                   onClick={() => setDialog({ kind: 'drawer', state: { mode: 'create', spec: null } })}
                 >
-                  {t('common.add')}
+                  {t('common.new')}
                 </Button>
               )}
               {canUpdateToolSpec && (
-                <Button onClick={() => setDialog({ kind: 'batch' })}>{t('toolspec.batch_update')}</Button>
+                <Button icon={<EditOutlined />} onClick={() => setDialog({ kind: 'batch' })}>
+                  {t('toolspec.batch_update')}
+                </Button>
               )}
               {canUpdateToolSpec && (
-                <Button onClick={() => setDialog({ kind: 'import' })}>{t('toolspec.import')}</Button>
+                <Button icon={<UploadOutlined />} onClick={() => setDialog({ kind: 'import' })}>
+                  {t('toolspec.import')}
+                </Button>
               )}
-              <Button onClick={() => openDownload(toolSpecDownloadUrl(filters))}>{t('toolspec.download')}</Button>
+              <Button icon={<DownloadOutlined />} onClick={() => openDownload(toolSpecDownloadUrl(filters))}>
+                {t('toolspec.download')}
+              </Button>
             </>
           }
         />
