@@ -15,6 +15,7 @@ const TEXTS = {
     oauth2Password: 'Signs in through the OAuth2 provider: there is no password here to set or reset.',
     confirm: 'Confirm',
     refused: 'is an OAuth2 user: they sign in through the OAuth2 provider and have no password here',
+    ldapRefused: 'is an LDAP user: the password is kept by the directory, change it there',
   },
   zh: {
     login: LOGIN_ZH,
@@ -25,11 +26,12 @@ const TEXTS = {
     oauth2Password: '通过 OAuth2 认证服务登录：此处没有可设置或重置的密码。',
     confirm: /^确\s?认$/,
     refused: '是 OAuth2 用户：通过 OAuth2 认证服务登录，此处没有密码',
+    ldapRefused: '是 LDAP 用户：密码由目录管理，请在目录中修改',
   },
 } as const;
 
 /**
- * Users an OAuth2 provider signs in have no password here: they are not offered a password change, the
+ * Users an OAuth2 provider (or an LDAP directory) signs in have no password here: they are not offered a password change, the
  * user editor offers no reset and says why, and a reset sent anyway is refused in the user's language.
  */
 describe('OAuth2 users have no password here (real server, headless chromium)', () => {
@@ -119,6 +121,31 @@ describe('OAuth2 users have no password here (real server, headless chromium)', 
       await drawer.getByRole('button', { name: text.confirm }).click();
       await expectToast(page, `${stale} ${text.refused}`);
       expect(await server.app.core.auth.users.hasPassword(stale, 'reset-by-admin')).toBe(false);
+      expect(browser.errors).toEqual([]);
+    });
+
+    it(`a reset for a user who became an LDAP user is refused in the page's language (${lang})`, async () => {
+      const browser = await launchBrowser(lang);
+      browsers.push(browser);
+      const { page } = browser;
+      await login(page, server.consoleUrl, 'admin', 'admin', text.login);
+      const name = `ldap-${lang}`;
+      const users = server.app.core.auth.users;
+      await users.add({ username: name, password: 'local-password', roles: ['2'] });
+      await page.goto(`${server.consoleUrl}/rnacos/manage/user`);
+      await page
+        .getByRole('row', { name: new RegExp(name) })
+        .getByRole('button', { name: text.edit })
+        .click();
+      const drawer = page.locator('.ant-drawer');
+      await drawer.getByLabel(text.resetPassword).waitFor();
+      // meanwhile the account is replaced by the directory's user of that name
+      await users.remove(name);
+      await users.syncDirectoryUser(name, ['2']);
+      await drawer.getByLabel(text.resetPassword).fill('reset-by-admin');
+      await drawer.getByRole('button', { name: text.confirm }).click();
+      await expectToast(page, `${name} ${text.ldapRefused}`);
+      expect(await users.hasPassword(name, 'reset-by-admin')).toBe(false);
       expect(browser.errors).toEqual([]);
     });
   }
