@@ -33,7 +33,7 @@ describe('MCP screens: a tool spec, a server routed to a real HTTP service, publ
       path: url.pathname,
       days: url.searchParams.get('days'),
     }));
-    // the weather service listens on loopback, which tool calls reach only when allowed
+    // the service listens on loopback, which tool calls may reach only when the outbound policy allows it
     ({ server, browser } = await openAdminSession({ RNACOS_OUTBOUND_ALLOW_CIDRS: '127.0.0.1' }));
     await registerInstance(server.sdkUrl, { serviceName: 'weather', ip: '127.0.0.1', port: weather.port });
   });

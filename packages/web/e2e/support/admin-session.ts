@@ -8,7 +8,6 @@ export interface AdminSession {
   browser: TestBrowser;
 }
 
-/** `env`: settings of the server beside the test defaults. */
 export async function openAdminSession(env: Record<string, string> = {}): Promise<AdminSession> {
   const server = await startConsole(env);
   let browser: TestBrowser | undefined;
