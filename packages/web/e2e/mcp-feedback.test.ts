@@ -138,7 +138,7 @@ describe('MCP screens: refusals and call results where the user looks, in both l
       const outcome = page.getByTestId('tool-call-outcome');
 
       await setArguments(page, '{"city": "paris"}');
-      await page.getByRole('button', { name: text.call }).click();
+      await page.locator('button', { hasText: text.call }).click();
       await outcome.getByText(text.success, { exact: true }).waitFor();
       await outcome.getByText(/sunny/).first().waitFor();
       await expect.poll(() => onScreen(outcome)).toBe(true);
@@ -147,7 +147,7 @@ describe('MCP screens: refusals and call results where the user looks, in both l
       // back to the top: the next outcome must be brought into view again
       await page.getByRole('tab', { name: text.tryTab }).scrollIntoViewIfNeeded();
       await setArguments(page, '{"days": 2}');
-      await page.getByRole('button', { name: text.call }).click();
+      await page.locator('button', { hasText: text.call }).click();
       await outcome.getByText(text.argumentsRefused).waitFor();
       expect(await outcome.getByText(text.success, { exact: true }).count()).toBe(0);
       expect(await page.getByTestId('tool-call-result').count()).toBe(0);
@@ -155,7 +155,7 @@ describe('MCP screens: refusals and call results where the user looks, in both l
       await screenshot(page, lang, 'mcp-try-refused');
 
       await setArguments(page, '{"city": "paris", "days": "two"}');
-      await page.getByRole('button', { name: text.call }).click();
+      await page.locator('button', { hasText: text.call }).click();
       await outcome.getByText(text.argumentsType).waitFor();
       expect(await outcome.getByText(text.argumentsRefused).count()).toBe(0);
       expect(browser.errors).toEqual([]);
