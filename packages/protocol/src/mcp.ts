@@ -115,8 +115,13 @@ export interface McpTool {
 
 /** A version of an MCP server's tools: the draft (`currentValue`), the served one, or a history entry. */
 export interface McpServerValue {
-  /** Version id; 0 for "none". */
+  /** Version id, unique over all servers (what `historyValueId` names); 0 for "none". */
   id: number;
+  /**
+   * The server's own number of this version (tsnacos): 1 for its first published version, counting each
+   * publish; the draft has the number it is published under.
+   */
+  version: number;
   description: string;
   tools: McpTool[];
   opUser: string;

@@ -23,6 +23,9 @@ export function newPasswordProblem(password: string): PasswordProblem | undefine
   return undefined;
 }
 
+/** Where a user logs in: a local password (INNER), an LDAP directory or an OAuth2 provider. */
+export type UserSource = 'INNER' | 'LDAP' | 'OAUTH2';
+
 /** Role codes: "0" admin, "1" developer, "2" guest. */
 export type RoleCode = '0' | '1' | '2';
 
@@ -50,7 +53,8 @@ export interface UserDto {
   roles: string[];
   extendInfo: Record<string, string>;
   namespacePrivilege: NamespacePrivilege;
-  source: string | null;
+  /** INNER, LDAP or OAUTH2 (null: stored by an older release, a local user). */
+  source: UserSource | null;
 }
 
 /** Body of `POST /v2/user/add` and `/v2/user/update`; absent fields keep their value on update. */
@@ -85,6 +89,11 @@ export interface UserPermissions {
   from: '' | 'OLD_CONSOLE';
   version: string;
   username: string | null;
+  /**
+   * Where the signed-in user logs in: INNER (a password here), LDAP or OAUTH2 (no password here, nothing to
+   * change); null in the no-login console, absent from servers that do not say.
+   */
+  userSource?: UserSource | null;
   /** For admins: the admin user that still has the well-known default password (absent otherwise). */
   defaultPasswordUser?: string;
 }

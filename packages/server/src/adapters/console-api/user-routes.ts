@@ -54,6 +54,7 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
         from: principal === OLD_CONSOLE_PRINCIPAL ? 'OLD_CONSOLE' : '',
         version,
         username: principal.username,
+        userSource: principal.identity ? (principal.identity.user.source ?? 'INNER') : null,
       };
       const defaultPasswordUser = auth.defaultPassword?.defaultPasswordUser;
       if (defaultPasswordUser && principal !== OLD_CONSOLE_PRINCIPAL && isAdmin(principal.roles)) {

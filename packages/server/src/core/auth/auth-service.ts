@@ -7,10 +7,17 @@ import type { RememberedCredentials } from './remembered-credentials.js';
 import type { Session, SessionService } from './session-service.js';
 import type { SessionKind } from './session-store.js';
 import type { User } from './user-model.js';
-import { ldapPasswordMessage, type UserService } from './user-service.js';
+import { externalPasswordMessage, isExternalUser, type UserService } from './user-service.js';
 
 export type LoginErrorCode =
-  'CAPTCHA_CHECK_ERROR' | 'LOGIN_LIMITE_ERROR' | 'USER_CHECK_ERROR' | 'OLD_PASSWORD_INVALID' | 'SYSTEM_ERROR';
+  | 'CAPTCHA_CHECK_ERROR'
+  | 'LOGIN_LIMITE_ERROR'
+  | 'USER_CHECK_ERROR'
+  | 'OLD_PASSWORD_INVALID'
+  | 'SYSTEM_ERROR'
+  // the LDAP directory gave no answer, or answered with an error (not a verdict on the password)
+  | 'LDAP_UNAVAILABLE'
+  | 'LDAP_REFUSED';
 
 /** A refused login; `code` is what the console shows a message for. */
 export class LoginError extends Error {
@@ -148,7 +155,8 @@ export class AuthService {
   /** Changes the caller's own password after checking the old one; the caller's session survives. */
   async changeOwnPassword(identity: Identity, oldPassword: string, newPassword: string): Promise<void> {
     if (!newPassword) throw invalid('new password is required');
-    if (identity.user.source === 'LDAP') throw invalid(ldapPasswordMessage(identity.user.username));
+    // an LDAP or OAuth2 user has no password here to check or to change
+    if (isExternalUser(identity.user)) throw invalid(externalPasswordMessage(identity.user));
     const attempt = this.attempt('password-change', identity.user.username);
     if (!this.throttle.tryAcquire(attempt)) throw new LoginError('LOGIN_LIMITE_ERROR', FREQUENT_LOGIN);
     if (!(await this.users.authenticate(identity.user.username, oldPassword))) {

@@ -17,11 +17,22 @@ export interface DirectoryUser {
   name: string;
 }
 
-/** The directory could not answer (down, TLS refused, search not allowed): no verdict on the password. */
+/** The directory could not be reached (down, timeout, TLS refused): no verdict on the password. */
 export class DirectoryUnavailableError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'DirectoryUnavailableError';
+  }
+}
+
+/**
+ * The directory answered, with an error result (the bind DN's credentials refused, a search not allowed, an
+ * operation it will not perform): no verdict on the password either, but nothing a retry fixes.
+ */
+export class DirectoryRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DirectoryRefusedError';
   }
 }
 
@@ -39,7 +50,10 @@ export class LdapDirectory {
     this.nameAttributes = nameAttributesOf(options.userFilter);
   }
 
-  /** The user, or undefined for an unknown user or a wrong password; throws DirectoryUnavailableError. */
+  /**
+   * The user, or undefined for an unknown user or a wrong password; throws DirectoryUnavailableError when
+   * there is no answer, DirectoryRefusedError when the directory answered with an error.
+   */
   async authenticate(username: string, password: string): Promise<DirectoryUser | undefined> {
     // an empty password would be an anonymous bind, which servers accept
     if (!username || !password) return undefined;
@@ -58,6 +72,9 @@ export class LdapDirectory {
         : await this.bindThenSearch(client, username, password);
     } catch (err) {
       if (err instanceof InvalidCredentialsError) return undefined;
+      if (err instanceof DirectoryRefusedError) throw err;
+      // an LDAP result is the directory's answer; anything else (socket, timeout, TLS) is no answer
+      if (err instanceof ResultCodeError) throw new DirectoryRefusedError(describe(err));
       throw new DirectoryUnavailableError(describe(err));
     } finally {
       await client.unbind().catch(() => undefined);
@@ -69,7 +86,9 @@ export class LdapDirectory {
       await client.bind(this.options.bindDn!, this.options.bindPassword ?? '');
     } catch (err) {
       if (err instanceof InvalidCredentialsError) {
-        throw new DirectoryUnavailableError('the directory refused the bind DN (check RNACOS_LDAP_BIND_DN/PASSWORD)');
+        throw new DirectoryRefusedError(
+          `the directory refused the bind DN's credentials (${describe(err)}; check RNACOS_LDAP_BIND_DN/PASSWORD)`,
+        );
       }
       throw err;
     }

@@ -1,7 +1,7 @@
 import { NacosError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { LoginError, type DirectoryLogin } from './auth-service.js';
-import { DirectoryUnavailableError, type DirectoryUser } from './ldap-directory.js';
+import { DirectoryRefusedError, DirectoryUnavailableError, type DirectoryUser } from './ldap-directory.js';
 import type { LdapOptions } from './ldap-options.js';
 import { roleFromGroups } from './ldap-roles.js';
 import type { User } from './user-model.js';
@@ -12,7 +12,10 @@ export interface PasswordDirectory {
   authenticate(username: string, password: string): Promise<DirectoryUser | undefined>;
 }
 
-export const LDAP_UNAVAILABLE = 'the LDAP server cannot be reached; local users can still log in';
+/** What a login hears when the directory gives no answer, and when it answers with an error. */
+export const ldapUnavailableMessage = (why: string) =>
+  `the LDAP server cannot be reached (${why}); local users can still log in`;
+export const ldapRefusedMessage = (why: string) => `the LDAP server refused the login: ${why}`;
 
 /**
  * Console and SDK logins of directory users: the directory checks the password, the groups give the role
@@ -36,9 +39,10 @@ export class LdapLogin implements DirectoryLogin {
     try {
       found = await this.directory.authenticate(username, password);
     } catch (err) {
-      if (!(err instanceof DirectoryUnavailableError)) throw err;
+      if (!(err instanceof DirectoryUnavailableError) && !(err instanceof DirectoryRefusedError)) throw err;
       this.logger.warn(`LDAP login of ${JSON.stringify(username)} failed: ${this.options.url}: ${err.message}`);
-      throw new LoginError('SYSTEM_ERROR', LDAP_UNAVAILABLE);
+      if (err instanceof DirectoryRefusedError) throw new LoginError('LDAP_REFUSED', ldapRefusedMessage(err.message));
+      throw new LoginError('LDAP_UNAVAILABLE', ldapUnavailableMessage(err.message));
     }
     if (!found) return undefined;
     const role = roleFromGroups(found.groups, this.options);

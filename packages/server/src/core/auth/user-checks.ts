@@ -81,9 +81,20 @@ function isEnabledAdmin(user: User): boolean {
   return user.enabled && user.roles.includes(ROLE_ADMIN);
 }
 
-/** An LDAP user's password lives in the directory and their role follows its groups. */
-export function checkDirectoryEdit(current: User, roles: string[] | undefined, passwordChanged: boolean): void {
-  if (passwordChanged) throw invalid(ldapPasswordMessage(current.username));
+/** Users of an LDAP directory or an OAuth2 provider log in there: they have no password here. */
+export function isExternalUser(user: Pick<User, 'source'>): boolean {
+  return user.source !== null && user.source !== 'INNER';
+}
+
+/** Why an external user's password cannot be set or reset here. */
+export function externalPasswordMessage(user: Pick<User, 'username' | 'source'>): string {
+  return user.source === 'LDAP'
+    ? ldapPasswordMessage(user.username)
+    : `${user.username} is an OAuth2 user: they sign in through the OAuth2 provider and have no password here`;
+}
+
+/** An LDAP user's role follows the directory's groups. */
+export function checkDirectoryEdit(current: User, roles: string[] | undefined): void {
   if (roles !== undefined && !sameRoles(checkRoles(roles), current.roles)) {
     throw invalid(
       `${current.username} is an LDAP user: the role follows the directory groups (RNACOS_LDAP_USER_ADMIN_GROUP, RNACOS_LDAP_USER_DEVELOPER_GROUP) at each login`,

@@ -1,5 +1,5 @@
 import type { Clock } from '../../shared/clock.js';
-import { conflict, NacosError, notFound } from '../../shared/errors.js';
+import { conflict, invalid, NacosError, notFound } from '../../shared/errors.js';
 import { DEFAULT_PASSWORD, hashInitialPassword, hashPassword, verifyPassword } from './password.js';
 import { mergePrivilege } from './permissions.js';
 import {
@@ -9,13 +9,15 @@ import {
   checkPassword,
   checkRoles,
   checkUsername,
+  externalPasswordMessage,
+  isExternalUser,
   sameRoles,
 } from './user-checks.js';
 import { ROLE_ADMIN, type NamespacePrivilege, type User, type UserSource } from './user-model.js';
 import { identityAmong, UserNames } from './user-names.js';
 import type { UserStore } from './user-store.js';
 
-export { LAST_ADMIN_MESSAGE, ldapPasswordMessage } from './user-checks.js';
+export { externalPasswordMessage, isExternalUser, LAST_ADMIN_MESSAGE, ldapPasswordMessage } from './user-checks.js';
 
 export interface NewUser {
   username: string;
@@ -187,7 +189,9 @@ export class UserService {
         .change((stored) => {
           const current = stored.get(input.username);
           if (!current) throw notFound(`user ${input.username} does not exist`);
-          if (current.source === 'LDAP') checkDirectoryEdit(current, input.roles, passwordChanged);
+          // an LDAP or OAuth2 user logs in there: a password set here would never be asked for
+          if (passwordChanged && isExternalUser(current)) throw invalid(externalPasswordMessage(current));
+          if (current.source === 'LDAP') checkDirectoryEdit(current, input.roles);
           const roles = input.roles === undefined ? current.roles : checkRoles(input.roles);
           const enabled = input.enabled ?? current.enabled;
           const next: User = {

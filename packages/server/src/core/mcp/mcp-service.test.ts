@@ -75,4 +75,37 @@ describe('McpService', () => {
     const { mcp: again } = await service(dir);
     expect(again.getServerByKey(server.uniqueKey)).toEqual(server);
   });
+
+  it("numbers each server's versions on its own: 1 for the first publish, the draft the next number", async () => {
+    const { mcp, dir } = await service();
+    const a = await mcp.addServer({ name: 'a', authKeys: ['k'], description: 'a1' }, admin);
+    const b = await mcp.addServer({ name: 'b', authKeys: ['k'], description: 'b1' }, admin);
+    // the ids come from one sequence for all servers; the numbers count each server's publishes
+    expect(mcp.getServer(a)!.release).toMatchObject({ version: 1, description: 'a1' });
+    expect(mcp.getServer(b)!.release).toMatchObject({ version: 1, description: 'b1' });
+    expect(mcp.getServer(b)!.release!.id).toBeGreaterThan(mcp.getServer(a)!.release!.id);
+    for (const description of ['a2', 'a3']) {
+      await mcp.updateServer(a, { description }, admin);
+      await mcp.publish(a);
+    }
+    await mcp.updateServer(a, { description: 'a4' }, admin);
+    let server = mcp.getServer(a)!;
+    expect(server.histories.map((h) => [h.version, h.description])).toEqual([
+      [1, 'a1'],
+      [2, 'a2'],
+      [3, 'a3'],
+    ]);
+    expect(server.release!.version).toBe(3);
+    expect(server.current).toMatchObject({ version: 4, description: 'a4' });
+    // serving an older version again keeps its number; the draft still comes next
+    await mcp.publishHistory(a, server.histories[0].id);
+    server = mcp.getServer(a)!;
+    expect(server.release).toMatchObject({ version: 1, description: 'a1' });
+    await mcp.publish(a);
+    expect(mcp.getServer(a)!.release).toMatchObject({ version: 4, description: 'a4' });
+    expect(mcp.getServer(a)!.current.version).toBe(5);
+    expect(mcp.getServer(b)!.current.version).toBe(2);
+    const { mcp: again } = await service(dir);
+    expect(again.getServer(a)).toEqual(mcp.getServer(a));
+  });
 });

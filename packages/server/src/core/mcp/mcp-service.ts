@@ -194,6 +194,7 @@ export class McpService {
     const namespace = input.namespace ?? 'public';
     const current: ServerVersion = {
       id: valueId,
+      version: 1,
       description: input.description ?? '',
       tools: this.resolveTools(input.tools ?? [], namespace),
       opUser,
@@ -390,9 +391,13 @@ function routeUrlsOf(server: McpServer): Set<string> {
 /** A server key held by another server, wherever it is: the refusal names nothing else about it. */
 export const keyTaken = (uniqueKey: string) => conflict(`the MCP server key ${uniqueKey} is taken by another server`);
 
-/** The draft becomes the served version and joins the history; the new draft gets `nextValueId`. */
+/**
+ * The draft becomes the served version and joins the history; the new draft gets `nextValueId` and the
+ * server's next version number.
+ */
 function publish(server: McpServer, nextValueId: number): McpServer {
   const released = server.current;
   const histories = [...server.histories, released].slice(-MAX_SERVER_HISTORIES);
-  return { ...server, release: released, histories, current: { ...released, id: nextValueId } };
+  const next = { ...released, id: nextValueId, version: released.version + 1 };
+  return { ...server, release: released, histories, current: next };
 }

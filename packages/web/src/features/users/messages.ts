@@ -31,6 +31,9 @@ const en = {
     own_account: 'Your own account: another admin can disable it or change its roles.',
     ldap_user: 'Logs in through the LDAP directory',
     ldap_managed: 'An LDAP user: the password is kept by the directory, and the role follows its groups at each login.',
+    ldap_password: 'Kept by the LDAP directory: the user changes it there. No password can be set here.',
+    oauth2_user: 'Signs in through the OAuth2 provider',
+    oauth2_password: 'Signs in through the OAuth2 provider: there is no password here to set or reset.',
   },
 };
 
@@ -67,6 +70,9 @@ export const userMessages: FeatureMessages<typeof en> = {
       own_account: '这是您自己的账号：只有其他管理员可以禁用它或修改其角色。',
       ldap_user: '通过 LDAP 目录登录',
       ldap_managed: 'LDAP 用户：密码由目录管理，角色在每次登录时按其所属的组确定。',
+      ldap_password: '由 LDAP 目录管理：请在目录中修改。此处不能设置密码。',
+      oauth2_user: '通过 OAuth2 认证服务登录',
+      oauth2_password: '通过 OAuth2 认证服务登录：此处没有可设置或重置的密码。',
     },
   },
 };

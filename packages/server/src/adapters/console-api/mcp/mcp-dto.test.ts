@@ -5,6 +5,7 @@ import { mcpServerDto, serverValueDto } from './mcp-dto.js';
 
 const version = (id: number): ServerVersion => ({
   id,
+  version: id,
   description: 'd',
   opUser: 'admin',
   updateTime: 1,

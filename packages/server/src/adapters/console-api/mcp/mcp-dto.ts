@@ -64,6 +64,7 @@ const toolDto = (t: ServerTool, secrets: boolean): McpTool => ({
 
 export const serverValueDto = (v: ServerVersion, secrets: boolean): McpServerValue => ({
   id: v.id,
+  version: v.version,
   description: v.description,
   tools: v.tools.map((t) => toolDto(t, secrets)),
   opUser: v.opUser,

@@ -1,6 +1,7 @@
 import type { McpServerDto } from '@tsnacos/protocol';
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DetailDescriptions } from '../../../components/detail-descriptions.js';
 import { useMcpEndpoint } from '../api/get-mcp-endpoint.js';
 import { endpointUrl } from '../lib/sample-arguments.js';
 
@@ -20,7 +21,7 @@ export function McpEndpoints({ server }: { server: McpServerDto }) {
     endpointUrl(pattern, port, server.uniqueKey, key, window.location);
   const keys: Array<string | null> = server.authKeysHidden ? [null] : server.authKeys;
   return (
-    <Descriptions size="small" column={1} bordered>
+    <DetailDescriptions column={1}>
       {keys.flatMap((key) => [
         <Descriptions.Item key={`http-${key}`} label={t('mcpserver.endpoint_streamable')}>
           <Typography.Text copyable code>
@@ -33,6 +34,6 @@ export function McpEndpoints({ server }: { server: McpServerDto }) {
           </Typography.Text>
         </Descriptions.Item>,
       ])}
-    </Descriptions>
+    </DetailDescriptions>
   );
 }

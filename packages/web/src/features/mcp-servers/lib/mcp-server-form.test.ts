@@ -26,7 +26,14 @@ const tool = {
   spec: { name: 'get_order', description: '', inputSchema: { type: 'object' as const } },
   routeRule: route,
 };
-const value = (id: number, tools = [tool]) => ({ id, description: 'd', tools, opUser: 'admin', updateTime: 1 });
+const value = (id: number, tools = [tool]) => ({
+  id,
+  version: id - 10,
+  description: 'd',
+  tools,
+  opUser: 'admin',
+  updateTime: 1,
+});
 const server: McpServerDto = {
   id: 7,
   uniqueKey: 'orders-mcp',
