@@ -87,20 +87,21 @@ describe.skipIf(typeof ldap === 'string')('LDAP login at the console (real slapd
         RNACOS_LDAP_USER_BASE_DN: PEOPLE,
         RNACOS_LDAP_BIND_DN: SERVICE_DN,
       };
-      // the directory answers: the bind DN's password is wrong
-      const refusing = await startConsole({
-        ...ldapSettings,
-        RNACOS_LDAP_URL: directory.url,
-        RNACOS_LDAP_BIND_PASSWORD: 'not-the-service-password',
-      });
-      // nothing listens there
-      const unreachable = await startConsole({
-        ...ldapSettings,
-        RNACOS_LDAP_URL: 'ldap://127.0.0.1:1',
-        RNACOS_LDAP_BIND_PASSWORD: SERVICE_PASSWORD,
-      });
-      const browser = await launchBrowser(lang);
-      browsers.push(browser);
+      const [refusing, unreachable, browser] = await Promise.all([
+        // the directory answers: the bind DN's password is wrong
+        startConsole({
+          ...ldapSettings,
+          RNACOS_LDAP_URL: directory.url,
+          RNACOS_LDAP_BIND_PASSWORD: 'not-the-service-password',
+        }),
+        // nothing listens there
+        startConsole({
+          ...ldapSettings,
+          RNACOS_LDAP_URL: 'ldap://127.0.0.1:1',
+          RNACOS_LDAP_BIND_PASSWORD: SERVICE_PASSWORD,
+        }),
+        launchBrowser(lang),
+      ]);
       const { page } = browser;
       try {
         await page.goto(`${refusing.consoleUrl}/rnacos/p/login`);
@@ -124,9 +125,10 @@ describe.skipIf(typeof ldap === 'string')('LDAP login at the console (real slapd
         ).toBe(0);
         expect(browser.errors).toEqual([]);
       } finally {
-        await refusing.stop();
-        await unreachable.stop();
+        // the browser first: a connection it still holds would keep a server's close waiting
+        await browser.close();
+        await Promise.all([refusing.stop(), unreachable.stop()]);
       }
-    });
+    }, 120_000);
   }
 });

@@ -124,7 +124,8 @@ describe('/nacos/v1/console/namespaces with OpenAPI auth on', () => {
   let secured: TestApp;
   beforeAll(async () => {
     secured = await buildTestApp({ env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true' } });
-    for (const id of ['dev', 'secret', 'other']) {
+    // Created in the order their ids sort, so the listing order holds even when two share a millisecond.
+    for (const id of ['dev', 'other', 'secret']) {
       await secured.core.namespaces.add({ namespaceId: id, namespaceName: `${id} name` });
       await secured.core.configs.publish({ namespaceId: id, group: 'g', dataId: `${id}-d`, content: 'x' });
     }
@@ -169,8 +170,8 @@ describe('/nacos/v1/console/namespaces with OpenAPI auth on', () => {
     expect(await listed({ accessToken: await tokenOf('admin', 'admin') })).toEqual([
       ['', 0],
       ['dev', 1],
-      ['secret', 2],
       ['other', 1],
+      ['secret', 2],
     ]);
     const everyWay = async (username: string, password: string) => [
       await listed({ accessToken: await tokenOf(username, password) }),
