@@ -39,8 +39,9 @@ export async function joinCluster(
   );
   models.naming.cluster.peers = {
     isAlive: (nodeId) => node.isAlive(nodeId),
-    editOwned: (nodeId, key, changes) => cluster.store.editOwned(nodeId, key, changes),
     relayBeat: (nodeId, key, ref) => replicator.relayBeat(nodeId, key, ref),
+    commit: (key, put, removed) => replicator.commit(key, put, removed),
+    writeThrough: (key, ref, decide) => replicator.writeThrough(key, ref, decide),
   };
   const feed = await cluster.startFeed();
   // the models were loaded before the feed listened: a resync first catches what changed in between
