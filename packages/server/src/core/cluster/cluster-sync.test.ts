@@ -261,6 +261,18 @@ describe('a cluster sharing ephemeral instances through its store', () => {
     for (const node of [a, b]) expect(node.naming.query(orders).hosts.map((h) => h.weight)).toEqual([2]);
   });
 
+  it('a PUT that registers an instance and a DELETE through the same node right after leave nothing stored', async () => {
+    const store = new MemoryClusterStore();
+    const [a, b] = [await nodeOf(store, 1, 60_000), await nodeOf(store, 2, 60_000)];
+    await b.naming.updateInstance(orders, { ...ref, weight: 6 });
+    expect(ownedBy(store, 2)).toEqual(['10.1.1.1:7001']);
+    await a.naming.patchInstance(orders, ref, { weight: 7 });
+    expect(await b.naming.deregisterInstance(orders, ref)).toBe(true);
+    expect([ownedBy(store, 1), ownedBy(store, 2)]).toEqual([[], []]);
+    await syncAll(a, b);
+    for (const node of [a, b]) expect(node.ports()).toEqual([]);
+  });
+
   it('a deregister by the client itself is removed from the store at once, not after the grace of a closed connection', async () => {
     const store = new MemoryClusterStore();
     const [a, b] = [await nodeOf(store, 1, 60_000), await nodeOf(store, 2)];

@@ -180,11 +180,15 @@ export class OwnPublisher {
       this.dirty.delete(keyString);
       const asked = this.asked.take(keyString);
       const before: Published = this.published.get(keyString) ?? new Map<string, never>();
-      const { changes, after } = diffOwned(key, before, this.naming.cluster.ownEphemeral(key), asked.forced);
-      if (this.grace.hold(keyString, changes.removed, after, this.published.get(keyString), asked.dropped))
+      const own = this.naming.cluster.ownEphemeral(key);
+      // registered here again after the deregistration: written (and taken from any node) rather than removed
+      const registered = new Set(own.map(identityOf));
+      const anywhere = asked.anywhere.filter((ref) => !registered.has(identityOf(ref)));
+      // a deregistration goes at once, without the grace of a closed connection
+      const dropped = new Set([...asked.dropped, ...anywhere.map(identityOf)]);
+      const { changes, after } = diffOwned(key, before, own, asked.forced);
+      if (this.grace.hold(keyString, changes.removed, after, this.published.get(keyString), dropped))
         this.dirty.set(keyString, key);
-      // registered again after the deregistration: written (and taken from any node) rather than removed
-      const anywhere = asked.anywhere.filter((ref) => !after.has(identityOf(ref)));
       if (anywhere.length > 0) {
         const gone = new Set(anywhere.map(identityOf));
         changes.removed = changes.removed.filter((ref) => !gone.has(identityOf(ref)));
