@@ -27,6 +27,7 @@ async function nodeOf(store: MemoryClusterStore, nodeId: number, removalGraceMs 
     onLapsed: (gone) => replicator.takeOverFrom(gone),
     onGone: (gone) => replicator.nodeGone(gone),
     onReplaced: (by) => replaced.push(by),
+    othersReachStore: async () => false,
   });
   naming.cluster.peers = {
     isAlive: (id) => membership.isAlive(id),

@@ -1,4 +1,5 @@
 import { HISTORY_KEPT_PER_CONFIG } from '../../../src/core/config/config-model.js';
+import { startDbLinkProxy, type DbLinkProxy } from '../../db-link-proxy.js';
 import type { Postgres } from '../../postgres-server.js';
 import { startClusterNode } from '../cluster-nodes.js';
 import { AdminClient, type SettingFields } from './admin-client.js';
@@ -46,10 +47,15 @@ const NODE_ENV = {
 export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOptions): Promise<ChaosResult> {
   const random = new Random(options.seed);
   const nodes: ChaosNode[] = [];
+  const links: DbLinkProxy[] = [];
   const instanceClients: InstanceClient[] = [];
   const nodeLogs = new Map<number, string>();
   try {
-    for (const id of [1, 2, 3]) nodes.push(chaosNode(await startClusterNode(id, dbUrl, NODE_ENV)));
+    for (const id of [1, 2, 3]) {
+      const link = await startDbLinkProxy(db.port);
+      links.push(link);
+      nodes.push(chaosNode(await startClusterNode(id, link.url(dbUrl), NODE_ENV), link));
+    }
     // times in the history count from here, when the clients begin
     const history = new History();
     const faultsEnd = history.now() + options.faultMs;
@@ -137,6 +143,7 @@ export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOption
     for (const c of instanceClients) c.close();
     await Promise.all(nodes.map((n) => n.process.stop().catch(() => undefined)));
     for (const n of nodes) nodeLogs.set(n.nodeId, n.process.output());
+    await Promise.all(links.map((l) => l.close()));
   }
 }
 
