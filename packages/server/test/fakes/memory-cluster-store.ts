@@ -86,13 +86,27 @@ export class MemoryClusterStore implements ClusterStore {
     const evicted = !this.leases.get(nodeId) || this.leases.get(nodeId)!.evicted;
     for (const { key, changes } of writes) {
       const mine = this.owned.get(nodeId)?.get(serviceKeyString(key)) ?? [];
-      const updates = (changes.update ?? []).filter((p) => {
+      const updates: StoredInstance[] = [];
+      for (const p of changes.update ?? []) {
         const stored = mine.find((i) => same(i, p));
-        if (!decide || decide(p, stored && structuredClone(stored), evicted)) return true;
+        const elsewhere = [...this.owned]
+          .filter(([other]) => other !== nodeId)
+          .flatMap(([, services]) => services.get(serviceKeyString(key)) ?? [])
+          .find((i) => same(i, p));
+        const rows = {
+          stored: stored && structuredClone(stored),
+          elsewhere: elsewhere && structuredClone(elsewhere),
+          evicted,
+        };
+        const verdict = decide ? decide(p, rows) : true;
         const { ip, port, clusterName } = p;
-        skipped.push({ key, ref: { ip, port, clusterName }, stored: stored && structuredClone(stored) });
-        return false;
-      });
+        if (verdict === true) updates.push(p);
+        else if (verdict === false) skipped.push({ key, ref: { ip, port, clusterName }, stored: rows.stored });
+        else {
+          updates.push(verdict);
+          skipped.push({ key, ref: { ip, port, clusterName }, stored: structuredClone(verdict), replaced: true });
+        }
+      }
       const put = [...changes.put, ...updates];
       const losers = new Set<number>();
       for (const [other, byService] of this.owned) {

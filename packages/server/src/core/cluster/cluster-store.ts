@@ -20,18 +20,33 @@ export interface OwnedWrite {
   changes: OwnedChanges;
 }
 
-/**
- * Decides, on the node's committed row of an instance it is about to update (undefined: it has none),
- * whether the update is written: a row another node edited or removed since this node wrote it may be kept as it is.
- * `evicted`: the node's lease was taken away, and its rows with it (no row then says nothing of edits).
- */
-export type PutDecision = (put: StoredInstance, stored: StoredInstance | undefined, evicted: boolean) => boolean;
+/** The committed rows an update is decided on. */
+export interface PutRows {
+  /** The node's own row (undefined: it has none). */
+  stored: StoredInstance | undefined;
+  /** Another node's row of the same instance (one this node takes over), if any. */
+  elsewhere: StoredInstance | undefined;
+  /** The node's lease was taken away, and its rows with it (no row then says nothing of edits). */
+  evicted: boolean;
+}
 
-/** An update the decision left out, and the node's row as committed (undefined: it has none). */
+/**
+ * Decides, on the committed rows of an instance the node is about to update, what is written: the update
+ * (true), nothing (false: a row another node edited or removed since this node wrote it is kept as it is),
+ * or another instance (a take-over keeps what the store holds of it).
+ */
+export type PutDecision = (put: StoredInstance, rows: PutRows) => boolean | StoredInstance;
+
+/**
+ * An update the decision left out or replaced, and what the node's row holds now (undefined: none): the
+ * node takes it as its current state.
+ */
 export interface SkippedPut {
   key: ServiceKey;
   ref: InstanceRef;
   stored: StoredInstance | undefined;
+  /** The update was written in another form (`stored`), not left out. */
+  replaced?: boolean;
 }
 
 /** A row `removedAnywhere` took away, and the node that owned it. */

@@ -322,6 +322,26 @@ describe('a cluster sharing ephemeral instances through its store', () => {
     expect(c.seen.every((ports) => ports.includes(7001))).toBe(true);
   });
 
+  it('a take-over by beats keeps what the store holds, also an edit the taking node has not heard of', async () => {
+    const store = new MemoryClusterStore();
+    const [a, b] = [await nodeOf(store, 1), await nodeOf(store, 2)];
+    await a.naming.registerInstance(orders, ref);
+    await syncAll(a, b);
+    // an edit B has not heard of yet (its announcement is still on the way)
+    store.owned.get(1)!.get(serviceKeyString(orders))![0].weight = 7;
+    store.now += LEASE + 1; // A stopped renewing: a beat reaching B takes the instance over
+    await b.membership.renew();
+    b.naming.beat(orders, ref);
+    await b.replicator.flush();
+    expect(
+      store.owned
+        .get(2)
+        ?.get(serviceKeyString(orders))
+        ?.map((i) => i.weight),
+    ).toEqual([7]);
+    expect(b.naming.query(orders).hosts.map((h) => h.weight)).toEqual([7]);
+  });
+
   it('keeps a local client instance over another node mirror of the same address', async () => {
     const store = new MemoryClusterStore();
     const a = await nodeOf(store, 1);

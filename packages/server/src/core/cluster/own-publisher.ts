@@ -206,13 +206,18 @@ export class OwnPublisher {
         ({ skipped, removed } = await this.store.publishOwned(
           this.nodeId,
           batch.map((p) => p.write),
-          (put, stored, evicted) => {
+          (put, { stored, elsewhere, evicted }) => {
             const p = byService.get(serviceKeyString(put.key))!;
-            const identity = identityOf(put);
-            // a row still as this node wrote it (none: none written), or rows that went with this node's
-            // lease: what this node holds is all there is
+            const written = p.before.get(identityOf(put));
+            // rows that went with this node's lease: what this node holds is all there is
             if (evicted) return true;
-            return p.before.get(identity)?.signature === (stored && signatureOf(stored));
+            // taking over an instance another node holds: what the store holds of it (it may have been
+            // edited since this node heard of it), with this node's view of its health
+            if (!written && !stored && elsewhere) {
+              return Object.assign({}, elsewhere, { key: put.key, healthy: put.healthy, modifiedAt: put.modifiedAt });
+            }
+            // otherwise only over a row still as this node wrote it (none: none written)
+            return written?.signature === (stored && signatureOf(stored));
           },
         ));
       }
@@ -248,18 +253,18 @@ export class OwnPublisher {
     for (const p of batch) if (p.write.changes.removed.length > 0) this.onReleased(p.key);
   }
 
-  /** Puts left out because another node edited or removed the row: the row is what this node now holds. */
+  /**
+   * Updates left out because another node edited or removed the row, or written in another form (a
+   * take-over keeps the stored fields): the row is what this node now holds.
+   */
   private adoptSkipped(batch: Pending[], skipped: SkippedPut[]): void {
-    const byService = new Map<string, { key: ServiceKey; rows: StoredInstance[]; identities: string[] }>();
+    const pending = new Map(batch.map((p) => [p.keyString, p]));
     for (const s of skipped) {
-      const keyString = serviceKeyString(s.key);
-      let slot = byService.get(keyString);
-      if (!slot) byService.set(keyString, (slot = { key: s.key, rows: [], identities: [] }));
-      slot.identities.push(identityOf(s.ref));
-      if (s.stored) slot.rows.push(s.stored);
+      const p = pending.get(serviceKeyString(s.key))!;
+      // what memory held when it was written (replaced) or what was written before (left out) is what
+      // the row is told apart from
+      const written = s.replaced ? p.after : p.before;
+      this.adoptRows(s.key, [identityOf(s.ref)], s.stored ? [s.stored] : [], written);
     }
-    const befores = new Map(batch.map((p) => [p.keyString, p.before]));
-    for (const [keyString, { key, rows, identities }] of byService)
-      this.adoptRows(key, identities, rows, befores.get(keyString));
   }
 }

@@ -164,23 +164,30 @@ export async function publishOwned(
       const lease = await client.query<Row>('SELECT evicted FROM cluster_node WHERE node_id = $1', [nodeId]);
       const evicted = lease.rows.length === 0 || lease.rows[0].evicted === true;
       const { rows } = await client.query<Row>(
-        `SELECT e.instance FROM ephemeral_instance e JOIN ${REFS} ON ${SAME_INSTANCE}
-         WHERE e.node_id = $1 FOR UPDATE OF e`,
+        `SELECT e.node_id = $1 AS mine, e.instance FROM ephemeral_instance e JOIN ${REFS} ON ${SAME_INSTANCE}
+         FOR UPDATE OF e`,
         [nodeId, ...refArrays(updates)],
       );
-      const stored = new Map<string, StoredInstance>();
+      const own = new Map<string, StoredInstance>();
+      const elsewhere = new Map<string, StoredInstance>();
       for (const row of rows) {
         const instance = JSON.parse(String(row.instance)) as StoredInstance;
-        stored.set(identity(instance.key, instance), instance);
+        (row.mine === true ? own : elsewhere).set(identity(instance.key, instance), instance);
       }
       const skipped: SkippedPut[] = [];
-      const decided = updates.filter((update) => {
-        const row = stored.get(identity(update.key, update));
-        if (decide(update, row, evicted)) return true;
+      const decided: StoredInstance[] = [];
+      for (const update of updates) {
+        const id = identity(update.key, update);
+        const stored = own.get(id);
+        const verdict = decide(update, { stored, elsewhere: elsewhere.get(id), evicted });
         const { ip, port, clusterName } = update;
-        skipped.push({ key: update.key, ref: { ip, port, clusterName }, stored: row });
-        return false;
-      });
+        if (verdict === true) decided.push(update);
+        else if (verdict === false) skipped.push({ key: update.key, ref: { ip, port, clusterName }, stored });
+        else {
+          decided.push(verdict);
+          skipped.push({ key: update.key, ref: { ip, port, clusterName }, stored: verdict, replaced: true });
+        }
+      }
       const removed = await writeOwned(client, db, nodeId, writes, [...puts, ...decided]);
       return { skipped, removed };
     }),

@@ -9,6 +9,19 @@ import { hostsOf, type ConfigWatcher, type NamingWatcher } from './watch-clients
 
 export { pythonSdkAvailable };
 
+/** `call` until it goes through, for up to a minute. */
+async function again(call: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await call();
+      return;
+    } catch (err) {
+      if (attempt >= 30) throw err;
+      await sleep(2_000);
+    }
+  }
+}
+
 /**
  * The official Python SDK (nacos-sdk-python, gRPC) in the fault mix, given every node: it registers an
  * ephemeral instance and registers it again with other weights, subscribes to the service, listens to the
@@ -62,13 +75,14 @@ export class PythonSdkClient implements InstanceClient, ConfigWatcher, NamingWat
     await driver.driver.call('naming.create', { ...driver.clientArgs, client: 'naming' });
     await driver.driver.call('config.create', { ...driver.clientArgs, client: 'config' });
     await this.register(1);
-    await driver.driver.call('naming.subscribe', { client: 'naming', service: GRPC_SERVICE });
+    // the faults have begun: a call cut on the way is made again, as an application would
+    await again(() => driver.driver.call('naming.subscribe', { client: 'naming', service: GRPC_SERVICE }));
     for (const key of WATCHED_KEYS) {
       const content = await driver.driver
         .call<string | null>('config.get', { client: 'config', dataId: key, group: CONFIG_GROUP })
         .catch(() => null); // none yet
       this.current.set(key, content ? content : undefined);
-      await driver.driver.call('config.listen', { client: 'config', dataId: key, group: CONFIG_GROUP });
+      await again(() => driver.driver.call('config.listen', { client: 'config', dataId: key, group: CONFIG_GROUP }));
     }
     while (!until() && !this.quieted) {
       await sleep(this.random.int(2_000, 5_000));
