@@ -22,6 +22,7 @@ export default tseslint.config(
             'vitest.config.ts',
             'packages/protocol/vitest.config.ts',
             'packages/server/vitest.config.ts',
+            'scripts/*.d.mts',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

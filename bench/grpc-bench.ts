@@ -7,15 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { encodePayload } from '../packages/server/src/adapters/grpc-v2/payload.js';
 import { BenchConnection, drive, openMany, type Throughput } from './grpc-client.js';
+import { idleConnections } from './grpc-idle.js';
 import { fanOutServerCost } from './grpc-fanout-inproc.js';
-import { freePort, percentile, requireBuild, ROOT, rssMb, startNode, startServer, stop, stopServer } from './lib.js';
+import { freePort, percentile, requireBuild, ROOT, startNode, startServer, stop, stopServer } from './lib.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 4);
 const IDLE = Number(process.env.BENCH_IDLE ?? 10_000);
-const IDLE_WORKERS = 4;
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1_000);
 const FANOUT_ROUNDS = 50;
 const FANOUT_WORKERS = 4;
@@ -43,36 +43,6 @@ async function compare(ours: BenchConnection[], bare: BenchConnection[], next: (
     result.ratios.push(a.rps / b.rps);
   }
   return result;
-}
-
-/** Server RSS with `IDLE` connections held by child processes, minus the RSS before. */
-async function idleConnections(
-  address: string,
-  pid: number,
-  bare = false,
-): Promise<{ before: number; after: number; perConnKb: number }> {
-  await settle(2000);
-  const before = rssMb(pid);
-  const workers = Array.from({ length: IDLE_WORKERS }, () =>
-    spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/grpc-idle-worker.ts')], {
-      env: { ...process.env, ADDRESS: address, COUNT: String(IDLE / IDLE_WORKERS), ...(bare ? { BARE: '1' } : {}) },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    }),
-  );
-  await Promise.all(
-    workers.map(
-      (w) =>
-        new Promise<void>((resolve, reject) => {
-          createInterface({ input: w.stdout }).on('line', (l) => l.startsWith('ready') && resolve());
-          w.once('exit', (code) => reject(new Error(`idle worker exited with ${code}`)));
-        }),
-    ),
-  );
-  await settle(3000);
-  const after = rssMb(pid);
-  for (const w of workers) w.stdin.end();
-  await Promise.all(workers.map((w) => new Promise((r) => w.once('exit', r))));
-  return { before, after, perConnKb: Math.round(((after - before) * 1024 * 10) / IDLE) / 10 };
 }
 
 /**
@@ -152,8 +122,8 @@ async function main() {
     });
     if ((await published.text()) !== 'true') throw new Error('publish failed');
 
-    const idle = await idleConnections(address, server.pid!);
-    const bareIdle = await idleConnections(`127.0.0.1:${barePort}`, bare.pid!, true);
+    const idle = await idleConnections(address, server.pid!, IDLE);
+    const bareIdle = await idleConnections(`127.0.0.1:${barePort}`, bare.pid!, IDLE, true);
 
     const conns = await openMany(address, CONNECTIONS);
     const bareConns = await openMany(`127.0.0.1:${barePort}`, CONNECTIONS, 50, (c) => c.openChannel());

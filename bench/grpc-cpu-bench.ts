@@ -7,7 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { encodePayload } from '../packages/server/src/adapters/grpc-v2/payload.js';
-import { freePort, publishConfig, requireBuild, ROOT, startNode, startServer, stop, stopServer } from './lib.js';
+import {
+  freePort,
+  isMain,
+  publishConfig,
+  requireBuild,
+  ROOT,
+  startNode,
+  startServer,
+  stop,
+  stopServer,
+} from './lib.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -25,8 +35,6 @@ const AUTH = process.env.BENCH_AUTH === '1';
 const INSTANCES = 5;
 const TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
-requireBuild();
-
 const payload = (type: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   encodePayload(type, { headers, requestId: '', ...body }, headers).toString('base64');
 
@@ -38,7 +46,8 @@ const SETUP = payload('ConnectionSetupRequest', {
   labels: { source: 'sdk', module: 'config' },
 });
 const HEALTH = payload('HealthCheckRequest', { module: 'internal' });
-const queries = (headers: Record<string, string> = {}) => ({
+/** The two queries (base64 payloads, as the Go client reads them) of what `seedQueried` stores. */
+export const queries = (headers: Record<string, string> = {}) => ({
   'config query': payload(
     'ConfigQueryRequest',
     { module: 'config', dataId: 'bench.yaml', group: 'BENCH', tenant: '' },
@@ -131,6 +140,20 @@ function drive(client: string, port: number, pid: number, request: string, bare:
   });
 }
 
+/** The queried config (bench.yaml) and service (bench-svc, 5 persistent instances). */
+export async function seedQueried(base: string, token = ''): Promise<void> {
+  const auth = token ? `?accessToken=${token}` : '';
+  await publishConfig(base, 'bench.yaml', 'a: 1\nb: 2\n', token);
+  for (let i = 0; i < INSTANCES; i++) {
+    const form = { serviceName: 'bench-svc', ip: `10.0.0.${i + 1}`, port: '8080', ephemeral: 'false' };
+    const res = await fetch(`${base}/nacos/v1/ns/instance${auth}`, {
+      method: 'POST',
+      body: new URLSearchParams(form),
+    });
+    if ((await res.text()) !== 'ok') throw new Error('register failed');
+  }
+}
+
 /** An OpenAPI login token of the default admin. */
 async function loginToken(base: string): Promise<string> {
   const res = await fetch(`${base}/nacos/v1/auth/login`, {
@@ -171,17 +194,8 @@ async function main() {
   try {
     for (const { name, server } of servers) {
       const token = AUTH ? await loginToken(server.base) : '';
-      const auth = token ? `?accessToken=${token}` : '';
       asked.set(name, token ? queries({ accessToken: token }) : QUERIES);
-      await publishConfig(server.base, 'bench.yaml', 'a: 1\nb: 2\n', token);
-      for (let i = 0; i < INSTANCES; i++) {
-        const form = { serviceName: 'bench-svc', ip: `10.0.0.${i + 1}`, port: '8080', ephemeral: 'false' };
-        const res = await fetch(`${server.base}/nacos/v1/ns/instance${auth}`, {
-          method: 'POST',
-          body: new URLSearchParams(form),
-        });
-        if ((await res.text()) !== 'ok') throw new Error('register failed');
-      }
+      await seedQueried(server.base, token);
     }
     // Alternating runs: the load of a shared machine drifts, and each round meets every server alike.
     for (let round = 0; round < ROUNDS; round++) {
@@ -216,7 +230,10 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (isMain(import.meta.url)) {
+  requireBuild();
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,4 +1,4 @@
-// Holds `COUNT` idle gRPC connections to `ADDRESS` until stdin closes (a child of grpc-bench.ts, so the
+// Holds `COUNT` idle gRPC connections to `ADDRESS` until stdin closes (a child of grpc-idle.ts, so the
 // client side does not weigh on the measuring process). With BARE=1 it only does what any gRPC client
 // does (one unary call, one open bi-stream with one message), for the bare server.
 import { BenchConnection, openMany } from './grpc-client.js';

@@ -36,17 +36,21 @@ export function cpuMicros(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-/** One autocannon run against `target`, each request's path from `next()`: a duration or an amount. */
+/**
+ * One autocannon run against `target`, each request's path from `next()`: a duration or an amount;
+ * `headers` go with every request (a console session's cookie, say).
+ */
 export async function hit(
   target: Target,
   method: 'GET' | 'POST' | 'PUT',
   next: () => string,
-  run: { connections: number; amount?: number; seconds?: number },
+  run: { connections: number; amount?: number; seconds?: number; headers?: Record<string, string> },
 ): Promise<Run> {
   const cpu0 = cpuMicros(target.child.pid!);
   const result = await autocannon({
     url: `http://127.0.0.1:${target.port}`,
     connections: run.connections,
+    ...(run.headers ? { headers: run.headers } : {}),
     ...(run.amount ? { amount: run.amount } : { duration: run.seconds ?? 5 }),
     requests: [{ method, setupRequest: (req) => ({ ...req, method, path: next() }) }],
   });

@@ -1,10 +1,10 @@
 // Shared pieces of the benchmark scripts: child servers, free ports, RSS, percentiles.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 // BENCH_SERVER_DIST runs another build of the server (a checkout's packages/server/dist) under the same
@@ -14,8 +14,25 @@ const SERVER_MAIN = path.join(
   'main.js',
 );
 
+/**
+ * Whether the module at `url` is the script being run (`npx tsx bench/<script>.ts`) rather than imported by
+ * another bench, which reuses its functions.
+ */
+export const isMain = (url: string): boolean =>
+  process.argv[1] !== undefined && pathToFileURL(path.resolve(process.argv[1])).href === url;
+
+/** The middle value (the upper one of an even count). */
+export function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+}
+
 /** The server entry point the bench starts. */
 export const serverMain = (): string => SERVER_MAIN;
+
+/** Pins this process, every thread of it, to `cpus` (taskset): the load runs beside servers pinned elsewhere. */
+export function pinThisProcess(cpus: string): void {
+  execFileSync('taskset', ['-a', '-cp', cpus, String(process.pid)], { stdio: 'ignore' });
+}
 
 /** Stops the script with a hint when the server has not been built. */
 export function requireBuild(): void {

@@ -3,14 +3,13 @@
 // Run: npm run build && npx tsx bench/naming-bench.ts
 import os from 'node:os';
 import { compare, hit, startBare, table, type Target } from './http-compare.js';
-import { requireBuild, rssMb, startServer, stop, stopServer } from './lib.js';
+import { isMain, requireBuild, rssMb, startServer, stop, stopServer } from './lib.js';
 
 const SECONDS = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const PER_SERVICE = 10;
-
-requireBuild();
+/** Instances per service in the paths below. */
+export const PER_SERVICE = 10;
 
 /**
  * Long heartbeat timeouts keep the instance set stable for the whole run: instances not beaten during the
@@ -32,7 +31,8 @@ function cycle(from: number, to: number, perService: number, make: (s: number, i
     return make(from + Math.floor(k / perService), k % perService);
   };
 }
-const registerPaths = (from: number, to: number) =>
+/** Registers of the PER_SERVICE instances of each service in [from, to), with the long timeouts above. */
+export const registerPaths = (from: number, to: number) =>
   cycle(
     from,
     to,
@@ -53,7 +53,7 @@ const registerPaths = (from: number, to: number) =>
       })}`,
   );
 // What the Node client sends: the beat JSON in the query, no separate ip/port.
-const beatPaths = (services: number) =>
+export const beatPaths = (services: number) =>
   cycle(
     0,
     services,
@@ -74,7 +74,7 @@ const beatPaths = (services: number) =>
       })}`,
   );
 // A subscribing poller, as the Node and Java 1.x clients poll (udpPort + clientIP).
-const listPaths = (from: number, to: number) =>
+export const listPaths = (from: number, to: number) =>
   cycle(
     from,
     to,
@@ -153,7 +153,10 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (isMain(import.meta.url)) {
+  requireBuild();
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

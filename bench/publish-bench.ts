@@ -4,23 +4,22 @@
 // Run: npm run bench:publish (builds first; BENCH_NO_RNACOS=1 measures tsnacos alone)
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { cpuMicros } from './http-compare.js';
-import { requireBuild, startServer, stopServer } from './lib.js';
+import { cpuMicros, type Run, type Target } from './http-compare.js';
+import { isMain, requireBuild, startServer, stopServer } from './lib.js';
 import { startRnacos, type Peer } from './rnacos.js';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-requireBuild();
-
 let sequence = 0;
 
-async function publishLoad(peer: Peer, seconds: number) {
+/** `connections` publishing new configs (form bodies, as the 1.x SDKs send) for `seconds`. */
+export async function publishLoad(peer: Target, seconds: number, connections = CONNECTIONS): Promise<Run> {
   const cpu0 = cpuMicros(peer.child.pid!);
   const result = await autocannon({
     url: `http://127.0.0.1:${peer.port}`,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     requests: [
       {
@@ -80,4 +79,7 @@ async function main() {
   }
 }
 
-await main();
+if (isMain(import.meta.url)) {
+  requireBuild();
+  await main();
+}

@@ -3,13 +3,23 @@
 // ServerCheck -> ConnectionSetup -> requests sequence), alternating runs, medians, server CPU per request.
 // Run: npm run bench:compare (builds first; installs r-nacos with cargo once). BENCH_ROUNDS (3), BENCH_DURATION (4);
 // BENCH_ONLY_MIXED=1 runs the mixed workload (reads under a publish storm, mixed-workload.ts) alone.
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { encodePayload } from '../packages/server/src/adapters/grpc-v2/payload.js';
 import { BenchConnection, drive, openMany } from './grpc-client.js';
 import { fsyncTime } from './fsync-time.js';
 import { cpuMicros, hit, type Run } from './http-compare.js';
-import { freePort, publishConfig, requireBuild, rssMb, startServer, stopServer, waitHttp } from './lib.js';
+import {
+  freePort,
+  isMain,
+  median,
+  pinThisProcess,
+  publishConfig,
+  requireBuild,
+  rssMb,
+  startServer,
+  stopServer,
+  waitHttp,
+} from './lib.js';
 import { mixedRound, mixedRows, openListener, seedMixed, type MixedRun } from './mixed-workload.js';
 import { startRnacos, type Peer } from './rnacos.js';
 
@@ -19,10 +29,6 @@ const CONNECTIONS = 50;
 const INSTANCES = 10_000;
 const SETTLE_MS = 20_000;
 const SERVER_CPU = '0';
-
-requireBuild();
-// the load runs on the other core
-execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
 
 interface Contender extends Peer {
   grpc: string;
@@ -47,19 +53,29 @@ async function startPeer(): Promise<Contender | null> {
   return peer && { ...peer, grpc: `127.0.0.1:${peer.port + 1000}` };
 }
 
-const median5 = (xs: number[]) => [...xs].sort((a, b) => a - b)[2];
-
-/** Time to readiness of fresh starts, median of 5. */
-async function coldStart(start: () => Promise<Contender | null>): Promise<number> {
+/**
+ * Time to readiness (ms) of `starts` fresh starts, each stopped once ready; a start that gives nothing (no
+ * r-nacos) ends the list with NaN.
+ */
+export async function startTimes(
+  start: () => Promise<{ cleanup(): Promise<void> } | null>,
+  starts: number,
+): Promise<number[]> {
   const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < starts; i++) {
     const t0 = performance.now();
     const c = await start();
-    if (!c) return NaN;
+    if (!c) return [...times, NaN];
     times.push(performance.now() - t0);
     await c.cleanup();
   }
-  return median5(times);
+  return times;
+}
+
+/** Time to readiness of fresh starts, median of 5. */
+async function coldStart(start: () => Promise<Contender | null>): Promise<number> {
+  const times = await startTimes(start, 5);
+  return times.some(Number.isNaN) ? NaN : median(times);
 }
 
 /** tsnacos opens its console after the SDK ports: how much later the console page answers, median of 5. */
@@ -72,7 +88,7 @@ async function consoleLag(): Promise<number> {
     lags.push(performance.now() - t0);
     await c.cleanup();
   }
-  return median5(lags);
+  return median(lags);
 }
 
 async function seed(c: Contender): Promise<void> {
@@ -107,19 +123,31 @@ const httpRegister: Measure = (c) =>
     },
   );
 
+/** `inflight` calls kept going on each of `conns` for `seconds`: calls/s, p99 and the server's CPU per call. */
+export async function grpcLoad(
+  pid: number,
+  conns: BenchConnection[],
+  seconds: number,
+  bytes: (i: number) => Buffer,
+  inflight = 4,
+): Promise<Run> {
+  const cpu0 = cpuMicros(pid);
+  const t = await drive(conns, inflight, seconds, bytes);
+  const cpuUs = (cpuMicros(pid) - cpu0) / Math.max(1, t.rps * seconds);
+  return { rps: t.rps, p99: t.p99, errors: t.errors, cpuUs };
+}
+
 function grpcMeasure(bytes: (i: number) => Buffer): Measure {
   const pools = new Map<string, BenchConnection[]>();
   return async (c) => {
     let conns = pools.get(c.name);
     if (!conns) pools.set(c.name, (conns = await openMany(c.grpc, CONNECTIONS)));
-    const cpu0 = cpuMicros(c.child.pid!);
-    const t = await drive(conns, 4, DURATION, bytes);
-    const cpuUs = (cpuMicros(c.child.pid!) - cpu0) / Math.max(1, t.rps * DURATION);
-    return { rps: t.rps, p99: t.p99, errors: t.errors, cpuUs };
+    return grpcLoad(c.child.pid!, conns, DURATION, bytes);
   };
 }
 
-const query = encodePayload('ConfigQueryRequest', {
+/** ConfigQueryRequest of the config `seed` publishes (bench.yaml). */
+export const grpcConfigQuery = encodePayload('ConfigQueryRequest', {
   headers: {},
   requestId: '',
   module: 'config',
@@ -127,27 +155,34 @@ const query = encodePayload('ConfigQueryRequest', {
   group: 'BENCH',
   tenant: '',
 });
-const turn = new Array<number>(CONNECTIONS).fill(0);
-const register = (i: number) =>
-  encodePayload('InstanceRequest', {
-    headers: {},
-    requestId: '',
-    module: 'naming',
-    namespace: 'public',
-    groupName: 'DEFAULT_GROUP',
-    serviceName: `grpc-svc-${i}`,
-    type: 'registerInstance',
-    instance: {
-      ip: '10.1.2.3',
-      port: 8080 + (turn[i]++ & 1),
-      weight: 1,
-      healthy: true,
-      enabled: true,
-      ephemeral: true,
-      clusterName: 'DEFAULT',
-      metadata: {},
-    },
-  });
+/**
+ * Connection i's InstanceRequest registering its one ephemeral instance, each call on the other of two ports:
+ * every call is a real change.
+ */
+export function grpcRegister(connections: number): (i: number) => Buffer {
+  const turn = new Array<number>(connections).fill(0);
+  return (i) =>
+    encodePayload('InstanceRequest', {
+      headers: {},
+      requestId: '',
+      module: 'naming',
+      namespace: 'public',
+      groupName: 'DEFAULT_GROUP',
+      serviceName: `grpc-svc-${i}`,
+      type: 'registerInstance',
+      instance: {
+        ip: '10.1.2.3',
+        port: 8080 + (turn[i]++ & 1),
+        weight: 1,
+        healthy: true,
+        enabled: true,
+        ephemeral: true,
+        clusterName: 'DEFAULT',
+        metadata: {},
+      },
+    });
+}
+const register = grpcRegister(CONNECTIONS);
 
 /** Fresh servers with 1,000 configs: reads alone and under a publish storm, alternating rounds. */
 async function mixed(): Promise<void> {
@@ -201,7 +236,7 @@ async function main() {
       ['HTTP config get', httpGet(() => '/nacos/v1/cs/configs?dataId=bench.yaml&group=BENCH')],
       ['HTTP instance list', httpGet(() => '/nacos/v1/ns/instance/list?serviceName=svc-7')],
       ['HTTP register', httpRegister],
-      ['gRPC ConfigQueryRequest, 50 conns x 4', grpcMeasure(() => query)],
+      ['gRPC ConfigQueryRequest, 50 conns x 4', grpcMeasure(() => grpcConfigQuery)],
       ['gRPC InstanceRequest register, 50 conns x 4', grpcMeasure(register)],
     ];
     console.log(
@@ -235,5 +270,10 @@ async function main() {
   }
 }
 
-await main();
-process.exit(0);
+if (isMain(import.meta.url)) {
+  requireBuild();
+  // the load runs on the other core
+  pinThisProcess('1');
+  await main();
+  process.exit(0);
+}

@@ -80,7 +80,10 @@ export function buildIfStale() {
     // another start may have built while this one waited
     if (!isStale()) return;
     const began = new Date();
-    run('npm', ['run', 'build']);
+    // the build's own output (a hundred lines of bundle sizes) is shown only when it fails
+    process.stdout.write('Building (npm run build)... ');
+    run('npm', ['run', 'build'], { quiet: true });
+    console.log(`done in ${((Date.now() - began.getTime()) / 1000).toFixed(1)} s`);
     if (!existsSync(path.dirname(STAMP))) mkdirSync(path.dirname(STAMP), { recursive: true });
     writeFileSync(STAMP, '');
     utimesSync(STAMP, began, began);

@@ -6,9 +6,16 @@ import path from 'node:path';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export function run(cmd, args, opts = {}) {
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+/** Runs a command to its end; a failure ends this process. `quiet`: its output is shown only if it fails. */
+export function run(cmd, args, { quiet = false, ...opts } = {}) {
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    maxBuffer: 64 * 1024 * 1024,
+    ...opts,
+  });
   if (res.status !== 0) {
+    if (quiet) process.stderr.write(`${res.stdout ?? ''}${res.stderr ?? ''}`);
     console.error(`\n${cmd} ${args.join(' ')} failed (exit ${res.status ?? res.signal})`);
     process.exit(res.status ?? 1);
   }

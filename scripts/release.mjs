@@ -1,5 +1,6 @@
 // `npm run release`: a deployable tree that runs the server without the sources, the build tools or any dev
-// dependency: release/tsnacos-<version>/ (and a .tar.gz of it with --tar). Run it with bin/tsnacos.
+// dependency: release/tsnacos-<version>-node<major>-<platform>-<arch>/ (and a .tar.gz of it with --tar). Run it
+// with bin/tsnacos.
 //
 // The bundle in packages/server/dist carries every dependency but the few it loads from node_modules
 // (esbuild's `external` list in packages/server/build.mjs). Those, with what they need, are copied from this
@@ -34,7 +35,15 @@ const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const rootPkg = readJson(path.join(root, 'package.json'));
 const serverPkg = readJson(path.join(root, 'packages/server/package.json'));
 const version = serverPkg.version;
-const name = `tsnacos-${version}`;
+// The SQLite driver's native part is compiled for this Node.js major (its ABI): the release runs on it only,
+// and says so in its name and its engines.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+const name = `tsnacos-${version}-node${nodeMajor}-${process.platform}-${process.arch}`;
+const promisedMin = /^>=\s*(\d+)\.(\d+)/.exec(rootPkg.engines.node);
+const nodeRange =
+  promisedMin && Number(promisedMin[1]) === nodeMajor
+    ? `>=${promisedMin[1]}.${promisedMin[2]} <${nodeMajor + 1}`
+    : `>=${nodeMajor} <${nodeMajor + 1}`;
 const outDir = path.resolve(values.out ?? path.join(root, 'release', name));
 
 if (!values['no-build']) {
@@ -112,7 +121,7 @@ const releasePkg = {
   description: rootPkg.description,
   type: 'module',
   bin: { tsnacos: 'bin/tsnacos' },
-  engines: rootPkg.engines,
+  engines: { node: nodeRange },
   dependencies,
 };
 writeFileSync(path.join(outDir, 'package.json'), `${JSON.stringify(releasePkg, null, 2)}\n`);

@@ -8,7 +8,13 @@ const dist = new URL('./dist/', import.meta.url);
 rmSync(dist, { recursive: true, force: true });
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
+  // the workers are entries of their own: upload-parser.ts starts dist/parse-worker.js (console uploads),
+  // captcha-renderer.ts dist/captcha-worker.js (login captcha pictures)
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    'parse-worker': new URL('./src/adapters/console-api/uploads/parse-worker.ts', import.meta.url).pathname,
+    'captcha-worker': new URL('./src/core/auth/captcha-worker.ts', import.meta.url).pathname,
+  },
   outdir: dist.pathname,
   bundle: true,
   // what only some commands need (the cluster store, the MySQL converter) stays in chunks loaded on demand

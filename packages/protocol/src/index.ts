@@ -1,5 +1,6 @@
 export * from './console/envelope.js';
 export * from './console/user.js';
+export * from './console/login-redirect.js';
 export * from './console/namespace.js';
 export * from './console/cluster.js';
 export * from './console/config.js';

@@ -81,6 +81,9 @@ export type McpConvertType =
   /** As NONE. */
   | 'CUSTOM';
 
+/** What a withheld secret (a route rule's header value) reads. */
+export const MASKED_VALUE = '******';
+
 /** Where `tools/call` sends a call: an HTTP service of the registry. */
 export interface ToolRouteRule {
   /** "http". */
@@ -92,6 +95,7 @@ export interface ToolRouteRule {
   url: string;
   /** GET, POST, PUT, DELETE, PATCH. */
   method: string;
+  /** Sent along with each call; to users who may not change MCP servers each value reads `MASKED_VALUE`. */
   additionHeaders: Record<string, string>;
   convertType: McpConvertType;
   /** The service's namespace; "" or absent: the tool's namespace (tsnacos; r-nacos always uses the tool's). */
@@ -111,8 +115,13 @@ export interface McpTool {
 
 /** A version of an MCP server's tools: the draft (`currentValue`), the served one, or a history entry. */
 export interface McpServerValue {
-  /** Version id; 0 for "none". */
+  /** Version id, unique over all servers (what `historyValueId` names); 0 for "none". */
   id: number;
+  /**
+   * The server's own number of this version (tsnacos): 1 for its first published version, counting each
+   * publish; the draft has the number it is published under.
+   */
+  version: number;
   description: string;
   tools: McpTool[];
   opUser: string;
@@ -130,7 +139,10 @@ export interface McpServerDto {
   namespace: string;
   name: string;
   description: string;
+  /** The keys MCP clients connect with; empty for users who may not change MCP servers (`authKeysHidden`). */
   authKeys: string[];
+  /** True when `authKeys` and the route rules' header values are withheld from this user. */
+  authKeysHidden?: boolean;
   createTime: number;
   lastModifiedMillis: number;
   /** The draft that `publish` serves next. */

@@ -17,6 +17,8 @@ import { ClientConnectionRegistry } from './core/connection/client-connection-re
 import { SingleNodeMembers } from './core/cluster/cluster-members.js';
 import { McpService } from './core/mcp/mcp-service.js';
 import { ToolInvoker } from './core/mcp/tool-invoker.js';
+import { OutboundClient } from './core/outbound/outbound-client.js';
+import { OutboundPolicy } from './core/outbound/outbound-policy.js';
 import type { McpEndpoint } from './adapters/mcp/mcp-endpoint.js';
 import { MetricsService } from './core/metrics/metrics-service.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
@@ -105,6 +107,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     deleteTimeoutMs: settings.namingInstanceTimeoutMs,
   });
   const mcp = await McpService.create(stores.mcp, clock);
+  const outbound = new OutboundClient(
+    new OutboundPolicy({ allow: settings.outboundAllowCidrs, deny: settings.outboundDenyCidrs }),
+  );
+  ownPorts(outbound.policy, settings.httpPort, settings.grpcPort, settings.consoleEnabled ? settings.consolePort : 0);
   const models = { configs, namespaces, naming, users: auth.users };
   // on a shared store: hear the other nodes' changes, share this node's instances, keep a lease
   const membership: ClusterMembership | null = stores.cluster
@@ -132,9 +138,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
     }),
     mcp,
+    outbound,
     mcpTools: new ToolInvoker(naming, {
+      client: outbound,
       timeoutMs: settings.mcpHttpTimeoutMs,
       maxResponseBytes: settings.mcpMaxResponseBytes,
+      maxInFlight: settings.mcpMaxCallsInFlight,
     }),
     connections: new ClientConnectionRegistry(),
     cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
@@ -164,7 +173,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   let mcpEndpoint: Promise<McpEndpoint> | undefined;
   const loadMcpEndpoint = () =>
     (mcpEndpoint ??= import('./adapters/mcp/mcp-endpoint.js').then(
-      (m) => new m.McpEndpoint({ mcp: core.mcp, invoker: core.mcpTools, nodeId: settings.nodeId, logger }),
+      (m) =>
+        new m.McpEndpoint({
+          mcp: core.mcp,
+          invoker: core.mcpTools,
+          nodeId: settings.nodeId,
+          logger,
+          sse: {
+            maxSessions: settings.mcpSseMaxSessions,
+            maxPerServer: settings.mcpSseMaxSessionsPerServer,
+            idleMs: settings.mcpSseIdleTimeoutMs,
+          },
+        }),
     ));
   const sdkPort = createSdkHttpPort(
     {
@@ -258,6 +278,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         ? await lazyConsole.listen(consolePort.port, consolePort.host)
         : ((await consoleHttp?.listen(consolePort)) ?? null);
       core.metrics.start();
+      // the bound ports (a test asks for any free one)
+      ownPorts(outbound.policy, portOf(http), grpcPort, consoleUrl ? portOf(consoleUrl) : 0);
       return { http, console: consoleUrl, grpc: grpcPort };
     },
     async close() {
@@ -268,8 +290,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
       longPolls.releaseAll();
       await mcpEndpoint?.then((endpoint) => endpoint.close()).catch(() => undefined);
       await Promise.all([sdkPort.close(), consoleHttp?.close(), lazyConsole?.close(), udpPush?.close(), grpc.close()]);
+      await outbound.close();
       await membership?.leave();
       await stores.close();
     },
   };
 }
+
+/** Tool calls never reach this server's own ports on this host. */
+function ownPorts(policy: OutboundPolicy, http: number, grpc: number, console: number): void {
+  policy.setOwnPort('HTTP', http);
+  policy.setOwnPort('gRPC', grpc);
+  policy.setOwnPort('console', console);
+}
+
+/** A URL names no port when it is the default one. */
+const portOf = (url: string) => Number(new URL(url).port || 80);

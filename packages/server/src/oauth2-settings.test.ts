@@ -15,7 +15,7 @@ describe('OAuth2 settings', () => {
     expect(oauth2({ RNACOS_OAUTH2_CLIENT_ID: 'x' })).toBeUndefined();
   });
 
-  it("take r-nacos's defaults: URLs under the server URL, its claims, scopes, role and button", () => {
+  it("take r-nacos's defaults: URLs under the server URL, its claims, scopes and button; no namespace for new users", () => {
     expect(oauth2({ ...BASE, RNACOS_OAUTH2_SERVER_URL: 'https://sso.example/' })).toMatchObject({
       issuer: undefined,
       authorizationUrl: 'https://sso.example/oauth/authorize',
@@ -24,10 +24,21 @@ describe('OAuth2 settings', () => {
       scopes: 'openid profile',
       usernameClaim: 'username',
       nicknameClaim: 'name',
-      defaultRole: '1',
+      // not r-nacos's developer: a provider may sign in anyone at all, who waits for an admin's grant
+      defaultRole: '2',
+      defaultRoleChosen: false,
       buttonText: 'OAuth2.0 登录',
       clientSecret: '',
     });
+  });
+
+  it('give new users the default role in every namespace only when an admin chose it', () => {
+    const chosen = oauth2({
+      ...BASE,
+      RNACOS_OAUTH2_SERVER_URL: 'https://sso.example',
+      RNACOS_OAUTH2_USER_DEFAULT_ROLE: 'DEVELOPER',
+    });
+    expect(chosen).toMatchObject({ defaultRole: '1', defaultRoleChosen: true });
   });
 
   it('with an issuer need no endpoint URLs (discovery finds them)', () => {

@@ -50,8 +50,8 @@ export const OAUTH2_SETTING_DEFS: Def[] = [
   { env: 'RNACOS_OAUTH2_NICKNAME_CLAIM_NAME', describe: "claim holding the user's display name", defaultText: 'name' },
   {
     env: 'RNACOS_OAUTH2_USER_DEFAULT_ROLE',
-    describe: 'role of new OAuth2 users: ADMIN, DEVELOPER or VISITOR (GUEST)',
-    defaultText: 'DEVELOPER',
+    describe: 'role in every namespace of new OAuth2 users no role claim maps: ADMIN, DEVELOPER or VISITOR (GUEST)',
+    defaultText: 'unset: a guest of no namespace until an admin grants one',
   },
   {
     env: 'RNACOS_OAUTH2_ROLE_CLAIM',
@@ -98,7 +98,9 @@ export function loadOAuth2Settings(
   if (!OAUTH2_CALLBACK_PATHS.includes(new URL(redirectUri).pathname)) {
     throw new Error(`RNACOS_OAUTH2_REDIRECT_URI must end in one of ${OAUTH2_CALLBACK_PATHS.join(' or ')}`);
   }
-  const defaultRoleName = get('RNACOS_OAUTH2_USER_DEFAULT_ROLE') ?? 'DEVELOPER';
+  // unset: a guest of no namespace (not r-nacos's developer: a provider may sign in anyone at all)
+  const chosenRole = get('RNACOS_OAUTH2_USER_DEFAULT_ROLE');
+  const defaultRoleName = chosenRole ?? 'VISITOR';
   const defaultRole = roleCodeOf(defaultRoleName);
   if (defaultRole === undefined) {
     throw new Error(
@@ -122,6 +124,7 @@ export function loadOAuth2Settings(
     usernameClaim: get('RNACOS_OAUTH2_USERNAME_CLAIM_NAME') ?? 'username',
     nicknameClaim: get('RNACOS_OAUTH2_NICKNAME_CLAIM_NAME') ?? 'name',
     defaultRole,
+    defaultRoleChosen: chosenRole !== undefined,
     roleClaim,
     roleMap,
     buttonText: get('RNACOS_OAUTH2_BUTTON') ?? DEFAULT_OAUTH2_BUTTON,

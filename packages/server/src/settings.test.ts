@@ -39,9 +39,25 @@ describe('settings', () => {
     ['RNACOS_LOG_LEVEL', 'loud'],
     ['RNACOS_LOG_FORMAT', 'xml'],
     ['RNACOS_BACKUP_TOKEN', 'x'.repeat(31)],
+    ['RNACOS_OUTBOUND_ALLOW_CIDRS', 'localhost'],
+    ['RNACOS_OUTBOUND_ALLOW_CIDRS', '127.0.0.1/33'],
+    ['RNACOS_OUTBOUND_DENY_CIDRS', '10.0.0.0/8, 0177.0.0.1'],
   ])('rejects %s=%s naming the setting', (name, value) => {
     expect(() => loadSettings({ [name]: value })).toThrow(SettingsError);
     expect(() => loadSettings({ [name]: value })).toThrow(name);
+  });
+
+  it('reads the outbound allow and deny ranges, none by default', () => {
+    expect(loadSettings({})).toMatchObject({ outboundAllowCidrs: [], outboundDenyCidrs: [] });
+    const s = loadSettings({
+      RNACOS_OUTBOUND_ALLOW_CIDRS: '127.0.0.1, 169.254.170.0/24',
+      RNACOS_OUTBOUND_DENY_CIDRS: '10.9.0.0/16 fd00:1::/32',
+    });
+    expect(s.outboundAllowCidrs).toEqual(['127.0.0.1', '169.254.170.0/24']);
+    expect(s.outboundDenyCidrs).toEqual(['10.9.0.0/16', 'fd00:1::/32']);
+    expect(() => loadSettings({ RNACOS_OUTBOUND_DENY_CIDRS: '10.0.0.0/8,nowhere' })).toThrow(
+      'RNACOS_OUTBOUND_DENY_CIDRS: "nowhere" is not an IP address or a CIDR range',
+    );
   });
 
   it('takes a backup token of 32 characters or more, and says why a shorter one is refused', () => {

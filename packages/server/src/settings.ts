@@ -5,6 +5,7 @@ import { LDAP_SETTING_DEFS, loadLdapSettings } from './settings-ldap.js';
 import type { OAuth2Settings } from './core/auth/oauth2-config.js';
 import { loadOAuth2Settings, OAUTH2_SETTING_DEFS } from './oauth2-settings.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './shared/logger.js';
+import { parseRanges } from './core/outbound/outbound-ranges.js';
 
 /** r-nacos's rule: a shorter backup token leaves the endpoint closed (here: the start is refused). */
 export const MIN_BACKUP_TOKEN = 32;
@@ -77,6 +78,18 @@ export interface Settings {
   /** MCP tool calls: how long the routed HTTP service may take (ms), and the largest answer kept (bytes). */
   mcpHttpTimeoutMs: number;
   mcpMaxResponseBytes: number;
+  /** MCP tool calls waiting on their routed service at once. */
+  mcpMaxCallsInFlight: number;
+  /**
+   * Address ranges the outbound policy (MCP tool calls) allows although it refuses them by default (loopback,
+   * link-local, metadata), and ranges it refuses as well; a deny range wins.
+   */
+  outboundAllowCidrs: string[];
+  outboundDenyCidrs: string[];
+  /** MCP SSE sessions: open at once in all and per MCP server, and how long one may go without a client message. */
+  mcpSseMaxSessions: number;
+  mcpSseMaxSessionsPerServer: number;
+  mcpSseIdleTimeoutMs: number;
 }
 
 export interface SettingDef {
@@ -229,6 +242,37 @@ export const SETTING_DEFS: SettingDef[] = [
     describe: 'largest answer of a routed HTTP service an MCP tool call returns, in bytes',
     defaultText: '4194304',
   },
+  {
+    env: 'RNACOS_MCP_MAX_CALLS_IN_FLIGHT',
+    describe: 'MCP tool calls waiting on their routed service at once; one more is a tool error',
+    defaultText: '64',
+  },
+  {
+    env: 'RNACOS_OUTBOUND_ALLOW_CIDRS',
+    describe:
+      'address ranges MCP tool calls may reach although refused by default (loopback, link-local, metadata), comma-separated',
+    defaultText: 'unset',
+  },
+  {
+    env: 'RNACOS_OUTBOUND_DENY_CIDRS',
+    describe: 'address ranges MCP tool calls may never reach, besides the default ones; wins over the allow list',
+    defaultText: 'unset',
+  },
+  {
+    env: 'RNACOS_MCP_SSE_MAX_SESSIONS',
+    describe: 'MCP SSE sessions open at once on a node',
+    defaultText: '1000',
+  },
+  {
+    env: 'RNACOS_MCP_SSE_MAX_SESSIONS_PER_SERVER',
+    describe: 'MCP SSE sessions open at once on a node for one MCP server',
+    defaultText: '100',
+  },
+  {
+    env: 'RNACOS_MCP_SSE_IDLE_TIMEOUT_SECOND',
+    describe: 'seconds an MCP SSE session stays open without a message from its client',
+    defaultText: '300',
+  },
 ];
 
 export class SettingsError extends Error {}
@@ -357,6 +401,12 @@ export function loadSettings(source: Source = process.env): Settings {
     logFormat: logFormat(get('RNACOS_LOG_FORMAT')),
     mcpHttpTimeoutMs: whole('RNACOS_MCP_HTTP_TIMEOUT_SECOND', 30, 1, 3_600) * 1000,
     mcpMaxResponseBytes: whole('RNACOS_MCP_MAX_RESPONSE_BYTES', 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+    mcpMaxCallsInFlight: whole('RNACOS_MCP_MAX_CALLS_IN_FLIGHT', 64, 1, 10_000),
+    outboundAllowCidrs: cidrs('RNACOS_OUTBOUND_ALLOW_CIDRS', get('RNACOS_OUTBOUND_ALLOW_CIDRS')),
+    outboundDenyCidrs: cidrs('RNACOS_OUTBOUND_DENY_CIDRS', get('RNACOS_OUTBOUND_DENY_CIDRS')),
+    mcpSseMaxSessions: whole('RNACOS_MCP_SSE_MAX_SESSIONS', 1000, 1, 100_000),
+    mcpSseMaxSessionsPerServer: whole('RNACOS_MCP_SSE_MAX_SESSIONS_PER_SERVER', 100, 1, 100_000),
+    mcpSseIdleTimeoutMs: whole('RNACOS_MCP_SSE_IDLE_TIMEOUT_SECOND', 300, 1, 86_400) * 1000,
   };
 }
 
@@ -383,6 +433,16 @@ function logFormat(value: string | undefined): LogFormat {
     throw new SettingsError(`RNACOS_LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${value}"`);
   }
   return format as LogFormat;
+}
+
+/** A list of CIDR ranges or addresses, each checked (the policy parses them again when it is built). */
+function cidrs(name: string, value: string | undefined): string[] {
+  if (value === undefined) return [];
+  try {
+    return parseRanges(value).map((r) => r.text);
+  } catch (err) {
+    throw new SettingsError(`${name}: ${(err as Error).message}`);
+  }
 }
 
 function dbUrl(value: string | undefined): string | undefined {

@@ -2,6 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http2 from 'node:http2';
 import net from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { zipSync } from 'fflate';
+import { encodeTransfer } from '../src/core/transfer/transfer-codec.js';
+import { SERVER_TABLE_IDS } from '../src/core/transfer/transfer-format.js';
+import { emptyContent } from '../src/core/transfer/transfer-model.js';
 import { connectH2, messagePrefix, rawCall, UNARY_PATH } from './grpc-h2-client.js';
 
 /** Tools of the abuse test: hostile clients, a probe in its own process, the server's heap over the inspector. */
@@ -165,4 +169,158 @@ export function dribblingBodies(opened: Opened, port: number, count: number): ()
   });
   const timer = setInterval(() => sockets.forEach((s) => !s.destroyed && s.write('a')), 200);
   return () => clearInterval(timer);
+}
+
+/** A console upload built to be slow or huge to read, the path it goes to and the refusal it must get. */
+export interface HostileUpload {
+  what: string;
+  path: string;
+  file: Uint8Array;
+  status: number;
+  message: RegExp;
+}
+
+const zipOf = (files: Record<string, string | Uint8Array>, level: 0 | 6 = 6) =>
+  zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? Buffer.from(v) : v])), {
+    level,
+  });
+
+/** Nine levels of nine aliases: a billion nodes once expanded, from 90 aliases. */
+function aliasBomb(): string {
+  const lines = ['group: g', 'name: lol', 'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+  for (let i = 1; i < 9; i++) {
+    const [name, prev] = [String.fromCharCode(97 + i), String.fromCharCode(96 + i)];
+    lines.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(', ')}]`);
+  }
+  return lines.join('\n');
+}
+
+/** A transfer file whose tool spec definition is 100,000 nested arrays. */
+function deepJsonTransfer(): Uint8Array {
+  const content = emptyContent();
+  const version = { version: 1, parametersJson: '['.repeat(100_000), opUser: 'a', updateTime: 1 };
+  content.mcpToolSpecs = [
+    {
+      namespace: '',
+      group: 'g',
+      toolName: 't',
+      currentVersion: 1,
+      createTime: 1,
+      createUser: 'a',
+      versions: [version],
+    },
+  ];
+  return Buffer.concat([...encodeTransfer(content, { modifyTime: 1, fromSys: 'x', tableIds: SERVER_TABLE_IDS })]);
+}
+
+/**
+ * One of each kind of hostile upload the console takes (MCP YAML zips, config zips, transfer files), for a
+ * server whose config size limit is 1 KB (so config zips may unpack to 10 KB).
+ */
+export function hostileUploads(random: () => number): HostileUpload[] {
+  const keys = Array.from({ length: 50_000 }, (_, i) => `k${i}: 1`).join('\n');
+  const manyEntries: Record<string, string> = {};
+  for (let i = 0; i <= 50_000; i++) manyEntries[`G/c${i}`] = '';
+  const garbage = Buffer.from(Array.from({ length: 1024 * 1024 }, () => Math.floor(random() * 256)));
+  return [
+    {
+      what: 'YAML key bomb (one mapping of 50,000 keys)',
+      path: 'v2/mcp/toolspec/import',
+      file: zipOf({ 'g_t.yaml': `group: g\nname: t\n${keys}\n` }),
+      status: 413,
+      message: /^limit exceeded: keys in one YAML mapping \(10000\) in g_t\.yaml$/,
+    },
+    {
+      what: 'YAML of 2 million nested [',
+      path: 'v2/mcp/server/import',
+      file: zipOf({ 'deep.yaml': '['.repeat(2_000_000) }),
+      status: 413,
+      message: /^limit exceeded: unpacked bytes of a zip entry \(524288\) in deep\.yaml$/,
+    },
+    {
+      what: 'YAML of 200,000 nested [',
+      path: 'v2/mcp/server/import',
+      file: zipOf({ 'deep.yaml': '['.repeat(200_000) }),
+      status: 413,
+      message: /^limit exceeded: YAML nesting depth \(64\) in deep\.yaml$/,
+    },
+    {
+      what: 'YAML alias bomb',
+      path: 'v2/mcp/toolspec/import',
+      file: zipOf({ 'lol.yaml': aliasBomb() }),
+      status: 413,
+      message: /^limit exceeded: YAML alias expansion \(100\) in lol\.yaml$/,
+    },
+    {
+      what: 'config zip bomb (20 MB of zeros in one entry)',
+      path: 'v2/config/import',
+      file: zipOf({ 'G/bomb': new Uint8Array(20 * 1024 * 1024) }),
+      status: 413,
+      message: /^limit exceeded: unpacked bytes of a zip entry \(1024\) in G\/bomb$/,
+    },
+    {
+      what: 'config zip of 50,001 entries',
+      path: 'v2/config/import',
+      file: zipOf(manyEntries, 0),
+      status: 413,
+      message: /^limit exceeded: entries in a zip \(50000\)$/,
+    },
+    {
+      what: 'transfer file of random bytes',
+      path: 'transfer/import',
+      file: garbage,
+      status: 400,
+      message: /^invalid transfer file at byte 0: not a transfer file/,
+    },
+    {
+      what: 'transfer file with 100,000 nested JSON arrays',
+      path: 'transfer/import',
+      file: deepJsonTransfer(),
+      status: 413,
+      message: /^limit exceeded: JSON nesting depth \(64\) in the record at byte \d+$/,
+    },
+  ];
+}
+
+/** Logs in to the console (captcha off) and returns the session cookie. */
+export async function consoleSession(base: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/rnacos/api/console/v2/login/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password }),
+  });
+  const token = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('token='));
+  if (!token) throw new Error(`console login failed: ${res.status} ${await res.text()}`);
+  return token;
+}
+
+/** Sends each upload in turn; resolves with what each was answered (status 0: no answer within 30 s). */
+export async function sendUploads(
+  base: string,
+  cookie: string,
+  uploads: HostileUpload[],
+): Promise<Array<{ what: string; status: number; message: string }>> {
+  const answers = [];
+  for (const upload of uploads) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(upload.file)]), 'upload');
+    const answer = { what: upload.what, status: 0, message: '' };
+    try {
+      const res = await fetch(`${base}/rnacos/api/console/${upload.path}`, {
+        method: 'POST',
+        headers: { cookie },
+        body: form,
+        signal: AbortSignal.timeout(30_000),
+      });
+      answer.status = res.status;
+      answer.message = String(((await res.json()) as { message?: unknown }).message);
+    } catch (err) {
+      answer.message = String(err);
+    }
+    answers.push(answer);
+  }
+  return answers;
 }

@@ -2,11 +2,14 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   bombsAndOversized,
+  consoleSession,
   dribblingBodies,
   heapAfterGc,
   hostileBytes,
+  hostileUploads,
   inspectorUrl,
   Opened,
+  sendUploads,
   silentConnections,
   startProbe,
   unfinishedMessages,
@@ -18,8 +21,8 @@ import { freePort, startServerProcess, waitForExit, type ServerProcess } from '.
 
 /**
  * A bounded abuse run against the built server in a child process: hostile gRPC frames and messages,
- * unfinished and oversized messages, compression bombs, silent and slow connections on every port, and
- * fuzzed HTTP requests. Throughout, a health probe is answered within 100 ms; afterwards the server holds
+ * unfinished and oversized messages, compression bombs, silent and slow connections on every port, fuzzed
+ * HTTP requests, and console uploads built to be slow or huge to read (each refused with its limit). Throughout, a health probe is answered within 100 ms; afterwards the server holds
  * no message bytes, has closed every connection that never finished a request, and (after a GC) its JS
  * heap is back within 10 % of where it started.
  */
@@ -131,6 +134,7 @@ describe('abuse of both doors', () => {
         RNACOS_GRPC_MAX_BUFFERED_MB: '32',
         RNACOS_REQUEST_STALL_TIMEOUT_SECOND: '2',
         RNACOS_CONNECTION_IDLE_TIMEOUT_SECOND: '2',
+        RNACOS_CONSOLE_ENABLE_CAPTCHA: 'false',
       },
       { built: true, nodeOptions: ['--inspect=127.0.0.1:0'] },
     );
@@ -145,7 +149,10 @@ describe('abuse of both doors', () => {
     await warm.request('ConfigQueryRequest', { dataId: 'warm', group: 'G' });
     warm.close();
     await fuzzHttp(server.baseUrl, 20, seeded(1));
-    await fetch(`http://127.0.0.1:${consolePort}/rnacos/api/console/v2/namespaces/list`);
+    const consoleBase = `http://127.0.0.1:${consolePort}`;
+    await fetch(`${consoleBase}/rnacos/api/console/v2/namespaces/list`);
+    const session = await consoleSession(consoleBase, 'admin', 'admin');
+    const uploads = hostileUploads(seeded(7));
     const heapBefore = await heapAfterGc(inspector);
 
     const probe = startProbe(`${server.baseUrl}/nacos/v1/console/health/readiness`);
@@ -160,10 +167,15 @@ describe('abuse of both doors', () => {
     hostileBytes(opened, grpcPort, 50, random);
     silentConnections(opened, [grpcPort, httpPort, consolePort], 100);
     const stopDribbling = dribblingBodies(opened, httpPort, 50);
+    const uploadAnswers = sendUploads(consoleBase, session, uploads);
     const statuses = await fuzzHttp(server.baseUrl, 300, random);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, ABUSE_MS - (Date.now() - started))));
     stopDribbling();
     await held;
+    // every hostile upload was refused with the limit it hit (or as damaged), none with an error or silence
+    expect(await uploadAnswers).toEqual(
+      uploads.map((u) => ({ what: u.what, status: u.status, message: expect.stringMatching(u.message) })),
+    );
 
     // every connection that never finished a request has been closed by the server
     await waitUntil(

@@ -1,14 +1,14 @@
 import { createCipheriv } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { renderCaptchaPng } from '../src/core/auth/captcha-image.js';
+import { renderCaptchaInWorker } from '../src/core/auth/captcha-renderer.js';
 import type { CaptchaSource } from '../src/core/auth/captcha-service.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 
 export const API = '/rnacos/api/console';
 export const KNOWN_CAPTCHA = 'K7P2';
 
-/** The real picture of a text the test knows. */
-export const knownCaptcha: CaptchaSource = { text: () => KNOWN_CAPTCHA, render: renderCaptchaPng };
+/** The real picture (drawn by the captcha worker) of a text the test knows. */
+export const knownCaptcha: CaptchaSource = { text: () => KNOWN_CAPTCHA, render: renderCaptchaInWorker };
 
 export async function buildConsoleApp(
   env: Record<string, string> = {},
@@ -51,7 +51,7 @@ export async function postConsoleLogin(
   return app.inject({
     method: 'POST',
     url: `${API}/v2/login/login`,
-    cookies: { captcha_token: captchaToken },
+    cookies: { captcha_token: cookieOf(captcha, 'captcha_token') ?? '' },
     payload: new URLSearchParams({
       username,
       password: encryptPassword(password, captchaToken),

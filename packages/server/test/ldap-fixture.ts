@@ -12,8 +12,8 @@ const person = (cn: string, password: string, parent = PEOPLE) =>
 
 /**
  * The directory the LDAP tests log in against: alice an admin, bob a developer, carol in no group, dave in
- * a sub-OU (found only by a search), frank and grace in groups without memberOf, an entry named like the
- * local admin, and a service account.
+ * a sub-OU (found only by a search), frank and grace in groups without memberOf, Hank (a capital in the
+ * directory), an entry named like the local admin, and a service account.
  */
 export const DIRECTORY = [
   `dn: ${PEOPLE}\nobjectClass: organizationalUnit\nou: people\n`,
@@ -25,6 +25,7 @@ export const DIRECTORY = [
   person('erin', 'erin-pw'),
   person('frank', 'frank-pw'),
   person('grace', 'grace-pw'),
+  person('Hank', 'hank-pw'),
   person('admin', 'directory-admin-pw'),
   person('dave', 'dave-pw', `ou=contractors,${PEOPLE}`),
   `dn: ${SERVICE_DN}\nobjectClass: organizationalRole\nobjectClass: simpleSecurityObject\ncn: nacos-svc\nuserPassword: ${SERVICE_PASSWORD}\n`,

@@ -241,7 +241,8 @@ describe.skipIf(typeof ldap === 'string')('LDAP login', () => {
     const untrusted = await appWith({ ...bind, RNACOS_LDAP_URL: directory.url, RNACOS_LDAP_STARTTLS: 'true' });
     expect(await consoleLogin(untrusted.console, 'bob', 'bob-pw')).toMatchObject({
       success: false,
-      code: 'SYSTEM_ERROR',
+      code: 'LDAP_UNAVAILABLE',
+      message: expect.stringMatching(/^the LDAP server cannot be reached \(.*certificate.*\)/),
     });
   });
 
@@ -251,8 +252,10 @@ describe.skipIf(typeof ldap === 'string')('LDAP login', () => {
       const login = await consoleLogin(app.console, 'alice', 'alice-pw');
       expect(login).toMatchObject({
         success: false,
-        code: 'SYSTEM_ERROR',
-        message: expect.stringContaining('LDAP server'),
+        code: 'LDAP_UNAVAILABLE',
+        message: expect.stringMatching(
+          /^the LDAP server cannot be reached \(.*ECONNREFUSED.*\); local users can still log in$/,
+        ),
       });
       const sdk = await sdkLogin(app.sdkHttp, 'bob', 'bob-pw');
       expect(sdk.status).toBe(403);
@@ -262,5 +265,25 @@ describe.skipIf(typeof ldap === 'string')('LDAP login', () => {
       await directory.start();
     }
     expect(await consoleLogin(app.console, 'alice', 'alice-pw')).toMatchObject({ success: true });
+  });
+
+  it('says the directory refused (not that it cannot be reached) when it answers the bind DN with an error', async () => {
+    const refusing = await appWith({
+      RNACOS_LDAP_URL: directory.url,
+      RNACOS_LDAP_BIND_DN: SERVICE_DN,
+      RNACOS_LDAP_BIND_PASSWORD: 'not-the-service-password',
+    });
+    const login = await consoleLogin(refusing.console, 'alice', 'alice-pw');
+    expect(login).toMatchObject({ success: false, code: 'LDAP_REFUSED' });
+    expect(login.message).toMatch(
+      /^the LDAP server refused the login: the directory refused the bind DN's credentials/,
+    );
+    expect(login.message).toContain('LDAP result 49');
+    expect(login.message).not.toContain('cannot be reached');
+    const sdk = await sdkLogin(refusing.sdkHttp, 'bob', 'bob-pw');
+    expect(sdk.status).toBe(403);
+    expect(sdk.body).toContain('the LDAP server refused the login');
+    // local users are not asked of the directory
+    expect(await consoleLogin(refusing.console, 'admin', 'admin')).toMatchObject({ success: true });
   });
 });

@@ -8,16 +8,22 @@ import { call } from './console-helpers.js';
 
 /**
  * A real HTTP service for MCP tool calls: `/echo/...` answers what it received as JSON, `/fail` answers
- * 500, `/hang` never answers.
+ * 500, `/hang` never answers, `/redirect` sends to the cloud metadata address. It counts the connections made to it (a refused call makes none).
  */
-export async function startEchoService(): Promise<{ port: number; close(): Promise<void> }> {
+export async function startEchoService(
+  host = '127.0.0.1',
+): Promise<{ port: number; connections(): number; close(): Promise<void> }> {
   const held = new Set<http.ServerResponse>();
+  let connections = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       if (req.url?.startsWith('/fail')) return void res.writeHead(500).end('boom');
       if (req.url?.startsWith('/hang')) return void held.add(res);
+      if (req.url?.startsWith('/redirect')) {
+        return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      }
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           method: req.method,
@@ -29,9 +35,11 @@ export async function startEchoService(): Promise<{ port: number; close(): Promi
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   return {
     port: (server.address() as AddressInfo).port,
+    connections: () => connections,
     close: async () => {
       for (const res of held) res.destroy();
       server.closeAllConnections();

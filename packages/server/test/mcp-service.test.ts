@@ -27,7 +27,10 @@ describe('MCP service', () => {
 
   beforeAll(async () => {
     echo = await startEchoService();
-    app = await buildTestApp({ env: { RNACOS_MCP_HTTP_TIMEOUT_SECOND: '1' } });
+    // the echo service listens on loopback, which the outbound policy refuses unless allowed
+    app = await buildTestApp({
+      env: { RNACOS_MCP_HTTP_TIMEOUT_SECOND: '1', RNACOS_OUTBOUND_ALLOW_CIDRS: '127.0.0.1' },
+    });
     base = (await app.listen()).http;
     token = await sessionFor(app, 'admin');
     // the service registers itself over the SDK's HTTP API, as a real one would
@@ -122,7 +125,7 @@ describe('MCP service', () => {
     });
   }
 
-  it('refuses a wrong auth key with 403 and an unknown server with 404', async () => {
+  it('refuses a wrong auth key and an unknown server alike, with 403', async () => {
     const post = (path: string) =>
       fetch(`${base}${path}`, {
         method: 'POST',
@@ -130,8 +133,28 @@ describe('MCP service', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
     expect((await post(`/rnacos/mcp/${key}/wrong`)).status).toBe(403);
-    expect((await post('/rnacos/mcp/nothing/secret')).status).toBe(404);
+    expect((await post('/rnacos/mcp/nothing/secret')).status).toBe(403);
     expect((await fetch(`${base}/rnacos/mcp/sse/${key}/wrong`)).status).toBe(403);
+  });
+
+  it('refuses a message that is not UTF-8, or nested too deep to handle, before any tool is called', async () => {
+    const send = (body: Blob | string) =>
+      fetch(`${base}/rnacos/mcp/${key}/secret`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body,
+      });
+    const call = (args: string) =>
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_order","arguments":${args}}}`;
+    const notUtf8 = new Blob([call('{"text":"'), new Uint8Array([0xff, 0xfe]), '"}']);
+    const refusedText = await send(notUtf8);
+    expect(refusedText.status).toBe(400);
+    expect(await refusedText.text()).toContain('UTF-8');
+    const deep = await send(call(`${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`));
+    expect(deep.status).toBe(413);
+    expect(await deep.text()).toContain('depth');
+    // a well-formed message is still served
+    expect((await send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))).status).toBe(200);
   });
 
   it('serves an edit only once it is published, and an older version when that is published again', async () => {

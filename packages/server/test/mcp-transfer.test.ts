@@ -153,7 +153,8 @@ describe('MCP records in transfer files', () => {
   let echo: Awaited<ReturnType<typeof startEchoService>>;
   const apps: TestApp[] = [];
   const newApp = async () => {
-    const app = await buildTestApp();
+    // the echo service listens on loopback, which tool calls reach only when allowed
+    const app = await buildTestApp({ env: { RNACOS_OUTBOUND_ALLOW_CIDRS: '127.0.0.1' } });
     apps.push(app);
     const base = (await app.listen()).http;
     await app.core.naming.registerInstance(
@@ -228,5 +229,44 @@ describe('MCP records in transfer files', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('numbers imported server versions in the order of the file: the served one keeps its place, the draft last', async () => {
+    const { app } = await newApp();
+    const id = await app.core.mcp.addServer(
+      { name: 'ordered', uniqueKey: 'ordered-srv', authKeys: ['k'], description: 'v1' },
+      { user: 'admin', roles: ['0'] },
+    );
+    for (const description of ['v2', 'v3']) {
+      await app.core.mcp.updateServer(id, { description }, { user: 'admin', roles: ['0'] });
+      await app.core.mcp.publish(id);
+    }
+    await app.core.mcp.updateServer(id, { description: 'draft' }, { user: 'admin', roles: ['0'] });
+    const before = app.core.mcp.getServer(id)!;
+    await app.core.mcp.publishHistory(id, before.histories[1].id);
+    const file = Buffer.concat(await app.core.transfer.exportFile());
+
+    const { app: other } = await newApp();
+    // ids taken by other servers first: the imported ones must not follow the file's ids
+    await other.core.mcp.addServer({ name: 'x', authKeys: ['k'] }, { user: 'admin', roles: ['0'] });
+    await importFile(other, file);
+    const server = other.core.mcp.getServerByKey('ordered-srv')!;
+    expect(server.histories.map((h) => [h.version, h.description])).toEqual([
+      [1, 'v1'],
+      [2, 'v2'],
+      [3, 'v3'],
+    ]);
+    const ids = server.histories.map((h) => h.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(server.current.id).toBeGreaterThan(Math.max(...ids));
+    expect(server.release).toMatchObject({ version: 2, description: 'v2', id: server.histories[1].id });
+    expect(server.current).toMatchObject({ version: 4, description: 'draft' });
+    // the console shows these numbers
+    const info = await other.consoleHttp!.inject({
+      method: 'GET',
+      url: `${API}/v2/mcp/server/info?id=${server.id}`,
+      cookies: { token: await sessionFor(other, 'admin') },
+    });
+    expect(info.json().data).toMatchObject({ releaseValue: { version: 2 }, currentValue: { version: 4 } });
   });
 });

@@ -6,6 +6,7 @@ const read = (rel: string) => JSON.parse(readFileSync(new URL(rel, import.meta.u
 
 interface LockEntry {
   engines?: { node?: string };
+  hasInstallScript?: boolean;
 }
 
 describe('supported Node versions', () => {
@@ -19,5 +20,17 @@ describe('supported Node versions', () => {
       .filter(([, entry]) => entry.engines?.node && !semver.satisfies(oldest, entry.engines.node))
       .map(([name, entry]) => `${name} (node ${entry.engines!.node})`);
     expect(refusing).toEqual([]);
+  });
+
+  it('every install script in the lockfile is approved or denied in allowScripts (npm 11 warns of none)', () => {
+    const allowScripts = read('../../../package.json').allowScripts as Record<string, boolean>;
+    const lock = read('../../../package-lock.json') as { packages: Record<string, LockEntry> };
+    const unreviewed = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length))
+      .filter((name) => !(name in allowScripts));
+    expect(unreviewed).toEqual([]);
+    // the SQLite driver compiles its native part in its install script
+    expect(allowScripts['better-sqlite3']).toBe(true);
   });
 });

@@ -113,4 +113,22 @@ describe.each(backends.map((make) => [make().name, make] as const))('OAuth2 user
     ).rejects.toThrow(/does not come from OAUTH2/);
     expect(app.core.auth.users.get('admin')?.source).toBe('INNER');
   });
+
+  it('never record a provider name that differs from a local user only in case or width beside it', async () => {
+    const app = await backend.open();
+    for (const username of ['ADMIN', 'Admin', '\uff21\uff44\uff4d\uff49\uff4e']) {
+      await expect(
+        app.core.auth.users.recordExternal({
+          username,
+          nickname: 'x',
+          source: 'OAUTH2',
+          roles: ['0'],
+          newRoles: ['1'],
+        }),
+        username,
+      ).rejects.toThrow(/does not come from OAUTH2/);
+    }
+    const like = app.core.auth.users.all().filter((u) => u.username.normalize('NFKC').toLowerCase() === 'admin');
+    expect(like.map((u) => u.username)).toEqual(['admin']);
+  });
 });

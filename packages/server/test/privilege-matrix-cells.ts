@@ -50,13 +50,21 @@ export const unique = (prefix: string) => `${prefix}${nextSeq()}`;
 export interface ConsoleCell {
   /** The console-paths.ts path it calls, under the API prefix. */
   path: string;
+  /** The method and the namespace field (as the route declares it, console-namespaces.ts) the cell tries. */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  field?: string;
   name: string;
   need: Need;
   /** False: the route touches no namespace. */
   namespaced: boolean;
   /** The namespaces to try (default: all). */
   only?: Ns[];
-  run: (app: TestApp, token: string, ns: Ns) => Promise<LightMyRequestResponse>;
+  /**
+   * The request also names `other` (in the route's other fields, or through the record it acts on): every
+   * pair is tried, and a user must reach both.
+   */
+  other?: boolean;
+  run: (app: TestApp, token: string, ns: Ns, other: Ns) => Promise<LightMyRequestResponse>;
 }
 
 export const nsName = (ns: Ns) => (ns === '' ? 'public' : ns);
@@ -65,6 +73,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/config/list',
     name: 'config list',
+    method: 'GET',
+    field: 'tenant',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/config/list', { token: t, query: { tenant: ns } }),
@@ -72,6 +82,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/config/info',
     name: 'config info',
+    method: 'GET',
+    field: 'tenant',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) =>
@@ -80,6 +92,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/config/history',
     name: 'config history',
+    method: 'GET',
+    field: 'tenant',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) =>
@@ -88,6 +102,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/config/download',
     name: 'config zip export',
+    method: 'GET',
+    field: 'tenant',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/config/download', { token: t, query: { tenant: ns } }),
@@ -95,6 +111,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/config/download',
     name: 'config export chosen',
+    method: 'POST',
+    field: 'keys[].tenant',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) =>
@@ -106,6 +124,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/configs',
     name: 'config v1 list',
+    method: 'GET',
+    field: 'tenant',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'configs', { token: t, query: { tenant: ns } }),
@@ -113,6 +133,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/config/update',
     name: 'config publish',
+    method: 'POST',
+    field: 'tenant',
     need: 'write',
     namespaced: true,
     run: (a, t, ns) =>
@@ -124,6 +146,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/config/remove',
     name: 'config remove',
+    method: 'POST',
+    field: 'tenant',
     need: 'write',
     namespaced: true,
     run: async (a, t, ns) => {
@@ -134,18 +158,44 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   },
   {
     path: '/v2/config/clone',
+    method: 'POST',
+    field: 'targetTenant',
     name: 'config clone into',
     need: 'write',
     namespaced: true,
-    run: (a, t, ns) =>
+    other: true,
+    run: (a, t, ns, other) =>
       call(a.consoleHttp!, 'POST', 'v2/config/clone', {
         token: t,
-        json: { targetTenant: ns, policy: 'OVERWRITE', keys: [{ tenant: ns, group: 'G', dataId: 'seed' }] },
+        json: { targetTenant: ns, policy: 'OVERWRITE', keys: [{ tenant: other, group: 'G', dataId: 'seed' }] },
+      }),
+  },
+  {
+    path: '/v2/config/clone',
+    method: 'POST',
+    field: 'keys[].tenant',
+    name: 'config clone from',
+    need: 'write',
+    namespaced: true,
+    other: true,
+    run: (a, t, ns, other) =>
+      call(a.consoleHttp!, 'POST', 'v2/config/clone', {
+        token: t,
+        json: {
+          targetTenant: other,
+          policy: 'OVERWRITE',
+          keys: [
+            { tenant: other, group: 'G', dataId: 'seed' },
+            { tenant: ns, group: 'G', dataId: 'seed' },
+          ],
+        },
       }),
   },
   {
     path: '/v2/service/list',
     name: 'service list',
+    method: 'GET',
+    field: 'namespaceId',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/service/list', { token: t, query: { namespaceId: nsName(ns) } }),
@@ -153,6 +203,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/instance/list',
     name: 'instance list',
+    method: 'GET',
+    field: 'namespaceId',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) =>
@@ -164,6 +216,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/service/subscriber/list',
     name: 'subscriber list',
+    method: 'GET',
+    field: 'namespaceId',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) =>
@@ -172,6 +226,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/instances',
     name: 'instance v1 list',
+    method: 'GET',
+    field: 'namespaceId',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) =>
@@ -180,6 +236,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/service/add',
     name: 'service add',
+    method: 'POST',
+    field: 'namespaceId',
     need: 'write',
     namespaced: true,
     run: (a, t, ns) =>
@@ -191,6 +249,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/service/remove',
     name: 'service remove',
+    method: 'POST',
+    field: 'namespaceId',
     need: 'write',
     namespaced: true,
     run: async (a, t, ns) => {
@@ -202,6 +262,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/instance/update',
     name: 'instance update',
+    method: 'POST',
+    field: 'namespaceId',
     need: 'write',
     namespaced: true,
     run: (a, t, ns) =>
@@ -214,6 +276,8 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
   {
     path: '/v2/namespaces/update',
     name: 'namespace rename',
+    method: 'POST',
+    field: 'namespaceId',
     need: 'manageNamespaces',
     namespaced: true,
     only: ['dev'],

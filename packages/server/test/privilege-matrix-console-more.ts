@@ -4,6 +4,7 @@ import { API } from '../src/adapters/console-api/console-paths.js';
 import { call, multipart } from './console-helpers.js';
 import type { TestApp } from './helpers.js';
 import { MCP_CONSOLE_CELLS } from './privilege-matrix-mcp-cells.js';
+import { MCP_REFERENCE_CELLS } from './privilege-matrix-mcp-ref-cells.js';
 import { nextSeq, nsName, unique, type ConsoleCell, type Need } from './privilege-matrix-cells.js';
 
 // The console routes of console-paths.ts beyond privilege-matrix-cells.ts: more namespaced cells, and what
@@ -52,6 +53,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/v2/config/add',
       name: 'config add',
+      method: 'POST',
+      field: 'tenant',
       need: 'write',
       namespaced: true,
       run: (a, t, ns) =>
@@ -63,6 +66,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/config/history',
       name: 'config v1 history',
+      method: 'GET',
+      field: 'tenant',
       need: 'read',
       namespaced: true,
       run: (a, t, ns) =>
@@ -71,13 +76,30 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/config/download',
       name: 'config v1 zip export',
+      method: 'GET',
+      field: 'tenant',
       need: 'read',
       namespaced: true,
       run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'config/download', { token: t, query: { tenant: ns } }),
     },
     {
+      path: '/config/download',
+      method: 'POST',
+      field: 'keys[].tenant',
+      name: 'config v1 export chosen',
+      need: 'write',
+      namespaced: true,
+      run: (a, t, ns) =>
+        call(a.consoleHttp!, 'POST', 'config/download', {
+          token: t,
+          json: { keys: [{ tenant: ns, group: 'G', dataId: 'seed' }] },
+        }),
+    },
+    {
       path: '/v2/config/import',
       name: 'config zip import',
+      method: 'POST',
+      field: 'header tenant',
       need: 'write',
       namespaced: true,
       run: (a, t, ns) => importZip(a, 'v2/config/import', t, ns),
@@ -85,6 +107,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/config/import',
       name: 'config v1 zip import',
+      method: 'POST',
+      field: 'header tenant',
       need: 'write',
       namespaced: true,
       run: (a, t, ns) => importZip(a, 'config/import', t, ns),
@@ -132,6 +156,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/ns/services',
       name: 'service v1 list',
+      method: 'GET',
+      field: 'namespaceId',
       need: 'read',
       namespaced: true,
       run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'ns/services', { token: t, query: { namespaceId: nsName(ns) } }),
@@ -139,6 +165,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/ns/service/subscribers',
       name: 'subscriber v1 list',
+      method: 'GET',
+      field: 'namespaceId',
       need: 'read',
       namespaced: true,
       run: (a, t, ns) =>
@@ -150,6 +178,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/v2/instance/add',
       name: 'instance add',
+      method: 'POST',
+      field: 'namespaceId',
       need: 'write',
       namespaced: true,
       run: (a, t, ns) =>
@@ -161,6 +191,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/v2/instance/remove',
       name: 'instance remove',
+      method: 'POST',
+      field: 'namespaceId',
       need: 'write',
       namespaced: true,
       run: async (a, t, ns) => {
@@ -176,6 +208,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/v2/instance/info',
       name: 'instance info',
+      method: 'GET',
+      field: 'namespaceId',
       need: 'read',
       namespaced: true,
       run: (a, t, ns) =>
@@ -187,6 +221,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/v2/service/update',
       name: 'service update',
+      method: 'POST',
+      field: 'namespaceId',
       need: 'write',
       namespaced: true,
       run: (a, t, ns) =>
@@ -198,6 +234,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/v2/namespaces/add',
       name: 'namespace add',
+      method: 'POST',
+      field: 'namespaceId',
       need: 'manageNamespaces',
       namespaced: true,
       run: (a, t, ns) =>
@@ -209,6 +247,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/v2/namespaces/remove',
       name: 'namespace remove',
+      method: 'POST',
+      field: 'namespaceId',
       need: 'manageNamespaces',
       namespaced: true,
       only: ['dev'],
@@ -219,6 +259,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/namespaces',
       name: 'namespace v1 add',
+      method: 'POST',
+      field: 'namespaceId',
       need: 'manageNamespaces',
       namespaced: true,
       outcome: legacyNamespaceOutcome,
@@ -227,6 +269,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/namespaces',
       name: 'namespace v1 rename',
+      method: 'PUT',
+      field: 'namespaceId',
       need: 'manageNamespaces',
       namespaced: true,
       only: ['dev'],
@@ -236,6 +280,8 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
     {
       path: '/namespaces',
       name: 'namespace v1 remove',
+      method: 'DELETE',
+      field: 'namespaceId',
       need: 'manageNamespaces',
       namespaced: true,
       only: ['dev'],
@@ -243,6 +289,7 @@ export const MORE_CONSOLE_CELLS: (ConsoleCell & { path: string; outcome?: (res: 
       run: (a, t, ns) => form(a, 'DELETE', 'namespaces', t, { namespaceId: ns }),
     },
     ...MCP_CONSOLE_CELLS,
+    ...MCP_REFERENCE_CELLS,
   ];
 
 /** What each console route that touches no namespace needs ('public': no login; 'nobody': no role opens it). */

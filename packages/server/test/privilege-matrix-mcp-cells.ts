@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { API } from '../src/adapters/console-api/console-paths.js';
+import { ROLE_ADMIN } from '../src/core/auth/user-model.js';
 import { zipSync, strToU8 } from 'fflate';
 import { call, multipart } from './console-helpers.js';
 import type { TestApp } from './helpers.js';
@@ -8,14 +9,14 @@ import { nsName, unique, type ConsoleCell, type Ns } from './privilege-matrix-ce
 // The MCP console routes (tool specs and MCP servers) of privilege-matrix.test.ts: guests read, developers
 // and admins write, each only in the namespaces they may touch. Every cell makes the spec or server it acts on.
 
-async function seedSpec(a: TestApp, ns: Ns) {
+export async function seedSpec(a: TestApp, ns: Ns) {
   const key = { namespace: nsName(ns), group: 'G', toolName: unique('tool') };
   const fn = { name: key.toolName, description: 'd', inputSchema: { type: 'object' } };
   await a.core.mcp.saveSpecs([{ key, function: fn }], 'admin');
   return key;
 }
 
-async function seedServer(a: TestApp, ns: Ns): Promise<number> {
+export async function seedServer(a: TestApp, ns: Ns): Promise<number> {
   const spec = await seedSpec(a, ns);
   const routeRule = {
     protocol: 'http',
@@ -29,11 +30,11 @@ async function seedServer(a: TestApp, ns: Ns): Promise<number> {
   };
   return a.core.mcp.addServer(
     { namespace: nsName(ns), name: unique('server'), authKeys: ['k'], tools: [{ specKey: spec, routeRule }] },
-    'admin',
+    { user: 'admin', roles: [ROLE_ADMIN] },
   );
 }
 
-const upload = (a: TestApp, path: string, token: string, ns: Ns, files: Record<string, string>) => {
+export const upload = (a: TestApp, path: string, token: string, ns: Ns, files: Record<string, string>) => {
   const zip = Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([n, v]) => [n, strToU8(v)]))));
   const body = multipart('file', 'mcp.zip', zip, { namespace: ns });
   return a.consoleHttp!.inject({
@@ -45,7 +46,10 @@ const upload = (a: TestApp, path: string, token: string, ns: Ns, files: Record<s
   });
 };
 
-type Cell = ConsoleCell & { outcome?: (res: LightMyRequestResponse) => string };
+export type Cell = ConsoleCell & { outcome?: (res: LightMyRequestResponse) => string };
+
+/** A server in a namespace the user may not see is answered as missing (the cells' servers all exist). */
+export const hiddenAsMissing = (res: LightMyRequestResponse) => (res.json().code === 'NOT_FOUND' ? 'denied' : '');
 
 const specFn = (name: string) => ({ name, description: 'd', inputSchema: { type: 'object', properties: {} } });
 
@@ -53,6 +57,8 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/toolspec/list',
     name: 'tool spec list',
+    method: 'GET',
+    field: 'namespaceId',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/mcp/toolspec/list', { token: t, query: { namespaceId: ns } }),
@@ -60,6 +66,8 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/toolspec/info',
     name: 'tool spec info',
+    method: 'GET',
+    field: 'namespace',
     need: 'read',
     namespaced: true,
     run: async (a, t, ns) =>
@@ -68,6 +76,8 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/toolspec/download',
     name: 'tool spec download',
+    method: 'GET',
+    field: 'namespaceId',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) =>
@@ -76,6 +86,8 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   ...(['add', 'update'] as const).map((verb): Cell => ({
     path: `/v2/mcp/toolspec/${verb}`,
     name: `tool spec ${verb}`,
+    method: 'POST',
+    field: 'namespace',
     need: 'write',
     namespaced: true,
     run: (a, t, ns) => {
@@ -89,6 +101,8 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/toolspec/batch_update',
     name: 'tool spec batch update',
+    method: 'POST',
+    field: '[].namespace',
     need: 'write',
     namespaced: true,
     run: (a, t, ns) => {
@@ -102,6 +116,8 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/toolspec/remove',
     name: 'tool spec remove',
+    method: 'POST',
+    field: 'namespace',
     need: 'write',
     namespaced: true,
     run: async (a, t, ns) =>
@@ -110,6 +126,8 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/toolspec/import',
     name: 'tool spec import',
+    method: 'POST',
+    field: 'namespace',
     need: 'write',
     namespaced: true,
     run: (a, t, ns) => {
@@ -122,6 +140,8 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/server/list',
     name: 'MCP server list',
+    method: 'GET',
+    field: 'namespaceId',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/mcp/server/list', { token: t, query: { namespaceId: ns } }),
@@ -129,6 +149,9 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   ...(['info', 'history'] as const).map((what): Cell => ({
     path: `/v2/mcp/server/${what}`,
     name: `MCP server ${what}`,
+    method: 'GET',
+    field: 'id',
+    outcome: hiddenAsMissing,
     need: 'read',
     namespaced: true,
     run: async (a, t, ns) =>
@@ -140,6 +163,8 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/server/download',
     name: 'MCP server download',
+    method: 'GET',
+    field: 'namespaceId',
     need: 'read',
     namespaced: true,
     run: (a, t, ns) => call(a.consoleHttp!, 'GET', 'v2/mcp/server/download', { token: t, query: { namespaceId: ns } }),
@@ -147,6 +172,8 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/server/add',
     name: 'MCP server add',
+    method: 'POST',
+    field: 'namespace',
     need: 'write',
     namespaced: true,
     run: (a, t, ns) =>
@@ -158,6 +185,9 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/server/update',
     name: 'MCP server update',
+    method: 'POST',
+    field: 'id',
+    outcome: hiddenAsMissing,
     need: 'write',
     namespaced: true,
     run: async (a, t, ns) =>
@@ -169,6 +199,9 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   ...(['remove', 'publish'] as const).map((verb): Cell => ({
     path: `/v2/mcp/server/${verb}`,
     name: `MCP server ${verb}`,
+    method: 'POST',
+    field: 'id',
+    outcome: hiddenAsMissing,
     need: 'write',
     namespaced: true,
     run: async (a, t, ns) =>
@@ -177,6 +210,9 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/server/publish/history',
     name: 'MCP server publish history',
+    method: 'POST',
+    field: 'id',
+    outcome: hiddenAsMissing,
     need: 'write',
     namespaced: true,
     run: async (a, t, ns) => {
@@ -188,6 +224,9 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/server/tool/call',
     name: 'MCP server tool call',
+    method: 'POST',
+    field: 'id',
+    outcome: hiddenAsMissing,
     need: 'write',
     namespaced: true,
     run: async (a, t, ns) => {
@@ -199,6 +238,8 @@ export const MCP_CONSOLE_CELLS: Cell[] = [
   {
     path: '/v2/mcp/server/import',
     name: 'MCP server import',
+    method: 'POST',
+    field: 'namespace',
     need: 'write',
     namespaced: true,
     run: (a, t, ns) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, consoleApiRules } from '../src/adapters/console-api/console-paths.js';
+import { declaredRoutes } from '../src/adapters/console-api/console-namespaces.js';
 import { EXEMPT_ROUTES } from '../src/adapters/http-v1/api-auth-hook.js';
 import { buildTestApp, form, type TestApp } from './helpers.js';
 import { knownCaptcha } from './console-helpers.js';
@@ -11,6 +12,7 @@ import {
   NAMESPACES,
   nsName,
   USERS,
+  type ConsoleCell,
   type Ns,
 } from './privilege-matrix-cells.js';
 import { MORE_CONSOLE_CELLS, ROLE_ONLY_PATHS } from './privilege-matrix-console-more.js';
@@ -72,35 +74,67 @@ describe('privilege matrix', () => {
     await app.dispose();
   });
 
+  /** The namespace pairs a cell tries: (ns, ns), or every (ns, other) when the request names a second one. */
+  const pairs = (cell: { only?: Ns[]; namespaced: boolean; other?: boolean }): Array<[Ns, Ns]> =>
+    (cell.only ?? (cell.namespaced ? NAMESPACES : ([''] as Ns[]))).flatMap((ns) =>
+      cell.other ? NAMESPACES.map((other): [Ns, Ns] => [ns, other]) : [[ns, ns] as [Ns, Ns]],
+    );
+  const expectedFor = (user: (typeof USERS)[number], cell: ConsoleCell, ns: Ns, other: Ns) =>
+    expectedAllowed(user, cell.need, cell.namespaced ? ns : null) &&
+    expectedAllowed(user, cell.need, cell.namespaced ? other : null)
+      ? 'allowed'
+      : 'denied';
+
   it('console: every role x namespace privilege x route cell', async () => {
     const wrong: string[] = [];
     for (const user of USERS) {
       for (const cell of CONSOLE_CELLS) {
-        for (const ns of cell.only ?? (cell.namespaced ? NAMESPACES : ([''] as Ns[]))) {
-          const outcome = consoleOutcome(await cell.run(app, consoleTokens.get(user.name)!, ns));
-          const expected = expectedAllowed(user, cell.need, cell.namespaced ? ns : null) ? 'allowed' : 'denied';
+        for (const [ns, other] of pairs(cell)) {
+          const outcome = consoleOutcome(await cell.run(app, consoleTokens.get(user.name)!, ns, other));
+          const expected = expectedFor(user, cell, ns, other);
           if (outcome !== expected)
-            wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
+            wrong.push(`${user.name} / ${cell.name} / "${ns}" "${other}": expected ${expected}, got ${outcome}`);
         }
       }
     }
     expect(wrong).toEqual([]);
   });
 
-  it('console: more namespaced routes, every role x namespace privilege', async () => {
+  it('console: more namespaced routes, every role x namespace privilege (x a second namespace)', async () => {
     const wrong: string[] = [];
     for (const user of USERS) {
       for (const cell of MORE_CONSOLE_CELLS) {
-        for (const ns of cell.only ?? NAMESPACES) {
-          const res = await cell.run(app, consoleTokens.get(user.name)!, ns);
+        for (const [ns, other] of pairs(cell)) {
+          const res = await cell.run(app, consoleTokens.get(user.name)!, ns, other);
           const outcome = cell.outcome?.(res) || consoleOutcome(res);
-          const expected = expectedAllowed(user, cell.need, ns) ? 'allowed' : 'denied';
+          const expected = expectedFor(user, cell, ns, other);
           if (outcome !== expected)
-            wrong.push(`${user.name} / ${cell.name} / "${ns}": expected ${expected}, got ${outcome}`);
+            wrong.push(`${user.name} / ${cell.name} / "${ns}" "${other}": expected ${expected}, got ${outcome}`);
         }
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('console: every namespace field a route declares has a cell, and every cell tries a declared field', () => {
+    const declared = declaredRoutes(app.consoleHttp!).flatMap((r) =>
+      r.fields.map((field) => `${r.method} ${r.url.slice(API.length)} ${field}`),
+    );
+    const cells = [...CONSOLE_CELLS, ...MORE_CONSOLE_CELLS]
+      .filter((c) => c.field !== undefined)
+      .map((c) => `${c.method} ${c.path} ${c.field}`);
+    expect(
+      [...new Set(declared)].filter((key) => !cells.includes(key)),
+      'declared namespace fields without a cell',
+    ).toEqual([]);
+    expect(
+      cells.filter((key) => !declared.includes(key)),
+      'cells of no declared field',
+    ).toEqual([]);
+    // the fields naming a second namespace are there too (clone sources, tools routed elsewhere, ...)
+    expect(
+      declared.filter((key) => / (keys\[\]\.tenant|targetTenant|tools\[\]|file: )/.test(key)).length,
+    ).toBeGreaterThan(8);
   });
 
   it('console: every path of console-paths.ts has a namespace cell or a role cell', () => {
@@ -137,7 +171,7 @@ describe('privilege matrix', () => {
 
   it('console: no session reaches nothing', async () => {
     for (const cell of CONSOLE_CELLS) {
-      const res = await cell.run(app, 'f'.repeat(64), '');
+      const res = await cell.run(app, 'f'.repeat(64), '', '');
       expect(res.json(), cell.name).toMatchObject({ success: false, code: 'NO_LOGIN' });
       expect(res.headers['no-login']).toBe('1');
     }

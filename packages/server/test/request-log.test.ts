@@ -1,5 +1,8 @@
+import { PassThrough } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { encodePayload } from '../src/adapters/grpc-v2/payload.js';
+import { createLogger, LOG_FIELD_MAX, LOG_LINE_MAX } from '../src/shared/logger.js';
 import { RawNacosClient } from './grpc-raw-client.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 
@@ -77,5 +80,31 @@ describe('request log', () => {
       ]),
     );
     expect(lines.filter((l) => l.msg === 'request')).toEqual([]);
+  });
+});
+
+describe('request log lines of hostile requests', () => {
+  it('bound what the client sent: a 300 KB request type and client address leave a short line', async () => {
+    const out = new PassThrough();
+    const lines: string[] = [];
+    out.on('data', (d: Buffer) => lines.push(...d.toString().split('\n').filter(Boolean)));
+    app = await buildTestApp({ logger: createLogger('info', 'json', out) });
+    const ports = await app.listen();
+    client = new RawNacosClient(`127.0.0.1:${ports.grpc}`);
+    await client.connect();
+    const type = `Evil${'X'.repeat(300_000)}\r\nRequest`;
+    const address = `10.0.0.1${'\n'.repeat(10)}${'a'.repeat(300_000)}`;
+    for (let i = 0; i < 2; i++) {
+      const answer = await client.requestBytes(encodePayload(type, { requestId: '' }, {}, address));
+      expect(answer.body.errorCode).toBe(302);
+    }
+    const refusals = lines.filter((l) => l.includes('refused a request'));
+    expect(refusals).toHaveLength(1);
+    const [line] = refusals;
+    expect(line.length).toBeLessThan(LOG_LINE_MAX);
+    const entry = JSON.parse(line);
+    expect(entry.type).toBe(`${type.slice(0, LOG_FIELD_MAX)}…(+${type.length - LOG_FIELD_MAX} chars)`);
+    expect(entry.client).toBe(`${address.slice(0, LOG_FIELD_MAX)}…(+${address.length - LOG_FIELD_MAX} chars)`);
+    expect(entry).toMatchObject({ door: 'grpc', code: 302 });
   });
 });

@@ -216,6 +216,22 @@ describe('transfer export and import', () => {
     expect(target.core.auth.users.get('plain')?.passwordHash).toMatch(/^\$2[ab]\$10\$/);
   });
 
+  it('skips users whose name is another spelling of a stored one or of one before it in the file', async () => {
+    const target = await app();
+    const decoded = await decodeTransfer([sampleServerExport()]);
+    const [, dev1] = decoded.content.users;
+    decoded.content.users = ['ADMIN', 'Dev9', 'dev9', 'DEV9'].map((username) => ({ ...dev1, username }));
+    const report = await target.core.transfer.importDecoded(decoded, IMPORT_EVERYTHING);
+    const reason = (name: string) => `another spelling of the user ${name}`;
+    expect(report.skipped.filter((s) => s.table === 'T_USER')).toEqual([
+      { table: 'T_USER', key: 'ADMIN', reason: reason('admin') },
+      { table: 'T_USER', key: 'dev9', reason: reason('Dev9') },
+      { table: 'T_USER', key: 'DEV9', reason: reason('Dev9') },
+    ]);
+    const names = target.core.auth.users.all().map((u) => u.username);
+    expect(names.filter((n) => /^(admin|dev9)$/i.test(n)).sort()).toEqual(['Dev9', 'admin']);
+  });
+
   it('creates the namespace of an imported config even without a namespace record', async () => {
     const target = await app();
     const decoded = await decodeTransfer([sampleServerExport()]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY, PEOPLE, SERVICE_DN, SERVICE_PASSWORD } from '../../server/test/ldap-fixture.js';
 import { startLdap, type Ldap } from '../../server/test/ldap-server.js';
 import { launchBrowser, type TestBrowser } from './support/browser.js';
-import { expectToast, fillLogin, login, LOGIN_ZH, menuEntries } from './support/console-page.js';
+import { expectToast, fillLogin, login, LOGIN_EN, LOGIN_ZH, menuEntries } from './support/console-page.js';
 import { startConsole, type RunningConsole } from './support/console-server.js';
 import { screenshot } from './support/screenshots.js';
 
@@ -74,4 +74,61 @@ describe.skipIf(typeof ldap === 'string')('LDAP login at the console (real slapd
     await screenshot(page, 'zh', 'users-ldap');
     expect(browser.errors).toEqual([]);
   });
+
+  for (const lang of ['en', 'zh'] as const) {
+    it(`the login page tells a directory that refuses from one that cannot be reached, with the server's message (${lang})`, async () => {
+      const texts = lang === 'en' ? LOGIN_EN : LOGIN_ZH;
+      const headline =
+        lang === 'en'
+          ? { refused: 'The LDAP directory refused the login', unreachable: 'The LDAP directory cannot be reached' }
+          : { refused: 'LDAP 目录拒绝了登录', unreachable: '无法连接 LDAP 目录' };
+      const ldapSettings = {
+        RNACOS_LDAP_ENABLE: 'true',
+        RNACOS_LDAP_USER_BASE_DN: PEOPLE,
+        RNACOS_LDAP_BIND_DN: SERVICE_DN,
+      };
+      const [refusing, unreachable, browser] = await Promise.all([
+        // the directory answers: the bind DN's password is wrong
+        startConsole({
+          ...ldapSettings,
+          RNACOS_LDAP_URL: directory.url,
+          RNACOS_LDAP_BIND_PASSWORD: 'not-the-service-password',
+        }),
+        // nothing listens there
+        startConsole({
+          ...ldapSettings,
+          RNACOS_LDAP_URL: 'ldap://127.0.0.1:1',
+          RNACOS_LDAP_BIND_PASSWORD: SERVICE_PASSWORD,
+        }),
+        launchBrowser(lang),
+      ]);
+      const { page } = browser;
+      try {
+        await page.goto(`${refusing.consoleUrl}/rnacos/p/login`);
+        await fillLogin(page, 'alice', 'alice-pw', undefined, texts);
+        await expectToast(
+          page,
+          new RegExp(`^${headline.refused}: the LDAP server refused the login: the directory refused the bind DN`),
+        );
+        await screenshot(page, lang, 'login-ldap-refused');
+        await page.goto(`${unreachable.consoleUrl}/rnacos/p/login`);
+        await fillLogin(page, 'alice', 'alice-pw', undefined, texts);
+        await expectToast(
+          page,
+          new RegExp(`^${headline.unreachable}: the LDAP server cannot be reached \\(.*ECONNREFUSED`),
+        );
+        expect(
+          await page
+            .locator('.ant-message-notice')
+            .filter({ hasText: /unknown error|未知错误/ })
+            .count(),
+        ).toBe(0);
+        expect(browser.errors).toEqual([]);
+      } finally {
+        // the browser first: a connection it still holds would keep a server's close waiting
+        await browser.close();
+        await Promise.all([refusing.stop(), unreachable.stop()]);
+      }
+    }, 120_000);
+  }
 });

@@ -33,7 +33,8 @@ describe('MCP screens: a tool spec, a server routed to a real HTTP service, publ
       path: url.pathname,
       days: url.searchParams.get('days'),
     }));
-    ({ server, browser } = await openAdminSession());
+    // the service listens on loopback, which tool calls may reach only when the outbound policy allows it
+    ({ server, browser } = await openAdminSession({ RNACOS_OUTBOUND_ALLOW_CIDRS: '127.0.0.1' }));
     await registerInstance(server.sdkUrl, { serviceName: 'weather', ip: '127.0.0.1', port: weather.port });
   });
   afterAll(async () => {
@@ -44,7 +45,7 @@ describe('MCP screens: a tool spec, a server routed to a real HTTP service, publ
   it('creates a tool spec; the schema editor refuses a schema that is not an object schema', async () => {
     const { page } = browser;
     await page.goto(`${server.consoleUrl}/rnacos/manage/mcptoolspec`);
-    await page.locator('button', { hasText: /^Add$/ }).click();
+    await page.locator('button', { hasText: /^New$/ }).click();
     await drawer().getByLabel('Tool name').fill('get_weather');
     await drawer().getByLabel('Description').fill('The weather forecast of a city');
     await setEditorText(page, '{"type": "string"}');
@@ -65,7 +66,7 @@ describe('MCP screens: a tool spec, a server routed to a real HTTP service, publ
   it('creates an MCP server whose tool routes to the registered service; it is listed as published', async () => {
     const { page } = browser;
     await page.goto(`${server.consoleUrl}/rnacos/manage/mcpserver`);
-    await page.locator('button', { hasText: /^Add$/ }).click();
+    await page.locator('button', { hasText: /^New$/ }).click();
     await drawer().getByLabel('Name', { exact: true }).fill('weather-mcp');
     await drawer().getByLabel('Server key').fill('weather');
     await drawer().getByRole('button', { name: 'Add a tool' }).click();

@@ -124,7 +124,7 @@ describe('side menu per role (real server, headless chromium)', () => {
     for (const entry of ['Tool specs', 'MCP servers']) {
       await browser.page.locator('.app-sider').getByText(entry).click();
       await browser.page.getByRole('button', { name: 'Download' }).waitFor();
-      expect(await browser.page.locator('button', { hasText: /^(Add|Import|Batch update)$/ }).count()).toBe(0);
+      expect(await browser.page.locator('button', { hasText: /^(New|Import|Batch update)$/ }).count()).toBe(0);
     }
     await browser.page.locator('.app-sider').getByText('Config list').click();
     await browser.page.getByRole('button', { name: 'Query' }).waitFor();

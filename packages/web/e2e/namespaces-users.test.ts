@@ -56,7 +56,7 @@ describe('namespace and user screens (real server, headless chromium)', () => {
     await server.app.core.namespaces.add({ namespaceId: 'team-b', namespaceName: 'Team B' });
     await page.goto(`${server.consoleUrl}/rnacos/manage/user`);
     await page.getByRole('cell', { name: 'admin' }).first().waitFor();
-    await page.locator('button', { hasText: /^Add$/ }).click();
+    await page.locator('button', { hasText: /^New$/ }).click();
     await drawer().getByLabel('Username').fill('alice');
     await drawer().getByLabel('Nickname').fill('Alice');
     await drawer().getByLabel('Password', { exact: true }).fill('alice-pw');

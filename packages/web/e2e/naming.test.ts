@@ -25,7 +25,7 @@ describe('service and instance screens (real server, headless chromium)', () => 
   it('creates a service in the drawer, with validation', async () => {
     const { page } = browser;
     await page.goto(`${server.consoleUrl}/rnacos/manage/service`);
-    await page.locator('button', { hasText: /^Add$/ }).click();
+    await page.locator('button', { hasText: /^New$/ }).click();
     await drawer().getByLabel('Protect threshold').fill('2');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Need a service name').waitFor();

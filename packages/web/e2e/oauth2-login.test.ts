@@ -125,6 +125,27 @@ describe('OAuth2 / OpenID Connect login (real oidc-provider, real server, headle
     expect(oidc.app.core.auth.users.get('carol')?.roles).toEqual(['2']);
   });
 
+  it('a redirect_url that leads off the console, once the browser reads it, ends on the config list', async () => {
+    const { page, context } = browser;
+    const origin = new URL(oidc.consoleUrl).origin;
+    for (const query of [
+      'redirect_url=/%09/evil.example/phish',
+      `redirect_url=${encodeURIComponent('/\t/evil.example/phish')}`,
+      'redirect_url=/rnacos/..//evil.example/phish',
+      `redirect_url=${encodeURIComponent('/rnacos/%2e%2e/%2e%2e//evil.example/phish')}`,
+    ]) {
+      await context.clearCookies();
+      await page.goto(`${oidc.consoleUrl}/rnacos/p/login?${query}`);
+      await page.getByRole('link', { name: 'Sign in with TestID' }).click();
+      await page.waitForURL((url) => url.href.startsWith(provider.issuer));
+      await signInAtProvider(page, 'bob');
+      // past the provider and the callback
+      await page.waitForURL((url) => url.origin !== origin || !url.pathname.includes('/oauth2/'));
+      await page.waitForLoadState('load');
+      expect({ query, at: page.url() }).toEqual({ query, at: `${oidc.consoleUrl}/rnacos/manage/configs` });
+    }
+  });
+
   it("a callback that brings another login's state back is refused on the login page, with no session", async () => {
     const { page, context } = browser;
     await page.goto(`${oidc.consoleUrl}/rnacos/p/login`);
@@ -179,7 +200,7 @@ describe('OAuth2 / OpenID Connect login (real oidc-provider, real server, headle
     }
   });
 
-  it('plain OAuth2 URLs with the login page as redirect URI (as r-nacos is set up) log in too', async () => {
+  it('plain OAuth2 URLs with the login page as redirect URI (as r-nacos is set up) log in too, to nothing until granted', async () => {
     const { page } = browser;
     await page.goto(`${plain.consoleUrl}/rnacos/p/login`);
     // r-nacos's default button text
@@ -187,14 +208,49 @@ describe('OAuth2 / OpenID Connect login (real oidc-provider, real server, headle
     await signInAtProvider(page, 'carol');
     await page.waitForURL(`${plain.consoleUrl}/rnacos/manage/configs`);
     await page.locator('.app-sider .ant-menu-root').waitFor();
-    expect(await apiAsBrowser(page, '/rnacos/api/console/v2/config/list?pageNo=1&pageSize=10')).toMatchObject({
-      success: true,
-    });
-    // r-nacos's claims (username, name) and default role (developer)
+    // r-nacos's claims (username, name); without a role chosen for new users, a guest of no namespace until
+    // an admin grants one (r-nacos made every new user a developer of every namespace)
     expect(plain.app.core.auth.users.get('carol')).toMatchObject({
       source: 'OAUTH2',
-      roles: ['1'],
+      roles: ['2'],
       nickname: 'Carol Guest',
+      namespacePrivilege: { whitelistIsAll: false, whitelist: [] },
+    });
+    expect(await apiAsBrowser(page, '/rnacos/api/console/v2/config/list?pageNo=1&pageSize=10')).toMatchObject({
+      success: false,
+      code: 'NO_NAMESPACE_PERMISSION',
+    });
+  });
+
+  it('a provider name spelled like the local admin in other letters is refused, not a second admin', async () => {
+    const { page } = browser;
+    await page.goto(`${oidc.consoleUrl}/rnacos/p/login`);
+    await page.getByRole('link', { name: 'Sign in with TestID' }).click();
+    // its group maps to the admin role: recorded, it would have been an admin beside the local one
+    await signInAtProvider(page, 'ADMIN');
+    await page.waitForURL(/oauth2_error=OAUTH2_USER_CONFLICT/);
+    await page.getByRole('alert').filter({ hasText: 'A local user already has this name' }).waitFor();
+    expect((await browser.context.cookies()).some((c) => c.name.startsWith('token'))).toBe(false);
+    const admins = oidc.app.core.auth.users.all().filter((u) => u.username.toLowerCase() === 'admin');
+    expect(admins.map((u) => [u.username, u.source])).toEqual([['admin', 'INNER']]);
+  });
+
+  it('callbacks forged from any page never lock a real login out, though all come from one address', async () => {
+    const { page } = browser;
+    // an <img> on some other page: every visitor's browser sends the callback, none with this browser's state
+    const forged = Array.from(
+      { length: 8 },
+      (_, i) => `<img src="${oidc.consoleUrl}${CALLBACK}?code=forged${i}&state=forged${i}">`,
+    );
+    await page.goto(`${provider.issuer}/.well-known/openid-configuration`);
+    await page.setContent(`<body>${forged.join('')}</body>`);
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    await page.goto(`${oidc.consoleUrl}/rnacos/p/login`);
+    await page.getByRole('link', { name: 'Sign in with TestID' }).click();
+    await signInAtProvider(page, 'bob');
+    await page.waitForURL(`${oidc.consoleUrl}/rnacos/manage/configs`);
+    expect(await apiAsBrowser(page, '/rnacos/api/console/v2/config/list?pageNo=1&pageSize=10')).toMatchObject({
+      success: true,
     });
   });
 

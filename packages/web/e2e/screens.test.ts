@@ -6,6 +6,7 @@ import { LOGIN_EN, LOGIN_ZH, login } from './support/console-page.js';
 import { addUser, startConsole, type RunningConsole } from './support/console-server.js';
 import { pollInstances, registerInstance } from './support/naming-client.js';
 import { screenshot, SCREENSHOT_DIR } from './support/screenshots.js';
+import { ROLE_ADMIN } from '../../server/src/core/auth/user-model.js';
 
 interface Screen {
   name: string;
@@ -138,6 +139,7 @@ const SCREENS: Screen[] = [
 ];
 
 let mcpServerId = 0;
+const ADMIN = { user: 'admin', roles: [ROLE_ADMIN] };
 
 /** A tool spec and an MCP server routed to the orders service, with an edit left unpublished. */
 async function seedMcp(server: RunningConsole) {
@@ -165,9 +167,9 @@ async function seedMcp(server: RunningConsole) {
   const input = { uniqueKey: 'orders-mcp', namespace: 'public', name: 'Orders MCP', authKeys: ['key-1'] };
   mcpServerId = await mcp.addServer(
     { ...input, description: 'Orders as tools', tools: [{ specKey, routeRule }] },
-    'admin',
+    ADMIN,
   );
-  await mcp.updateServer(mcpServerId, { description: 'Orders as tools, v2' }, 'admin');
+  await mcp.updateServer(mcpServerId, { description: 'Orders as tools, v2' }, ADMIN);
 }
 
 async function seed(server: RunningConsole) {

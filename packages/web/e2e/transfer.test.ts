@@ -62,7 +62,9 @@ describe('data transfer screen (real server, headless chromium)', () => {
     await chooseFile(page, file);
     await page
       .locator('.ant-modal')
-      .getByText(/replace those with the same key on this server: configs and namespaces, Persistent instances\./)
+      .getByText(
+        /replace those with the same key on this server: configs and namespaces, Persistent instances, MCP tool specs and servers\./,
+      )
       .waitFor();
     expect(server.app.core.configs.get(KEY)).toBeUndefined();
     await confirmImport(page);

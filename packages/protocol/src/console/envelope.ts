@@ -52,6 +52,10 @@ export const ERROR_CODES = [
   'OAUTH2_PROVIDER_ERROR',
   'OAUTH2_STATE_ERROR',
   'OAUTH2_USER_CONFLICT',
+  // LDAP login failures that are no verdict on the password: the directory gave no answer (down, timeout,
+  // TLS), or answered with an error (the bind DN refused, a search not allowed)
+  'LDAP_UNAVAILABLE',
+  'LDAP_REFUSED',
   /** An MCP server import wrote some servers and refused others (the message lists them). */
   'PARTIAL_SUCCESS',
 ] as const;

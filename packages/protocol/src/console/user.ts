@@ -2,6 +2,29 @@ import type { PageParam } from './envelope.js';
 
 /** Fewest characters of a password set from now on (user add/update, own change, the first admin's setting). */
 export const MIN_PASSWORD_LENGTH = 8;
+/** bcrypt reads no further: a longer password is refused rather than silently cut. */
+export const MAX_PASSWORD_BYTES = 72;
+
+export type PasswordProblem = 'required' | 'blank' | 'too_short' | 'too_long';
+
+/** Nothing visible: spaces of any kind, line breaks, control and invisible format characters. */
+const BLANK = /^[\p{White_Space}\p{Z}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u;
+
+/**
+ * Why a new password cannot be set, or undefined: one rule for the server and the console's forms. Length
+ * counts characters (code points: eight Chinese characters are enough); a password with nothing visible is
+ * refused whatever its length.
+ */
+export function newPasswordProblem(password: string): PasswordProblem | undefined {
+  if (!password) return 'required';
+  if (BLANK.test(password)) return 'blank';
+  if ([...password].length < MIN_PASSWORD_LENGTH) return 'too_short';
+  if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES) return 'too_long';
+  return undefined;
+}
+
+/** Where a user logs in: a local password (INNER), an LDAP directory or an OAuth2 provider. */
+export type UserSource = 'INNER' | 'LDAP' | 'OAUTH2';
 
 /** Role codes: "0" admin, "1" developer, "2" guest. */
 export type RoleCode = '0' | '1' | '2';
@@ -30,7 +53,8 @@ export interface UserDto {
   roles: string[];
   extendInfo: Record<string, string>;
   namespacePrivilege: NamespacePrivilege;
-  source: string | null;
+  /** INNER, LDAP or OAUTH2 (null: stored by an older release, a local user). */
+  source: UserSource | null;
 }
 
 /** Body of `POST /v2/user/add` and `/v2/user/update`; absent fields keep their value on update. */
@@ -65,6 +89,11 @@ export interface UserPermissions {
   from: '' | 'OLD_CONSOLE';
   version: string;
   username: string | null;
+  /**
+   * Where the signed-in user logs in: INNER (a password here), LDAP or OAUTH2 (no password here, nothing to
+   * change); null in the no-login console, absent from servers that do not say.
+   */
+  userSource?: UserSource | null;
   /** For admins: the admin user that still has the well-known default password (absent otherwise). */
   defaultPasswordUser?: string;
 }

@@ -10,6 +10,7 @@ import type { MetricsService } from './metrics/metrics-service.js';
 import type { ClientConnectionRegistry } from './connection/client-connection-registry.js';
 import type { NamespaceService } from './namespace/namespace-service.js';
 import type { NamingService } from './naming/naming-service.js';
+import type { OutboundClient } from './outbound/outbound-client.js';
 import type { TransferOperations } from './transfer/transfer-service.js';
 
 /** The domain services every adapter reaches; built once in app.ts. */
@@ -36,6 +37,8 @@ export interface Core {
   mcp: McpService;
   /** Makes MCP tool calls (the MCP endpoints and the console's "try a tool"). */
   mcpTools: ToolInvoker;
+  /** Every HTTP call made on a user's behalf (MCP tool calls), under the outbound policy. */
+  outbound: OutboundClient;
   /** The nodes of the cluster (just this one on the embedded store). */
   cluster: ClusterMembers;
 }

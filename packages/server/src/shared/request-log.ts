@@ -1,4 +1,4 @@
-import type { Logger } from './logger.js';
+import { boundText, LOG_FIELD_MAX, type Logger } from './logger.js';
 
 /** One answered request, as the request log shows it. */
 export interface AnsweredRequest {
@@ -30,10 +30,13 @@ export class RequestLog {
   private readonly told = new Set<string>();
   readonly debug: boolean;
   private readonly info: boolean;
+  /** The logger already names the door (a door's child logger): a line names it once, not twice. */
+  private readonly doorBound: boolean;
 
   constructor(private readonly logger: Logger) {
     this.debug = logger.isLevelEnabled('debug');
     this.info = logger.isLevelEnabled('info');
+    this.doorBound = 'door' in logger.bindings();
   }
 
   /** Whether any request may be logged (debug, or refusals at info). */
@@ -50,8 +53,17 @@ export class RequestLog {
     if (!this.wants(answered.code)) return;
     const { door, type, client, code, message } = answered;
     const ms = Math.round(answered.ms * 10) / 10;
-    const entry = { door, type, namespace: answered.namespace?.(), code, ms, client, message };
-    if (this.info && CLIENT_MISTAKES.has(code) && this.firstTime(`${door}|${client}|${type}|${code}`)) {
+    const namespace = answered.namespace?.();
+    const entry = this.doorBound
+      ? { type, namespace, code, ms, client, message }
+      : { door, type, namespace, code, ms, client, message };
+    // the client's own words (a path, a gRPC type, the address a gRPC payload names) are remembered no
+    // longer than a log line keeps them
+    if (
+      this.info &&
+      CLIENT_MISTAKES.has(code) &&
+      this.firstTime(`${door}|${boundText(client, LOG_FIELD_MAX)}|${boundText(type, LOG_FIELD_MAX)}|${code}`)
+    ) {
       this.logger.info(
         entry,
         `refused a request of ${client}: ${door} ${type} answered ${code} (told once per client and cause)`,

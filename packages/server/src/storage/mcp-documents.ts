@@ -1,4 +1,4 @@
-import type { McpServer, ToolSpec } from '../core/mcp/mcp-model.js';
+import { numberVersions, type McpServer, type ToolSpec } from '../core/mcp/mcp-model.js';
 
 /*
  * Tool specs and MCP servers are stored whole, as JSON documents of the core model, in both backends.
@@ -19,7 +19,8 @@ export function parseServerDocument(doc: string, where: string): McpServer {
   if (typeof value.id !== 'number' || !value.current || !Array.isArray(value.histories)) {
     throw new Error(`MCP server ${where}: not an MCP server document`);
   }
-  return value;
+  // documents of releases before version numbers: numbered from their ids
+  return numberVersions(value);
 }
 
 function parse(doc: string, where: string): Record<string, unknown> {

@@ -56,7 +56,7 @@ const spec: ToolSpec = {
     },
   ],
 };
-const value = { id: 1, description: 'd', tools: [], opUser: 'a', updateTime: 1 };
+const value = { id: 1, version: 1, description: 'd', tools: [], opUser: 'a', updateTime: 1 };
 const server = (id: number, uniqueKey: string): McpServer => ({
   id,
   uniqueKey,

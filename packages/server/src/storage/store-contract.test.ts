@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type Postgres } from '../../test/postgres-server.js';
 import { tempDataDir } from '../../test/helpers.js';
 import { ALL_NAMESPACES, type User } from '../core/auth/user-model.js';
+import { UserService } from '../core/auth/user-service.js';
+import { ManualClock } from '../shared/clock.js';
 import type { ConfigStore } from '../core/config/config-store.js';
 import { HISTORY_KEPT_PER_CONFIG, type ConfigItem } from '../core/config/config-model.js';
 import type { StoredInstance } from '../core/naming/instance-store.js';
@@ -241,6 +243,25 @@ describe.each(backends)('$name store', ({ open, skip }) => {
     await expect(refused).rejects.toThrow('refused');
     expect(await stores.users.change((stored) => ({ remove: 'decided', result: stored.has('decided') }))).toBe(true);
     expect((await stores.users.loadAll()).map((u) => u.username)).toEqual(seen.sort());
+  });
+
+  it.skipIf(skip)('holds one user per name whatever its case, decided on the committed rows', async () => {
+    const clock = new ManualClock();
+    const nodeA = await UserService.create(stores.users, clock);
+    // loaded before A writes and never told: all it knows comes from the store
+    const nodeB = await UserService.create(stores.users, clock);
+    await nodeA.add({ username: 'Casey', password: 'casey-password', roles: ['1'] });
+    await expect(nodeB.add({ username: 'casey', password: 'other-password', roles: ['0'] })).rejects.toThrow(
+      /already exists/,
+    );
+    const external = (username: string) =>
+      nodeB.recordExternal({ username, nickname: 'x', source: 'OAUTH2', newRoles: ['2'] });
+    await expect(external('CASEY')).rejects.toThrow(/does not come from OAUTH2/);
+    await nodeA.recordExternal({ username: 'Dana.Q', nickname: 'D', source: 'OAUTH2', newRoles: ['2'] });
+    expect((await external('dana.q')).username).toBe('Dana.Q');
+    const stored = (await stores.users.loadAll()).map((u) => u.username);
+    expect(stored.filter((n) => /^(casey|dana\.q)$/i.test(n)).sort()).toEqual(['Casey', 'Dana.Q']);
+    for (const name of ['Casey', 'Dana.Q']) expect(await nodeA.remove(name)).toBe(true);
   });
 
   it.skipIf(skip)('decides service and persistent instance writes by what is stored', async () => {

@@ -3,11 +3,13 @@ import { encryptPassword } from '../console-helpers.js';
 import { waitUntil } from '../interop/wait-until.js';
 import { mcpClient, orderSpec, routeRule, startEchoService, textOf } from '../mcp-fixtures.js';
 import { startPostgres } from '../postgres-server.js';
+import { openSse } from '../sse-stream.js';
 import { startClusterNode, type ClusterNodeProcess } from './cluster-nodes.js';
 
 /**
  * The MCP service on a 2-node cluster (child processes on one real PostgreSQL): a server defined and
- * published on node 1 is served by node 2, and a later publish on node 1 reaches node 2's MCP clients.
+ * published on node 1 is served by node 2, a later publish on node 1 reaches node 2's MCP clients, and an
+ * auth key removed on node 1 ends the SSE sessions node 2 holds with it.
  */
 const pg = await startPostgres();
 if (typeof pg === 'string') console.warn(`cluster MCP tests skipped: ${pg}`);
@@ -58,8 +60,10 @@ beforeAll(async () => {
   if (typeof pg === 'string') return;
   echo = await startEchoService();
   const url = await pg.createDatabase('mcp');
-  nodes.push(await startClusterNode(1, url));
-  nodes.push(await startClusterNode(2, url));
+  // the echo service listens on loopback, which tool calls reach only when allowed
+  const env = { RNACOS_OUTBOUND_ALLOW_CIDRS: '127.0.0.1' };
+  nodes.push(await startClusterNode(1, url, env));
+  nodes.push(await startClusterNode(2, url, env));
 }, 120_000);
 
 afterAll(async () => {
@@ -95,5 +99,26 @@ describe.skipIf(typeof pg === 'string')('MCP service on a 2-node cluster', () =>
     await consolePost(one, token, 'server/publish', { id });
     await waitUntil('node 2 serves the new version', async () => (await calledUrl(two)) === '/v2/orders/1', 20_000);
     expect(await calledUrl(one)).toBe('/v2/orders/1');
+  });
+
+  it('ends an SSE session held by node 2 when node 1 removes its auth key', async () => {
+    const [one, two] = nodes;
+    const token = await consoleLogin(one);
+    const id = await consolePost(one, token, 'server/add', { name: 'keys', uniqueKey: 'keys', authKeys: ['a', 'b'] });
+    let session = await openSse(two.http, 'keys', 'a');
+    await waitUntil(
+      'node 2 knows the new server',
+      async () => {
+        if ('endpoint' in session) return true;
+        session = await openSse(two.http, 'keys', 'a');
+        return 'endpoint' in session;
+      },
+      20_000,
+    );
+    if (!('endpoint' in session)) throw new Error('no session');
+    const open = session;
+    await consolePost(one, token, 'server/update', { id, authKeys: ['b'] });
+    await waitUntil('node 2 ended the session', async () => !open.open(), 20_000);
+    expect(await openSse(two.http, 'keys', 'a')).toEqual({ status: 403 });
   });
 });

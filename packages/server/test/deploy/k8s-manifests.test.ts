@@ -7,6 +7,7 @@ import { SETTING_DEFS } from '../../src/settings.js';
 import { startServerProcess, waitForExit, type ServerProcess } from '../server-process.js';
 import { tempDataDir } from '../helpers.js';
 import { REPO_ROOT } from './deploy-kit.js';
+import { restrictedViolations } from './pod-security.js';
 
 /**
  * No cluster runs here: the manifests are read as Kubernetes would, checked against what the server does
@@ -42,7 +43,7 @@ describe.each(['single-node.yaml', 'cluster.yaml'])('deploy/k8s/%s', (file) => {
 
   it('has what the API server requires of each object, and selectors that match the pods', () => {
     for (const d of docs) {
-      expect(d.apiVersion, JSON.stringify(d.metadata)).toMatch(/^(v1|apps\/v1)$/);
+      expect(d.apiVersion, JSON.stringify(d.metadata)).toMatch(/^(v1|apps\/v1|policy\/v1)$/);
       expect(d.metadata?.name).toMatch(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/);
     }
     const labels = workload.spec.template.metadata.labels;
@@ -83,6 +84,10 @@ describe.each(['single-node.yaml', 'cluster.yaml'])('deploy/k8s/%s', (file) => {
     // a read-only root: the data dir and /tmp are volumes
     const mounts = container.volumeMounts.map((m: Obj) => m.mountPath);
     expect(mounts).toEqual(expect.arrayContaining(['/var/lib/tsnacos', '/tmp']));
+  });
+
+  it('passes the Pod Security Standard "restricted"', () => {
+    expect(restrictedViolations(pod)).toEqual([]);
   });
 
   it('probes paths a running server answers with 200 on the port they name', async () => {
@@ -131,5 +136,23 @@ describe('deploy/k8s/cluster.yaml node identity', () => {
       name: 'RNACOS_RAFT_NODE_ADDR',
       value: '$(POD_IP):9848',
     });
+  });
+});
+
+describe('deploy/k8s/cluster.yaml availability', () => {
+  const docs = manifests('cluster.yaml');
+  const set = docs.find((d) => d.kind === 'StatefulSet')!;
+  const labels = set.spec.template.metadata.labels;
+
+  it('lets a drain take one node at a time', () => {
+    const budget = docs.find((d) => d.kind === 'PodDisruptionBudget')!;
+    expect(labels).toMatchObject(budget.spec.selector.matchLabels);
+    expect(budget.spec.maxUnavailable).toBe(1);
+  });
+
+  it('spreads the nodes over machines where it can', () => {
+    const [term] = set.spec.template.spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution;
+    expect(term.podAffinityTerm.topologyKey).toBe('kubernetes.io/hostname');
+    expect(labels).toMatchObject(term.podAffinityTerm.labelSelector.matchLabels);
   });
 });

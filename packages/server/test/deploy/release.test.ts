@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeSdkPorts } from '../interop/sdk-ports.js';
 import { waitForExit } from '../server-process.js';
@@ -35,6 +36,14 @@ describe('the release tree', () => {
     expect(existsSync(path.join(tree, 'src'))).toBe(false);
     expect(existsSync(path.join(tree, 'node_modules/better-sqlite3/deps'))).toBe(false);
     expect(readFileSync(path.join(tree, 'dist/main.js'), 'utf8').split('\n')[0]).toContain('--max-semi-space-size=4');
+  });
+
+  it('claims the Node.js major it was built with, whose ABI its SQLite driver has, and no other', () => {
+    const engines = JSON.parse(readFileSync(path.join(tree, 'package.json'), 'utf8')).engines.node as string;
+    const major = Number(process.versions.node.split('.')[0]);
+    expect(semver.satisfies(process.versions.node, engines), engines).toBe(true);
+    expect(semver.intersects(engines, `>=${major + 1}`), engines).toBe(false);
+    expect(semver.intersects(engines, `<${major}`), engines).toBe(false);
   });
 
   it('runs from bin/tsnacos: an SDK writes and reads, the console answers, SIGTERM stops it with "stopped"', async () => {

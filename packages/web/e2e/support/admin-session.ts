@@ -8,8 +8,8 @@ export interface AdminSession {
   browser: TestBrowser;
 }
 
-export async function openAdminSession(): Promise<AdminSession> {
-  const server = await startConsole();
+export async function openAdminSession(env: Record<string, string> = {}): Promise<AdminSession> {
+  const server = await startConsole(env);
   let browser: TestBrowser | undefined;
   try {
     browser = await launchBrowser();

@@ -42,7 +42,16 @@ export async function menuEntries(page: Page): Promise<string[]> {
 
 /** Waits for the antd toast with this text. */
 export async function expectToast(page: Page, text: string | RegExp) {
-  await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+  try {
+    await page.locator('.ant-message-notice').filter({ hasText: text }).first().waitFor();
+  } catch (err) {
+    // say what the page did show, so a failure names the toast that came instead
+    const shown = await page
+      .locator('.ant-message-notice')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(`no toast ${String(text)}; shown: ${JSON.stringify(shown)} (${(err as Error).message})`);
+  }
 }
 
 /** The rows of the page's table, as their visible text. */

@@ -11,6 +11,8 @@ const ACCOUNTS: Record<string, { name: string; groups: string[] }> = {
   bob: { name: 'Bob Builder', groups: ['nacos-devs'] },
   carol: { name: 'Carol Guest', groups: [] },
   admin: { name: 'Not the local admin', groups: [] },
+  // the local admin's name in other letters, in a group the role map makes admins
+  ADMIN: { name: 'Not the local admin either', groups: ['nacos-admins'] },
 };
 
 export interface TestProvider {

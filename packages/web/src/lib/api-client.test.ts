@@ -70,13 +70,45 @@ describe('api client', () => {
         fail('PARAM_ERROR', 'service DEFAULT_GROUP@@a has 2 instance(s); deregister them before deleting it'),
       'GET /self': () => fail('CONFLICT', 'you cannot delete your own account'),
       'GET /param': () => fail('PARAM_ERROR', 'port must be a whole number from 1 to 65535, got 0'),
+      'GET /oauth2': () =>
+        fail(
+          'PARAM_ERROR',
+          'olga is an OAuth2 user: they sign in through the OAuth2 provider and have no password here',
+        ),
     });
-    for (const path of ['/ns', '/svc', '/self', '/param']) await expect(apiGet(path)).rejects.toBeInstanceOf(ApiError);
+    for (const path of ['/ns', '/svc', '/self', '/param', '/oauth2'])
+      await expect(apiGet(path)).rejects.toBeInstanceOf(ApiError);
     expect(toasts.errors).toEqual([
       'The namespace still holds configs or services: delete them first',
       'The service still has instances: deregister them first',
       'You cannot delete your own account',
       'port must be a whole number from 1 to 65535, got 0',
+      'olga is an OAuth2 user: they sign in through the OAuth2 provider and have no password here',
+    ]);
+  });
+
+  it("says in Chinese why an LDAP or OAuth2 user's password or role cannot be set", async () => {
+    setupI18n('zh');
+    const toasts = captureToasts();
+    fakeApi({
+      'GET /ldap': () =>
+        fail('PARAM_ERROR', 'alice is an LDAP user: the password is kept by the directory, change it there'),
+      'GET /role': () =>
+        fail(
+          'PARAM_ERROR',
+          'alice is an LDAP user: the role follows the directory groups (RNACOS_LDAP_USER_ADMIN_GROUP, RNACOS_LDAP_USER_DEVELOPER_GROUP) at each login',
+        ),
+      'GET /oauth2': () =>
+        fail(
+          'PARAM_ERROR',
+          'olga is an OAuth2 user: they sign in through the OAuth2 provider and have no password here',
+        ),
+    });
+    for (const path of ['/ldap', '/role', '/oauth2']) await expect(apiGet(path)).rejects.toBeInstanceOf(ApiError);
+    expect(toasts.errors).toEqual([
+      'alice 是 LDAP 用户：密码由目录管理，请在目录中修改',
+      'alice 是 LDAP 用户：角色在每次登录时按目录中的组确定',
+      'olga 是 OAuth2 用户：通过 OAuth2 认证服务登录，此处没有密码',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import type { ApiResult } from '@tsnacos/protocol';
 import { ApiError } from './api-error.js';
-import { knownErrorKey, USER_ERROR_CODES } from './known-errors.js';
+import { knownError, USER_ERROR_CODES } from './known-errors.js';
 import { API_PREFIX, REQUEST_TIMEOUT_MS } from './constants.js';
 import { redirectToLogin } from './login-redirect.js';
 import { notify } from './notify.js';
@@ -81,8 +81,8 @@ export async function apiFetch(method: string, path: string, options: RequestOpt
 export function envelopeErrorText(code: string | null | undefined, message: string | null | undefined): string {
   const key = `error.${code}`;
   if (code && code !== 'SYSTEM_ERROR' && i18n.exists(key) && t(key)) return t(key);
-  const known = knownErrorKey(message);
-  if (known) return t(known);
+  const known = knownError(message);
+  if (known) return t(known.key, known.values);
   if (message && code && USER_ERROR_CODES.has(code)) return message;
   return message ? `${t('error.SYSTEM_ERROR')} : ${message}` : t('error.SYSTEM_ERROR');
 }

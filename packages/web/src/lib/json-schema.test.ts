@@ -8,8 +8,8 @@ describe('tool input schemas', () => {
   });
 
   it('refuses a schema that is not an object schema, or not a JSON Schema', () => {
-    expect(inputSchemaProblems({ type: 'string' })).toEqual([{ pointer: '/type', message: 'must be "object"' }]);
-    expect(inputSchemaProblems([])).toEqual([{ pointer: '', message: 'must be an object' }]);
+    expect(inputSchemaProblems({ type: 'string' })).toMatchObject([{ pointer: '/type', message: 'must be "object"' }]);
+    expect(inputSchemaProblems([])).toMatchObject([{ pointer: '', message: 'must be an object' }]);
     const [problem] = inputSchemaProblems({ type: 'object', properties: { n: { type: 'num' } } });
     expect(problem.pointer).toBe('/properties/n/type');
   });
@@ -17,7 +17,7 @@ describe('tool input schemas', () => {
   it('finds where arguments break a schema, naming a missing property', () => {
     const schema = { type: 'object', properties: { days: { type: 'integer' } }, required: ['city'] };
     expect(valueProblems(schema, { city: 'x', days: 2 })).toEqual([]);
-    expect(valueProblems(schema, { days: 'two' })).toEqual([
+    expect(valueProblems(schema, { days: 'two' })).toMatchObject([
       { pointer: '', message: "must have required property 'city' (city)" },
       { pointer: '/days', message: 'must be integer' },
     ]);

@@ -8,6 +8,9 @@ const KNOWN_MESSAGES: readonly (readonly [RegExp, string])[] = [
   [/^you cannot take the admin role from your own account/, 'error.own_account_demote'],
   [/^at least one admin must be reserved/, 'error.last_admin'],
   [/^password must have at least \d+ characters/, 'error.password_too_short'],
+  [/^(?<name>\S+) is an LDAP user: the password is kept by the directory/, 'error.ldap_password'],
+  [/^(?<name>\S+) is an LDAP user: the role follows the directory groups/, 'error.ldap_role'],
+  [/^(?<name>\S+) is an OAuth2 user: they sign in through the OAuth2 provider/, 'error.oauth2_password'],
 ];
 
 /** Codes of refusals whose server message says what to fix: shown as it is, without "System error". */
@@ -20,8 +23,14 @@ export const USER_ERROR_CODES: ReadonlySet<string> = new Set([
   'MCP_MANAGER_ERROR',
 ]);
 
-/** The i18n key of a known refusal, or undefined. */
-export function knownErrorKey(message: string | null | undefined): string | undefined {
+/** The i18n key of a known refusal and the values its text names (a user name), or undefined. */
+export function knownError(
+  message: string | null | undefined,
+): { key: string; values: Record<string, string> } | undefined {
   if (!message) return undefined;
-  return KNOWN_MESSAGES.find(([pattern]) => pattern.test(message))?.[1];
+  for (const [pattern, key] of KNOWN_MESSAGES) {
+    const match = pattern.exec(message);
+    if (match) return { key, values: { ...match.groups } };
+  }
+  return undefined;
 }

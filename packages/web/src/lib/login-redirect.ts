@@ -1,3 +1,4 @@
+import { consoleRedirectPath } from '@tsnacos/protocol';
 import { ROUTER_BASE } from './constants.js';
 
 const LOGIN_PATH = '/p/login';
@@ -22,10 +23,12 @@ export function setLoginNavigator(navigate: Navigate | null): void {
   routerNavigate = navigate;
 }
 
-/** Only same-origin absolute paths are followed after login; anything else goes home. */
+/**
+ * Where to go after a login: a console page of this origin, judged on the URL the browser would make of the
+ * value and returned as parsed (`consoleRedirectPath`); anything else goes home ("/").
+ */
 export function safeRedirectTarget(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
+  return consoleRedirectPath(value, window.location.origin) ?? '/';
 }
 
 /** The login route with redirect_url carrying where the user was (path and query, as the browser shows it). */

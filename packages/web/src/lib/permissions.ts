@@ -25,6 +25,8 @@ export interface ConsoleState {
   canUpdateMcpServer: boolean;
   version: string;
   username: string | null;
+  /** False for users who log in through LDAP or OAuth2: they have no password here to change. */
+  hasOwnPassword: boolean;
   /** For admins: the admin that still has the default password (the console warns), else null. */
   defaultPasswordUser: string | null;
 }
@@ -43,6 +45,7 @@ export const DEFAULT_CONSOLE_STATE: ConsoleState = {
   canUpdateMcpServer: true,
   version: UNKNOWN_VERSION,
   username: null,
+  hasOwnPassword: true,
   defaultPasswordUser: null,
 };
 
@@ -60,6 +63,7 @@ export function toConsoleState(data: WebResources | null | undefined): ConsoleSt
     canUpdateMcpServer: resources.has(RESOURCE.MCP_SERVER_UPDATE),
     version: data.version || UNKNOWN_VERSION,
     username: data.username ?? null,
+    hasOwnPassword: !data.userSource || data.userSource === 'INNER',
     defaultPasswordUser: data.defaultPasswordUser ?? null,
   };
 }

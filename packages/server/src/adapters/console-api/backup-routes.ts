@@ -6,6 +6,10 @@ import type { Core } from '../../core/core.js';
 import type { Clock } from '../../shared/clock.js';
 import { OLD_CONSOLE_PRINCIPAL, requireConsoleAdmin } from './console-auth.js';
 import { API } from './console-paths.js';
+import { namespaced, NO_NAMESPACES } from './console-namespaces.js';
+
+/** These routes name no namespace. */
+const NONE = namespaced(NO_NAMESPACES);
 
 /** The store file holds every password hash: admins with a session only, never the no-login console. */
 async function requireSessionAdmin(req: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -18,7 +22,7 @@ async function requireSessionAdmin(req: FastifyRequest, reply: FastifyReply): Pr
 
 /** `GET /rnacos/api/console/backup/download`: a consistent copy of the running store, as a file to save. */
 export function registerBackupRoutes(app: FastifyInstance, core: Core, clock: Clock): void {
-  app.get(`${API}/backup/download`, { preHandler: requireSessionAdmin }, async (req, reply) => {
+  app.get(`${API}/backup/download`, { preHandler: requireSessionAdmin, ...NONE }, async (req, reply) => {
     const text = (code: number, message: string) => reply.code(code).type('text/plain; charset=utf-8').send(message);
     if (!core.backup) {
       return text(409, 'a cluster keeps its data in PostgreSQL: back it up with pg_dump (README "Backup and restore")');

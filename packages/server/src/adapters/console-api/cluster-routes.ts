@@ -3,6 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ClusterMembers } from '../../core/cluster/cluster-members.js';
 import { API } from './console-paths.js';
 import { consoleOk, ok } from './envelope.js';
+import { namespaced, NO_NAMESPACES } from './console-namespaces.js';
+
+/** These routes name no namespace. */
+const NONE = namespaced(NO_NAMESPACES);
 
 /** The console's cluster page: every member of the cluster, this node marked. */
 export function registerClusterRoutes(app: FastifyInstance, cluster: ClusterMembers): void {
@@ -14,6 +18,6 @@ export function registerClusterRoutes(app: FastifyInstance, cluster: ClusterMemb
       raftLeader: m.leader,
       distroValid: m.healthy,
     }));
-  app.get(`${API}/v2/cluster/cluster_node_list`, async () => ok(nodes()));
-  app.get(`${API}/cluster/cluster_node_list`, async () => consoleOk(nodes()));
+  app.get(`${API}/v2/cluster/cluster_node_list`, NONE, async () => ok(nodes()));
+  app.get(`${API}/cluster/cluster_node_list`, NONE, async () => consoleOk(nodes()));
 }

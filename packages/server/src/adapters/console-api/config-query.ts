@@ -2,7 +2,8 @@ import type { ConfigHistoryInfoDto, ConfigInfoDto, ConfigKeyParam, ConfigListPar
 import { canonicalTenant, parseConfigKey, type ConfigKey } from '../../core/config/config-key.js';
 import type { ConfigHistoryEntry, ConfigItem } from '../../core/config/config-model.js';
 import type { ConfigListing } from '../../core/config/config-search.js';
-import { optionalText, text, type Input } from './console-input.js';
+import { inputOf, optionalText, text, type Input } from './console-input.js';
+import type { NamespaceField } from './console-namespaces.js';
 
 /** The console's list filter: `tenant`, and substrings `groupParam` and `dataParam`. */
 export function listFilterOf(input: Input<ConfigListParam>): ConfigListing {
@@ -12,6 +13,12 @@ export function listFilterOf(input: Input<ConfigListParam>): ConfigListing {
     dataIdContains: optionalText(input, 'dataParam'),
   };
 }
+
+/** `tenant` of the query or body, as `listFilterOf` and `configKeyOf` read it. */
+export const TENANT: NamespaceField = {
+  name: 'tenant',
+  read: (req) => [canonicalTenant(text(inputOf<ConfigListParam>(req), 'tenant'))],
+};
 
 /** A config key from `dataId`, `group` (default DEFAULT_GROUP) and `tenant` ("public" = ""). */
 export function configKeyOf(input: Input<ConfigKeyParam>): ConfigKey {

@@ -18,12 +18,14 @@ import type { Core } from '../../core/core.js';
 import type { Clock } from '../../shared/clock.js';
 import { NacosError, invalid } from '../../shared/errors.js';
 import { clientIp } from '../http-common/params.js';
-import { principalOf, requireNamespace } from './console-auth.js';
+import { principalOf } from './console-auth.js';
+import { namespaced, type NamespaceField } from './console-namespaces.js';
 import { API } from './console-paths.js';
 import { inputOf, optionalText, text, type Input } from './console-input.js';
-import { configKeyOf, listFilterOf } from './config-query.js';
-import { configsFromZip, configsToZip, zipFileName } from './config-zip.js';
+import { configKeyOf, listFilterOf, TENANT } from './config-query.js';
+import { configsToZip, zipFileName } from './config-zip.js';
 import { ConsoleError, fail, ok } from './envelope.js';
+import { readConfigZip } from './uploads/upload-parser.js';
 
 /** Zip exports are downloads and imports are uploads: their failures carry an HTTP status too. */
 const DENIED = 403;
@@ -76,6 +78,25 @@ function keysOf(body: unknown): ConfigKey[] {
   });
 }
 
+/** The upload's namespace travels in the `tenant` header. */
+const tenantHeader = (req: FastifyRequest) => {
+  const header = req.headers.tenant;
+  return canonicalTenant(typeof header === 'string' ? header : undefined);
+};
+
+const namespaceOf = (key: ConfigKey) => key.namespaceId;
+const TENANT_HEADER: NamespaceField = { name: 'header tenant', read: (req) => [tenantHeader(req)] };
+/** The chosen keys of a download: the body is the list, or holds it as `keys`. */
+const DOWNLOADED_KEYS: NamespaceField = { name: 'keys[].tenant', read: (req) => keysOf(req.body).map(namespaceOf) };
+const CLONED_KEYS: NamespaceField = {
+  name: 'keys[].tenant',
+  read: (req) => keysOf(inputOf<ConfigCloneParam>(req).keys).map(namespaceOf),
+};
+const CLONE_TARGET: NamespaceField = {
+  name: 'targetTenant',
+  read: (req) => [canonicalTenant(text(inputOf<ConfigCloneParam>(req), 'targetTenant'))],
+};
+
 /** Config zip download (a filter or chosen keys), zip upload, and clone into another namespace. */
 export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock: Clock): void {
   const { configs } = core;
@@ -89,12 +110,10 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
 
   const downloadByFilter = async (req: FastifyRequest, reply: FastifyReply) => {
     const filter = listFilterOf(inputOf<ConfigListParam>(req));
-    requireNamespace(req, filter.namespaceId, DENIED);
     return sendZip(reply, configs.list(filter));
   };
   const downloadByKeys = async (req: FastifyRequest, reply: FastifyReply) => {
     const keys = keysOf(req.body);
-    for (const key of keys) requireNamespace(req, key.namespaceId, DENIED);
     return sendZip(
       reply,
       keys.map((key) => configs.get(key)).filter((item): item is ConfigItem => item !== undefined),
@@ -102,9 +121,7 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
   };
 
   const upload = async (req: FastifyRequest, reply: FastifyReply) => {
-    const header = req.headers.tenant;
-    const namespaceId = canonicalTenant(typeof header === 'string' ? header : undefined);
-    requireNamespace(req, namespaceId, 401);
+    const namespaceId = tenantHeader(req);
     let policyText =
       optionalText(req.query as Input<ConfigImportParam>, 'policy') ?? (req.headers.policy as string | undefined);
     const items = [];
@@ -116,11 +133,8 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
         continue;
       }
       files++;
-      const zip = await part.toBuffer();
-      const contents = asUploadError(() =>
-        configsFromZip(zip, namespaceId, configs.maxContentBytes, configs.maxContentBytes * 10),
-      );
-      items.push(...contents.items);
+      const contents = await readConfigZip(part.file, namespaceId, configs.maxContentBytes);
+      for (const item of contents.items) items.push(item);
       ignored.push(...contents.ignored);
     }
     if (files === 0) throw new ConsoleError('PARAM_ERROR', 'no file uploaded (multipart field "file")', 400);
@@ -139,12 +153,10 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
   const clone = async (req: FastifyRequest) => {
     const input = inputOf<ConfigCloneParam>(req);
     const target = canonicalTenant(text(input, 'targetTenant'));
-    requireNamespace(req, target);
     const keys = keysOf(input.keys);
     const items = [];
     const ignored: string[] = [];
     for (const key of keys) {
-      requireNamespace(req, key.namespaceId);
       const item = configs.get(key);
       if (!item) ignored.push(`${key.group}/${key.dataId}`);
       else
@@ -162,9 +174,9 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
   };
 
   for (const base of [`${API}/config`, `${API}/v2/config`]) {
-    app.get(`${base}/download`, downloadByFilter);
-    app.post(`${base}/download`, downloadByKeys);
-    app.post(`${base}/import`, upload);
+    app.get(`${base}/download`, namespaced({ fields: [TENANT], status: DENIED }), downloadByFilter);
+    app.post(`${base}/download`, namespaced({ fields: [DOWNLOADED_KEYS], status: DENIED }), downloadByKeys);
+    app.post(`${base}/import`, namespaced({ fields: [TENANT_HEADER], status: 401 }), upload);
   }
-  app.post(`${API}/v2/config/clone`, clone);
+  app.post(`${API}/v2/config/clone`, namespaced(CLONE_TARGET, CLONED_KEYS), clone);
 }

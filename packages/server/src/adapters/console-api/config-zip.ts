@@ -1,8 +1,9 @@
-import { unzipSync, zipSync, type Zippable } from 'fflate';
+import { zipSync, type Zippable } from 'fflate';
 import { parseConfigKey } from '../../core/config/config-key.js';
 import type { BatchItem } from '../../core/config/config-batch.js';
 import type { ConfigItem } from '../../core/config/config-model.js';
 import { invalid } from '../../shared/errors.js';
+import { unzipWithin, type ZipLimits } from '../../shared/untrusted/zip-entries.js';
 
 /**
  * One entry `group/dataId` per config holding its raw content, stored uncompressed; an empty export holds
@@ -41,56 +42,37 @@ function typeOfDataId(dataId: string): string | undefined {
   return TYPE_BY_EXTENSION[dataId.slice(dot + 1).toLowerCase()] ?? 'text';
 }
 
-export interface ZipContents {
-  items: BatchItem[];
-  /** Entries that are not `group/dataId` configs (metadata files, nested paths, invalid names, non-UTF-8, blank). */
-  ignored: string[];
-}
-
 /**
- * Reads `group/dataId` entries as configs of `namespaceId`. Refuses what is not a zip, and zips whose
- * entries would unpack beyond `maxTotalBytes` or hold a config over `maxContentBytes`.
+ * Reads `group/dataId` entries as configs of `namespaceId`, within `limits` (ZipLimits: a config's size, all
+ * of them, the entries), handing each to `keep`; refuses what is not a zip. Returns the entries that are not
+ * configs: metadata files, nested paths, invalid names, non-UTF-8 or blank contents. Runs in a parse worker
+ * (console-api/uploads).
  */
 export function configsFromZip(
-  zip: Buffer,
+  zip: Uint8Array,
   namespaceId: string,
-  maxContentBytes: number,
-  maxTotalBytes: number,
-): ZipContents {
+  limits: ZipLimits,
+  keep: (item: BatchItem) => void,
+): string[] {
   const ignored: string[] = [];
-  let total = 0;
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(zip, {
-      filter: (file) => {
-        if (file.name.endsWith('/')) return false;
-        if (file.name.split('/').length !== 2) {
-          ignored.push(file.name);
-          return false;
-        }
-        total += file.originalSize;
-        if (file.originalSize > maxContentBytes) throw invalid(`${file.name} is larger than ${maxContentBytes} bytes`);
-        if (total > maxTotalBytes) throw invalid(`the zip unpacks to more than ${maxTotalBytes} bytes`);
-        return true;
-      },
-    });
-  } catch (err) {
-    if (err instanceof Error && err.name === 'NacosError') throw err;
-    throw invalid(`the upload is not a valid zip file: ${(err as Error).message}`);
-  }
+  const wanted = (name: string) => {
+    if (name.endsWith('/')) return false;
+    if (name.split('/').length === 2) return true;
+    ignored.push(name);
+    return false;
+  };
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const items: BatchItem[] = [];
-  for (const [name, data] of Object.entries(files)) {
+  for (const [name, data] of unzipWithin(zip, limits, wanted)) {
     const [group, dataId] = name.split('/');
     try {
       const key = parseConfigKey({ dataId, group, tenant: namespaceId });
       const content = decoder.decode(data);
       // A config cannot be blank; such an entry is reported rather than failing the whole import.
       if (content.trim() === '') throw invalid('blank');
-      items.push({ key: { ...key, namespaceId }, content, type: typeOfDataId(dataId) });
+      keep({ key: { ...key, namespaceId }, content, type: typeOfDataId(dataId) });
     } catch {
       ignored.push(name);
     }
   }
-  return { items, ignored };
+  return ignored;
 }

@@ -1,8 +1,10 @@
+import { consoleRedirectPath } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService, Identity } from '../../core/auth/auth-service.js';
-import { isAdmin, namespacePermitted, permitsAllNamespaces } from '../../core/auth/permissions.js';
+import { isAdmin, namespacePermitted, namespacesVisibleTo } from '../../core/auth/permissions.js';
 import { ALL_NAMESPACES, ROLE_DEVELOPER, type NamespacePrivilege } from '../../core/auth/user-model.js';
 import { isApiPath, isKnownPage, isPublicPath, oldConsoleAllows, pathAllowed } from './console-paths.js';
+import { legacyConsolePathOf } from './legacy-openapi-paths.js';
 import { ConsoleError, noLogin, noPermission } from './envelope.js';
 
 /** Who is calling the console API. */
@@ -42,6 +44,51 @@ function requestPath(req: FastifyRequest): string {
 }
 
 /**
+ * The path whose rights are judged. For a call the router matched to a route of its own (not the pages'
+ * wildcard), the route's registered path: the router decodes what it matches (`/v2/user/%61dd` runs
+ * `/v2/user/add`), so rights judged on the path as written would let other spellings through. The
+ * OpenAPI paths older consoles call are judged as the console paths they are rewritten from. Otherwise
+ * (pages, static files, calls no route serves) the path as asked for.
+ */
+function judgedPath(req: FastifyRequest): string {
+  const asked = requestPath(req);
+  const route = ownRoute(req);
+  if (route === undefined) return asked;
+  return legacyConsolePathOf(route) === asked ? asked : route;
+}
+
+/** The registered path of the route the router matched, unless none or the pages' wildcard matched. */
+function ownRoute(req: FastifyRequest): string | undefined {
+  const route = req.routeOptions.url;
+  return route === undefined || route.includes('*') ? undefined : route;
+}
+
+/** A route that must not run without a principal: any matched route but the pages' and public paths'. */
+function needsPrincipal(req: FastifyRequest): boolean {
+  return ownRoute(req) !== undefined && !isPublicPath(req.method, judgedPath(req));
+}
+
+/**
+ * Resolved against a fixed origin: only the target's path, query and fragment are ever sent back, so the
+ * request's Host header has no say.
+ */
+const REDIRECT_ORIGIN = 'http://console.invalid';
+
+/**
+ * A console page to send the browser to, judged as the browser will read the value (`consoleRedirectPath`)
+ * and returned as parsed; null for anything else (another site, `/\t/host`, `javascript:`).
+ */
+export function consoleRedirectTarget(value: unknown): string | null {
+  return consoleRedirectPath(value, REDIRECT_ORIGIN);
+}
+
+/** The login page, with the page asked for when it is one of the console's. */
+function loginPageFor(url: string): string {
+  const target = consoleRedirectTarget(url);
+  return target ? `/rnacos/p/login?redirect_url=${encodeURIComponent(target)}` : '/rnacos/p/login';
+}
+
+/**
  * Browsers share a host's cookies across its ports, so two servers on one host would overwrite each other's
  * `token`. Each console port also gets its own cookie, `token_<port>` (the port the browser asked for).
  */
@@ -68,9 +115,9 @@ export function consoleToken(req: FastifyRequest): string | undefined {
 function refuse(req: FastifyRequest, reply: FastifyReply, path: string) {
   // An API path that no route serves, whatever the method, is not a matter of rights: NOT_FOUND answers it.
   const routed = req.url.split('?')[0]; // after the console's URL rewrites
-  if (isApiPath(path) && !ROUTE_METHODS.some((method) => req.server.hasRoute({ method, url: routed }))) {
-    return undefined;
-  }
+  const served =
+    ownRoute(req) !== undefined || ROUTE_METHODS.some((method) => req.server.hasRoute({ method, url: routed }));
+  if (isApiPath(path) && !served) return undefined;
   if (isApiPath(path)) return reply.header('No-Permission', '1').send(noPermission());
   if (!isKnownPage(path)) return undefined;
   return reply.redirect(`/rnacos/nopermission?path=${path}`);
@@ -82,12 +129,12 @@ function refuse(req: FastifyRequest, reply: FastifyReply, path: string) {
  */
 export function registerConsoleLogin(app: FastifyInstance, auth: AuthService): void {
   app.addHook('onRequest', async (req, reply) => {
-    const path = requestPath(req);
+    const path = judgedPath(req);
     if (isPublicPath(req.method, path)) return;
     const identity = auth.identify('console', consoleToken(req));
     if (!identity) {
       if (isApiPath(path)) return reply.header('No-Login', '1').send(noLogin());
-      return reply.redirect(`/rnacos/p/login?redirect_url=${encodeURIComponent(req.originalUrl)}`);
+      return reply.redirect(loginPageFor(req.originalUrl));
     }
     if (!pathAllowed(identity.user.roles, req.method, path)) return refuse(req, reply, path);
     req.consolePrincipal = {
@@ -98,6 +145,19 @@ export function registerConsoleLogin(app: FastifyInstance, auth: AuthService): v
       identity,
     };
   });
+  refuseWithoutPrincipal(app);
+}
+
+/**
+ * The last word, whatever the hooks before decided: a route that is not public never runs without a
+ * principal, so a path the checks above failed to recognise is refused rather than served to anyone.
+ */
+function refuseWithoutPrincipal(app: FastifyInstance): void {
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.consolePrincipal || !needsPrincipal(req)) return;
+    if (isApiPath(judgedPath(req))) return reply.header('No-Login', '1').send(noLogin());
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
 }
 
 /**
@@ -106,12 +166,13 @@ export function registerConsoleLogin(app: FastifyInstance, auth: AuthService): v
  */
 export function registerOldConsolePrincipal(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
-    const path = requestPath(req);
+    const path = judgedPath(req);
     if (!isPublicPath(req.method, path) && !oldConsoleAllows(req.method, path)) {
       return refuse(req, reply, path);
     }
     req.consolePrincipal = OLD_CONSOLE_PRINCIPAL;
   });
+  refuseWithoutPrincipal(app);
 }
 
 export function principalOf(req: FastifyRequest): ConsolePrincipal {
@@ -146,7 +207,5 @@ export function requireNamespace(req: FastifyRequest, namespaceId: string, statu
 
 /** A filter keeping the namespaces the caller may see. */
 export function namespaceFilter(req: FastifyRequest): (namespaceId: string) => boolean {
-  const privilege = principalOf(req).namespacePrivilege;
-  if (permitsAllNamespaces(privilege)) return () => true;
-  return (namespaceId) => namespacePermitted(privilege, namespaceId);
+  return namespacesVisibleTo(principalOf(req).namespacePrivilege);
 }

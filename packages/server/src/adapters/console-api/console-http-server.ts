@@ -12,10 +12,12 @@ import { registerClusterRoutes } from './cluster-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
 import { registerConfigZipRoutes } from './config-zip-routes.js';
 import { registerConsoleLogin, registerOldConsolePrincipal } from './console-auth.js';
+import { checkNamespaceFields } from './console-namespaces.js';
 import { isApiPath } from './console-paths.js';
 import { isConsolePagePath, registerConsoleSpa, WEB_DIST } from './console-spa.js';
 import { fail, sendError } from './envelope.js';
-import { registerLegacyOpenApiRoutes, rewriteLegacyOpenApiUrl } from './legacy-openapi-routes.js';
+import { rewriteLegacyOpenApiUrl } from './legacy-openapi-paths.js';
+import { registerLegacyOpenApiRoutes } from './legacy-openapi-routes.js';
 import { refuseConsoleSessions, registerLoginRoutes } from './login-routes.js';
 import { registerOAuth2Routes } from './oauth2-routes.js';
 import { registerMcpServerRoutes } from './mcp/mcp-server-routes.js';
@@ -24,6 +26,7 @@ import { registerMetricsRoutes } from './metrics-routes.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerNamingRoutes } from './naming-routes.js';
 import { registerTransferRoutes } from './transfer-routes.js';
+import { UPLOAD_LIMIT } from './uploads/upload-limits.js';
 import { registerBackupRoutes } from './backup-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 
@@ -39,8 +42,6 @@ export interface ConsoleDeps {
 
 /** Login and user forms are small; a config travels as JSON. */
 const FORM_LIMIT = 64 * 1024;
-/** Config zips and transfer files. */
-const UPLOAD_LIMIT = 256 * 1024 * 1024;
 
 /** JSON bodies carry config contents: room for the largest content, escaped. */
 function consoleBodyLimit(settings: Settings): number {
@@ -54,6 +55,8 @@ function consoleBodyLimit(settings: Settings): number {
 async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, logins: boolean): Promise<void> {
   const { core, settings } = deps;
   app.decorateRequest('consolePrincipal', null);
+  // before any route: each declares the namespaces it names, checked before its handler
+  checkNamespaceFields(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 10, fields: 20, parts: 40 } });
   app.setErrorHandler(sendError);
   if (logins) {
@@ -67,7 +70,7 @@ async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, login
   registerNamingRoutes(app, core);
   registerClusterRoutes(app, core.cluster);
   registerMetricsRoutes(app, core.metrics, settings.nodeId);
-  registerTransferRoutes(app, core, deps.clock, UPLOAD_LIMIT);
+  registerTransferRoutes(app, core, deps.clock);
   registerBackupRoutes(app, core, deps.clock);
   registerToolSpecRoutes(app, core, deps.clock);
   registerMcpServerRoutes(app, core, deps.clock, settings.httpPort);

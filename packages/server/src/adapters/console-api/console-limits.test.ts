@@ -19,6 +19,24 @@ describe('console input limits', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'PARAM_ERROR' });
   });
 
+  it('refuses a JSON body nested too deep for its handlers, with an envelope and no server error', async () => {
+    // a tool spec's input schema nested 100,000 deep once overflowed the stack in JSON.stringify
+    const schema = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const res = await app.console.inject({
+      method: 'POST',
+      url: `${API}/v2/mcp/toolspec/add`,
+      cookies: { token: admin },
+      headers: { 'content-type': 'application/json' },
+      payload: `{"namespace":"","group":"G","toolName":"t","function":{"name":"t","description":"","inputSchema":${schema}}}`,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'PARAM_ERROR',
+      message: expect.stringContaining('depth'),
+    });
+  });
+
   it('refuses a config over RNACOS_CONFIG_MAX_CONTENT', async () => {
     const res = await call(app.console, 'POST', 'v2/config/update', {
       token: admin,

@@ -2,6 +2,7 @@ import type { ApiResult, ApiResultOld, ConsoleResult, ErrorCode } from '@tsnacos
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { LoginError } from '../../core/auth/auth-service.js';
 import { NacosError, type ErrorKind } from '../../shared/errors.js';
+import { UntrustedInputError } from '../../shared/untrusted/untrusted-error.js';
 
 export const ok = <T>(data: T): ApiResult<T> => ({ data, success: true, code: null, message: null });
 
@@ -47,6 +48,9 @@ export function errorAnswer(error: unknown): { status: number; body: ApiResult<n
   if (error instanceof ConsoleError)
     return { status: error.status, body: fail(error.code, error.message), unexpected: false };
   if (error instanceof LoginError) return { status: 200, body: fail(error.code, error.message), unexpected: false };
+  // an upload past a limit (413), damaged (400), or with no parse worker free (429)
+  if (error instanceof UntrustedInputError)
+    return { status: error.status, body: fail('PARAM_ERROR', error.message), unexpected: false };
   if (error instanceof NacosError) {
     // the store out of reach is the server's state, not the request's: 503, still with the envelope
     const status = error.kind === 'unavailable' ? 503 : 200;
@@ -64,4 +68,18 @@ export function sendError(error: unknown, req: FastifyRequest, reply: FastifyRep
   const answer = errorAnswer(error);
   if (answer.unexpected) req.log.error({ err: error }, 'console request failed');
   return reply.code(answer.status).send(answer.body);
+}
+
+/**
+ * The raw v1 lists' failures: plain text, HTTP 401 for a namespace refusal and 400 for bad input (any other
+ * error as `sendError` answers it).
+ */
+export function sendTextError(error: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const refused = error instanceof ConsoleError && error.code === 'NO_NAMESPACE_PERMISSION';
+  const status = refused ? 401 : error instanceof NacosError ? 400 : 0;
+  if (!status) return sendError(error, req, reply);
+  return reply
+    .code(status)
+    .type('text/plain; charset=utf-8')
+    .send((error as Error).message);
 }

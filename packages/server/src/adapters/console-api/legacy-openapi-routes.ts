@@ -8,24 +8,6 @@ import { registerConfigRoutes } from '../http-v1/config-routes.js';
 import { registerInstanceRoutes } from '../http-v1/instance-routes.js';
 import { registerServiceRoutes } from '../http-v1/service-routes.js';
 import { principalOf } from './console-auth.js';
-import { API } from './console-paths.js';
-
-/**
- * Older consoles call the nacos OpenAPI under the console prefix: `/cs/configs`, `/ns/service` and
- * `/ns/instance`. The console server rewrites exactly these paths to the OpenAPI ones before routing; the
- * login check still judges the path the browser asked for (`originalUrl`).
- */
-const REWRITES = new Map([
-  [`${API}/cs/configs`, '/nacos/v1/cs/configs'],
-  [`${API}/ns/service`, '/nacos/v1/ns/service'],
-  [`${API}/ns/instance`, '/nacos/v1/ns/instance'],
-]);
-
-export function rewriteLegacyOpenApiUrl(url: string): string {
-  const q = url.indexOf('?');
-  const target = REWRITES.get(q < 0 ? url : url.slice(0, q));
-  return target ? target + (q < 0 ? '' : url.slice(q)) : url;
-}
 
 /**
  * The OpenAPI handlers themselves, in a scope with nacos' plain-text errors and large form bodies, behind

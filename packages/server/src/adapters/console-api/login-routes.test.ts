@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -10,15 +11,22 @@ import {
   loginAs,
   type ConsoleApp,
 } from '../../../test/console-helpers.js';
+import { buildTestApp } from '../../../test/helpers.js';
 
-function loginForm(fields: Record<string, string>, captchaToken?: string) {
+function loginForm(fields: Record<string, string>, captchaCookie?: string) {
   return {
     method: 'POST' as const,
     url: `${API}/v2/login/login`,
-    cookies: captchaToken ? { captcha_token: captchaToken } : undefined,
+    cookies: captchaCookie ? { captcha_token: captchaCookie } : undefined,
     payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   };
+}
+
+/** A captcha as the browser gets it: the token from the header (to encrypt with), the cookie it sends back. */
+async function newCaptcha(console: FastifyInstance): Promise<{ token: string; cookie: string }> {
+  const res = await call(console, 'GET', 'v2/login/captcha');
+  return { token: res.headers['captcha-token'] as string, cookie: cookieOf(res, 'captcha_token')! };
 }
 
 describe('console login', () => {
@@ -35,7 +43,9 @@ describe('console login', () => {
     const token = res.headers['captcha-token'] as string;
     expect(token).toMatch(/^[0-9a-f]{32}$/);
     const cookie = res.cookies.find((c) => c.name === 'captcha_token')!;
-    expect(cookie).toMatchObject({ value: token, httpOnly: true, path: '/' });
+    expect(cookie).toMatchObject({ httpOnly: true, path: '/' });
+    // the token first (the encryption's key material), then its expiry and two HMACs
+    expect(cookie.value).toMatch(new RegExp(`^${token}\\.\\d{13}\\.[\\w-]{22}\\.[\\w-]{22}$`));
     const png = PNG.sync.read(Buffer.from(body.data, 'base64'));
     expect([png.width, png.height]).toEqual([220, 120]);
     // Not a blank picture: the characters and the noise leave many distinct colours.
@@ -45,12 +55,11 @@ describe('console login', () => {
   });
 
   it('logs in end to end with an AES-encrypted password, then reaches the API with the cookie or the Token header', async () => {
-    const captcha = await call(app.console, 'GET', 'v2/login/captcha');
-    const captchaToken = captcha.headers['captcha-token'] as string;
+    const captcha = await newCaptcha(app.console);
     const res = await app.console.inject(
       loginForm(
-        { username: 'admin', password: encryptPassword('admin', captchaToken), captcha: KNOWN_CAPTCHA.toLowerCase() },
-        captchaToken,
+        { username: 'admin', password: encryptPassword('admin', captcha.token), captcha: KNOWN_CAPTCHA.toLowerCase() },
+        captcha.cookie,
       ),
     );
     expect(res.statusCode).toBe(200);
@@ -94,6 +103,17 @@ describe('console login', () => {
     expect(login.headers['content-type']).toContain('text/html');
   });
 
+  it('carries only a console page of its own in redirect_url, as parsed', async () => {
+    const location = async (url: string) => (await app.console.inject({ method: 'GET', url })).headers.location;
+    // each would leave the console once a browser resolves it
+    for (const url of ['/rnacos/manage/%2e%2e/%2e%2e//evil.example/x', '/rnacos/../%09/evil.example']) {
+      expect(await location(url)).toBe('/rnacos/p/login');
+    }
+    expect(await location('/rnacos/manage/x/../configs?q=<b>')).toBe(
+      '/rnacos/p/login?redirect_url=%2Frnacos%2Fmanage%2Fconfigs%3Fq%3D%253Cb%253E',
+    );
+  });
+
   it('refuses wrong captchas, wrong passwords and a forged captcha cookie with the documented codes', async () => {
     const noCookie = await app.console.inject(loginForm({ username: 'admin', password: 'x', captcha: KNOWN_CAPTCHA }));
     expect(noCookie.json()).toMatchObject({
@@ -102,41 +122,55 @@ describe('console login', () => {
       message: 'captcha token is empty',
     });
 
-    const c1 = (await call(app.console, 'GET', 'v2/login/captcha')).headers['captcha-token'] as string;
+    const c1 = await newCaptcha(app.console);
     const wrongCaptcha = await app.console.inject(
-      loginForm({ username: 'admin', password: encryptPassword('admin', c1), captcha: 'ZZZZ' }, c1),
+      loginForm({ username: 'admin', password: encryptPassword('admin', c1.token), captcha: 'ZZZZ' }, c1.cookie),
     );
     expect(wrongCaptcha.json().code).toBe('CAPTCHA_CHECK_ERROR');
     // The captcha was used up by the failed try.
     const reused = await app.console.inject(
-      loginForm({ username: 'admin', password: encryptPassword('admin', c1), captcha: KNOWN_CAPTCHA }, c1),
+      loginForm({ username: 'admin', password: encryptPassword('admin', c1.token), captcha: KNOWN_CAPTCHA }, c1.cookie),
     );
     expect(reused.json().code).toBe('CAPTCHA_CHECK_ERROR');
 
-    const c2 = (await call(app.console, 'GET', 'v2/login/captcha')).headers['captcha-token'] as string;
+    const c2 = await newCaptcha(app.console);
     const wrongPassword = await app.console.inject(
-      loginForm({ username: 'admin', password: encryptPassword('nope', c2), captcha: KNOWN_CAPTCHA }, c2),
+      loginForm({ username: 'admin', password: encryptPassword('nope', c2.token), captcha: KNOWN_CAPTCHA }, c2.cookie),
     );
     expect(wrongPassword.json()).toMatchObject({ success: false, code: 'USER_CHECK_ERROR' });
 
-    const forged = await app.console.inject(
-      loginForm({ username: 'admin', password: 'abc', captcha: KNOWN_CAPTCHA }, 'short'),
+    // a made-up cookie, the bare token, or a real cookie with its expiry moved on
+    const c3 = await newCaptcha(app.console);
+    const [token, expiresAt, ...tags] = c3.cookie.split('.');
+    const later = [token, String(Number(expiresAt) + 3_600_000), ...tags].join('.');
+    for (const forgedCookie of ['short', c3.token, later]) {
+      const forged = await app.console.inject(
+        loginForm(
+          { username: 'admin', password: encryptPassword('admin', c3.token), captcha: KNOWN_CAPTCHA },
+          forgedCookie,
+        ),
+      );
+      expect(forged.statusCode).toBe(200);
+      expect(forged.json().code, forgedCookie).toBe('CAPTCHA_CHECK_ERROR');
+    }
+    // none of them used the real one up
+    const real = await app.console.inject(
+      loginForm({ username: 'admin', password: encryptPassword('admin', c3.token), captcha: KNOWN_CAPTCHA }, c3.cookie),
     );
-    expect(forged.statusCode).toBe(200);
-    expect(forged.json().code).toBe('CAPTCHA_CHECK_ERROR');
+    expect(real.json().success).toBe(true);
   });
 
   it('locks a username after the hourly number of failed logins', async () => {
     for (let i = 0; i < 5; i++) {
-      const t = (await call(app.console, 'GET', 'v2/login/captcha')).headers['captcha-token'] as string;
+      const c = await newCaptcha(app.console);
       const res = await app.console.inject(
-        loginForm({ username: 'admin', password: encryptPassword('bad', t), captcha: KNOWN_CAPTCHA }, t),
+        loginForm({ username: 'admin', password: encryptPassword('bad', c.token), captcha: KNOWN_CAPTCHA }, c.cookie),
       );
       expect(res.json().code).toBe('USER_CHECK_ERROR');
     }
-    const t = (await call(app.console, 'GET', 'v2/login/captcha')).headers['captcha-token'] as string;
+    const c = await newCaptcha(app.console);
     const res = await app.console.inject(
-      loginForm({ username: 'admin', password: encryptPassword('admin', t), captcha: KNOWN_CAPTCHA }, t),
+      loginForm({ username: 'admin', password: encryptPassword('admin', c.token), captcha: KNOWN_CAPTCHA }, c.cookie),
     );
     expect(res.json()).toMatchObject({
       success: false,
@@ -162,6 +196,29 @@ describe('console login', () => {
     const oauth = await call(app.console, 'POST', 'v2/login/oauth2/login', { json: { code: 'x' } });
     expect(oauth.statusCode).toBe(404);
     expect(oauth.json().code).toBe('OAUTH2_NOT_ENABLED');
+  });
+});
+
+describe('captchas a flood cannot push out', () => {
+  it('logs a user in with their captcha after 100,000 more were issued to others', { timeout: 60_000 }, async () => {
+    // pictures are not the point here: an instant stand-in, so the flood goes through the service quickly
+    const app = await buildTestApp({
+      captchaSource: { text: () => KNOWN_CAPTCHA, render: async () => Buffer.alloc(8) },
+    });
+    try {
+      const mine = await newCaptcha(app.consoleHttp!);
+      // the server used to keep 100,000 pending captchas and forget the oldest
+      for (let i = 0; i < 100_001; i++) await app.core.auth.captcha.issue();
+      const res = await app.consoleHttp!.inject(
+        loginForm(
+          { username: 'admin', password: encryptPassword('admin', mine.token), captcha: KNOWN_CAPTCHA },
+          mine.cookie,
+        ),
+      );
+      expect(res.json()).toMatchObject({ success: true });
+    } finally {
+      await app.dispose();
+    }
   });
 });
 

@@ -5,6 +5,10 @@ import { consoleToken, portTokenCookie, TOKEN_COOKIE } from './console-auth.js';
 import { API } from './console-paths.js';
 import { inputOf, text } from './console-input.js';
 import { fail, ok } from './envelope.js';
+import { namespaced, NO_NAMESPACES } from './console-namespaces.js';
+
+/** These routes name no namespace. */
+const NONE = namespaced(NO_NAMESPACES);
 
 const CAPTCHA_COOKIE = 'captcha_token';
 
@@ -23,7 +27,7 @@ const NO_LOGIN_HERE =
  */
 export function refuseConsoleSessions(app: FastifyInstance): void {
   for (const path of SESSION_PATHS)
-    app.all(path, async (_req, reply) => reply.code(404).send(fail('NOT_FOUND', NO_LOGIN_HERE)));
+    app.all(path, NONE, async (_req, reply) => reply.code(404).send(fail('NOT_FOUND', NO_LOGIN_HERE)));
 }
 
 /**
@@ -54,7 +58,7 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
   const captcha = async (req: FastifyRequest, reply: FastifyReply) => {
     const issued = await auth.captcha.issue();
     reply.header('Captcha-Token', issued.token);
-    reply.setCookie(CAPTCHA_COOKIE, issued.token, {
+    reply.setCookie(CAPTCHA_COOKIE, issued.cookie, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
@@ -62,11 +66,11 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
     });
     return ok(issued.png ? issued.png.toString('base64') : null);
   };
-  app.get(`${API}/login/captcha`, captcha);
-  app.get(`${API}/v2/login/captcha`, captcha);
+  app.get(`${API}/login/captcha`, NONE, captcha);
+  app.get(`${API}/v2/login/captcha`, NONE, captcha);
 
   for (const path of [`${API}/login/login`, `${API}/v2/login/login`]) {
-    app.post(path, async (req, reply) => {
+    app.post(path, NONE, async (req, reply) => {
       const input = inputOf<LoginParam>(req);
       try {
         const session = await auth.consoleLogin({
@@ -88,7 +92,7 @@ export function registerLoginRoutes(app: FastifyInstance, auth: AuthService): vo
   }
 
   for (const path of [`${API}/login/logout`, `${API}/v2/login/logout`]) {
-    app.post(path, async (req, reply) => {
+    app.post(path, NONE, async (req, reply) => {
       const token = consoleToken(req);
       if (token) await auth.logout(token);
       reply.setCookie(portTokenCookie(req), '', { path: '/', httpOnly: true, maxAge: 0 });

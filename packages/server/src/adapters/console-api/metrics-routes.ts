@@ -5,6 +5,10 @@ import type { TimelineGroupName } from '../../core/metrics/timeline.js';
 import { API } from './console-paths.js';
 import { inputOf, optionalText, stringList, wholeNumber } from './console-input.js';
 import { ConsoleError, ok } from './envelope.js';
+import { namespaced, NO_NAMESPACES } from './console-namespaces.js';
+
+/** These routes name no namespace. */
+const NONE = namespaced(NO_NAMESPACES);
 
 const GROUPS: TimelineGroupName[] = ['LEAST', 'MINUTE', 'HOUR'];
 
@@ -25,6 +29,6 @@ export function registerMetricsRoutes(app: FastifyInstance, metrics: MetricsServ
     const response: TimelineQueryResponse = { ...answer, fromNodeId: nodeId };
     return ok(response);
   };
-  app.get(`${API}/v2/metrics/timeline`, timeline);
-  app.post(`${API}/v2/metrics/timeline`, timeline);
+  app.get(`${API}/v2/metrics/timeline`, NONE, timeline);
+  app.post(`${API}/v2/metrics/timeline`, NONE, timeline);
 }

@@ -116,6 +116,28 @@ describe('console namespaces', () => {
     expect(generated.json().code).toBe('NO_NAMESPACE_PERMISSION');
   });
 
+  it('lists no namespace a blacklist hides, nor what it holds, in either list', async () => {
+    await app.core.namespaces.add({ namespaceId: 'hidden', namespaceName: 'Hidden' });
+    await app.core.configs.publish({ namespaceId: 'hidden', group: 'G', dataId: 'd', content: 'x' });
+    await app.core.configs.publish({ namespaceId: 'hidden-data', group: 'G', dataId: 'd', content: 'x' });
+    await app.core.auth.users.add({
+      username: 'blacklisted',
+      password: 'pw-password',
+      roles: ['1'],
+      namespacePrivilege: { blacklist: ['hidden', 'hidden-data'] },
+    });
+    const token = await sessionFor(app, 'blacklisted');
+    const ids = (data: { namespaceId: string }[]) => data.map((n) => n.namespaceId);
+    const v2 = ids(await list(token));
+    const v1 = ids((await call(app.console, 'GET', 'namespaces', { token })).json().data);
+    for (const seen of [v2, v1]) {
+      expect(seen).toContain('');
+      expect(seen).not.toContain('hidden');
+      expect(seen).not.toContain('hidden-data');
+    }
+    expect(ids(await list())).toEqual(expect.arrayContaining(['hidden', 'hidden-data']));
+  });
+
   it('keeps the legacy v1 route and its envelope', async () => {
     const form = (fields: Record<string, string>, method: 'POST' | 'PUT' | 'DELETE') =>
       app.console.inject({

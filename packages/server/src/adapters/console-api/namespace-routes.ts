@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.js';
 import { isDefaultNamespace, NamespaceInUseError } from '../../core/namespace/namespace-service.js';
 import { invalid, NacosError } from '../../shared/errors.js';
-import { namespaceFilter, requireNamespace } from './console-auth.js';
+import { namespaceFilter } from './console-auth.js';
+import { namespaced, NO_NAMESPACES, requireReferenced } from './console-namespaces.js';
 import { API } from './console-paths.js';
 import { inputOf, optionalText, requiredText, type Input } from './console-input.js';
 import { ConsoleError, consoleFail, consoleOk, errorAnswer, ok } from './envelope.js';
@@ -54,7 +55,7 @@ function visibleNamespaces(req: FastifyRequest, core: Core): NamespaceInfo[] {
 /** Add is an upsert; the default namespace is silently left alone. */
 async function addNamespace(req: FastifyRequest, core: Core, input: Input<NamespaceParam>): Promise<void> {
   const namespaceId = optionalText(input, 'namespaceId') ?? randomUUID();
-  requireNamespace(req, namespaceId);
+  requireReferenced(req, 'namespaceId', [namespaceId]);
   const namespaceName = requiredText(input, 'namespaceName');
   if (isDefaultNamespace(namespaceId)) return;
   await core.namespaces.put({ namespaceId, namespaceName });
@@ -62,7 +63,7 @@ async function addNamespace(req: FastifyRequest, core: Core, input: Input<Namesp
 
 async function updateNamespace(req: FastifyRequest, core: Core, input: Input<NamespaceParam>): Promise<void> {
   const namespaceId = requiredText(input, 'namespaceId');
-  requireNamespace(req, namespaceId);
+  requireReferenced(req, 'namespaceId', [namespaceId]);
   const namespaceName = requiredText(input, 'namespaceName');
   if (isDefaultNamespace(namespaceId)) throw invalid('the public namespace cannot be changed');
   // whether it is stored is the store's answer; one that exists only through its data gets a name by
@@ -81,7 +82,7 @@ const notFoundAs = (namespaceId: string) => (err: unknown) => {
 /** Only an empty, created namespace can go (the core decides); removing an unknown one succeeds. */
 async function removeNamespace(req: FastifyRequest, core: Core, input: Input<NamespaceParam>): Promise<void> {
   const namespaceId = requiredText(input, 'namespaceId');
-  requireNamespace(req, namespaceId);
+  requireReferenced(req, 'namespaceId', [namespaceId]);
   try {
     await core.namespaces.remove(namespaceId);
   } catch (err) {
@@ -91,17 +92,22 @@ async function removeNamespace(req: FastifyRequest, core: Core, input: Input<Nam
   }
 }
 
+/** The lists show only the namespaces the caller may see. */
+const LISTS = namespaced(NO_NAMESPACES);
+/** The namespace acted on; read by the handler, since an add without one makes up its id. */
+const ACTS_ON = namespaced({ name: 'namespaceId' });
+
 export function registerNamespaceRoutes(app: FastifyInstance, core: Core): void {
-  app.get(`${API}/v2/namespaces/list`, async (req) => ok(visibleNamespaces(req, core)));
-  app.post(`${API}/v2/namespaces/add`, async (req) => {
+  app.get(`${API}/v2/namespaces/list`, LISTS, async (req) => ok(visibleNamespaces(req, core)));
+  app.post(`${API}/v2/namespaces/add`, ACTS_ON, async (req) => {
     await addNamespace(req, core, inputOf<NamespaceParam>(req));
     return ok(true);
   });
-  app.post(`${API}/v2/namespaces/update`, async (req) => {
+  app.post(`${API}/v2/namespaces/update`, ACTS_ON, async (req) => {
     await updateNamespace(req, core, inputOf<NamespaceParam>(req));
     return ok(true);
   });
-  app.post(`${API}/v2/namespaces/remove`, async (req) => {
+  app.post(`${API}/v2/namespaces/remove`, ACTS_ON, async (req) => {
     await removeNamespace(req, core, inputOf<NamespaceParam>(req));
     return ok(true);
   });
@@ -120,8 +126,8 @@ export function registerNamespaceRoutes(app: FastifyInstance, core: Core): void 
         return consoleFail(answer.body.message ?? answer.body.code ?? 'error');
       }
     };
-  app.get(`${API}/namespaces`, async (req) => consoleOk(visibleNamespaces(req, core)));
-  app.post(`${API}/namespaces`, v1(addNamespace));
-  app.put(`${API}/namespaces`, v1(updateNamespace));
-  app.delete(`${API}/namespaces`, v1(removeNamespace));
+  app.get(`${API}/namespaces`, LISTS, async (req) => consoleOk(visibleNamespaces(req, core)));
+  app.post(`${API}/namespaces`, ACTS_ON, v1(addNamespace));
+  app.put(`${API}/namespaces`, ACTS_ON, v1(updateNamespace));
+  app.delete(`${API}/namespaces`, ACTS_ON, v1(removeNamespace));
 }

@@ -5,13 +5,13 @@ import type {
   ServiceParam,
   SubscriberListParam,
 } from '@tsnacos/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.js';
 import type { InstanceInput, ServiceKey, ServiceSettings } from '../../core/naming/naming-model.js';
 import { canonicalNamespace, parseServiceKey } from '../../core/naming/naming-validation.js';
 import { NacosError, invalid } from '../../shared/errors.js';
 import { parseMetadata, parseSelector } from '../http-v1/naming-params.js';
-import { requireNamespace } from './console-auth.js';
+import { namespaced } from './console-namespaces.js';
 import { API } from './console-paths.js';
 import {
   decimal,
@@ -24,18 +24,22 @@ import {
   wholeNumber,
   type Input,
 } from './console-input.js';
-import { ConsoleError, ok } from './envelope.js';
+import { ConsoleError, ok, sendTextError } from './envelope.js';
 import { instanceDto, instanceVo, serviceDto, subscriberDto } from './naming-dto.js';
 
-/** The service of a request, checked against the caller's namespaces (default namespace "public"). */
-function serviceKeyOf(req: FastifyRequest, input: Input<ServiceKeyParam>): ServiceKey {
-  const key = parseServiceKey({
+/** Every route here names one namespace, `namespaceId` (default "public"), as `serviceKeyOf` reads it. */
+const IN_NAMESPACE = namespaced({
+  name: 'namespaceId',
+  read: (req) => [canonicalNamespace(text(inputOf<ServiceKeyParam>(req), 'namespaceId'))],
+});
+
+/** The service of a request (default namespace "public"). */
+function serviceKeyOf(input: Input<ServiceKeyParam>): ServiceKey {
+  return parseServiceKey({
     namespaceId: text(input, 'namespaceId'),
     groupName: text(input, 'groupName'),
     serviceName: text(input, 'serviceName'),
   });
-  requireNamespace(req, key.namespaceId);
-  return key;
 }
 
 /** Metadata as a JSON object, a JSON string of one, or `k=v,k2=v2`. */
@@ -84,7 +88,6 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
   const services = (req: FastifyRequest) => {
     const input = inputOf<ServiceListParam>(req);
     const namespaceId = canonicalNamespace(text(input, 'namespaceId'));
-    requireNamespace(req, namespaceId);
     const group = optionalText(input, 'groupNameParam');
     const name = optionalText(input, 'serviceNameParam');
     const page = pageOf(input);
@@ -97,7 +100,6 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
   const subscribers = (req: FastifyRequest) => {
     const input = inputOf<SubscriberListParam>(req);
     const namespaceId = canonicalNamespace(text(input, 'namespaceId'));
-    requireNamespace(req, namespaceId);
     const group = optionalText(input, 'groupNameParam') ?? optionalText(input, 'groupName');
     const name = optionalText(input, 'serviceNameParam') ?? optionalText(input, 'serviceName');
     const page = pageOf(input);
@@ -108,23 +110,23 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
   };
 
   const instances = (req: FastifyRequest) => {
-    const key = serviceKeyOf(req, inputOf<ServiceKeyParam>(req));
+    const key = serviceKeyOf(inputOf<ServiceKeyParam>(req));
     const list = naming.listInstances(key).map((i) => instanceDto(key, i));
     return { total: list.length, items: list };
   };
 
-  app.get(`${API}/v2/service/list`, async (req) => {
+  app.get(`${API}/v2/service/list`, IN_NAMESPACE, async (req) => {
     const { total, items } = services(req);
     return ok({ totalCount: total, list: items });
   });
-  app.get(`${API}/v2/service/subscriber/list`, async (req) => {
+  app.get(`${API}/v2/service/subscriber/list`, IN_NAMESPACE, async (req) => {
     const { total, items } = subscribers(req);
     return ok({ totalCount: total, list: items });
   });
 
   const saveService = async (req: FastifyRequest) => {
     const input = inputOf<ServiceParam>(req);
-    const key = serviceKeyOf(req, input);
+    const key = serviceKeyOf(input);
     const settings = serviceSettingsOf(input);
     // an upsert: whether the service exists is the store's answer
     await naming.updateService(key, settings).catch((err: unknown) => {
@@ -133,10 +135,10 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
     });
     return ok(true);
   };
-  app.post(`${API}/v2/service/add`, saveService);
-  app.post(`${API}/v2/service/update`, saveService);
-  app.post(`${API}/v2/service/remove`, async (req) => {
-    const key = serviceKeyOf(req, inputOf<ServiceKeyParam>(req));
+  app.post(`${API}/v2/service/add`, IN_NAMESPACE, saveService);
+  app.post(`${API}/v2/service/update`, IN_NAMESPACE, saveService);
+  app.post(`${API}/v2/service/remove`, IN_NAMESPACE, async (req) => {
+    const key = serviceKeyOf(inputOf<ServiceKeyParam>(req));
     // removing an unknown service succeeds
     await naming.removeService(key).catch((err: unknown) => {
       if (!(err instanceof NacosError && err.kind === 'not_found')) throw err;
@@ -144,13 +146,13 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
     return ok(true);
   });
 
-  app.get(`${API}/v2/instance/list`, async (req) => {
+  app.get(`${API}/v2/instance/list`, IN_NAMESPACE, async (req) => {
     const { total, items } = instances(req);
     return ok({ totalCount: total, list: items });
   });
-  app.get(`${API}/v2/instance/info`, async (req) => {
+  app.get(`${API}/v2/instance/info`, IN_NAMESPACE, async (req) => {
     const input = inputOf<InstanceParams>(req);
-    const key = serviceKeyOf(req, input);
+    const key = serviceKeyOf(input);
     const ref = instanceOf(input);
     const instance = naming.getInstance(key, ref);
     if (!instance) throw new ConsoleError('NOT_FOUND', `instance ${ref.ip}:${ref.port} not found`);
@@ -159,40 +161,27 @@ export function registerNamingRoutes(app: FastifyInstance, core: Core): void {
   // Registers when absent; otherwise changes only the fields sent (the online/offline switch sends `enabled`).
   const saveInstance = async (req: FastifyRequest) => {
     const input = inputOf<InstanceParams>(req);
-    const key = serviceKeyOf(req, input);
+    const key = serviceKeyOf(input);
     await naming.updateInstance(key, instanceOf(input));
     return ok(true);
   };
-  app.post(`${API}/v2/instance/add`, saveInstance);
-  app.post(`${API}/v2/instance/update`, saveInstance);
-  app.post(`${API}/v2/instance/remove`, async (req) => {
+  app.post(`${API}/v2/instance/add`, IN_NAMESPACE, saveInstance);
+  app.post(`${API}/v2/instance/update`, IN_NAMESPACE, saveInstance);
+  app.post(`${API}/v2/instance/remove`, IN_NAMESPACE, async (req) => {
     const input = inputOf<InstanceParams>(req);
-    await naming.deregisterInstance(serviceKeyOf(req, input), instanceOf(input));
+    await naming.deregisterInstance(serviceKeyOf(input), instanceOf(input));
     return ok(true);
   });
 
   // Legacy v1 lists: bare objects, failures as plain text (401 for a namespace denial).
   const raw =
     (work: (req: FastifyRequest) => { total: number; items: unknown[] }, listName: string) =>
-    async (req: FastifyRequest, reply: FastifyReply) => {
-      try {
-        const { total, items } = work(req);
-        return { count: total, [listName]: items };
-      } catch (err) {
-        const status =
-          err instanceof ConsoleError && err.code === 'NO_NAMESPACE_PERMISSION'
-            ? 401
-            : err instanceof NacosError
-              ? 400
-              : 0;
-        if (!status) throw err;
-        return reply
-          .code(status)
-          .type('text/plain; charset=utf-8')
-          .send((err as Error).message);
-      }
+    async (req: FastifyRequest) => {
+      const { total, items } = work(req);
+      return { count: total, [listName]: items };
     };
-  app.get(`${API}/ns/services`, raw(services, 'serviceList'));
-  app.get(`${API}/instances`, raw(instances, 'list'));
-  app.get(`${API}/ns/service/subscribers`, raw(subscribers, 'subscribers'));
+  const v1 = { ...IN_NAMESPACE, errorHandler: sendTextError };
+  app.get(`${API}/ns/services`, v1, raw(services, 'serviceList'));
+  app.get(`${API}/instances`, v1, raw(instances, 'list'));
+  app.get(`${API}/ns/service/subscribers`, v1, raw(subscribers, 'subscribers'));
 }

@@ -80,19 +80,42 @@ describe('OAuth2 console routes', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/oauth2_state_10848=[^;]+;.*HttpOnly/);
   });
 
-  it.each(['//evil.example/x', 'https://evil.example/', '/rnacos/p/login', '/rnacos/\\/evil.example'])(
-    'a start never leads anywhere but into the console after the login (%s)',
-    async (target) => {
-      const console = await consoleWith(PLAIN);
-      const res = await console.inject({
-        method: 'GET',
-        url: `${API}/v2/login/oauth2/authorize?redirect_url=${encodeURIComponent(target)}`,
-        headers: { host: '127.0.0.1:10848' },
-      });
-      const sealed = new StateCookieSealer(SECRET).open(cookieOf(res, 'oauth2_state_10848'), Date.now());
-      expect(sealed?.next).toBe('/rnacos/manage/configs');
-    },
-  );
+  it.each([
+    '//evil.example/x',
+    'https://evil.example/',
+    '/rnacos/p/login',
+    '/rnacos/\\/evil.example',
+    '/\t/evil.example/phish',
+    '/\\evil.example',
+    '/rnacos/..//evil.example/x',
+    '/rnacos/%2e%2e/%2e%2e//evil.example/x',
+    '/rnacos/\t..\t//evil.example',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,x',
+    '/@evil.example',
+    'http://127.0.0.1:10848@evil.example/rnacos/manage/configs',
+    '/nacos/v1/cs/configs',
+  ])('a start never leads anywhere but into the console after the login (%s)', async (target) => {
+    const console = await consoleWith(PLAIN);
+    const res = await console.inject({
+      method: 'GET',
+      url: `${API}/v2/login/oauth2/authorize?redirect_url=${encodeURIComponent(target)}`,
+      headers: { host: '127.0.0.1:10848' },
+    });
+    const sealed = new StateCookieSealer(SECRET).open(cookieOf(res, 'oauth2_state_10848'), Date.now());
+    expect(sealed?.next).toBe('/rnacos/manage/configs');
+  });
+
+  it('a start keeps the console page asked for as the browser will read it', async () => {
+    const console = await consoleWith(PLAIN);
+    const res = await console.inject({
+      method: 'GET',
+      url: `${API}/v2/login/oauth2/authorize?redirect_url=${encodeURIComponent('/rnacos/manage/\tx/../user?a=<b>')}`,
+      headers: { host: '127.0.0.1:10848' },
+    });
+    const sealed = new StateCookieSealer(SECRET).open(cookieOf(res, 'oauth2_state_10848'), Date.now());
+    expect(sealed?.next).toBe('/rnacos/manage/user?a=%3Cb%3E');
+  });
 
   it('a callback this browser did not start, a denial and a provider that is down land on the login page with their reason', async () => {
     const lines: string[] = [];
@@ -119,13 +142,41 @@ describe('OAuth2 console routes', () => {
     expect(lines.join('\n')).not.toContain(SECRET);
   });
 
-  it('failed callbacks from one address are limited like password attempts', async () => {
-    const console = await consoleWith({ ...PLAIN, RNACOS_CONSOLE_LOGIN_ONE_HOUR_LIMIT: '2' });
-    const codes: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await console.inject({ method: 'GET', url: `${API}/v2/login/oauth2/callback?code=c&state=s${i}` });
-      codes.push(new URL(res.headers.location as string, 'http://x').searchParams.get('oauth2_error') ?? '');
+  it('only callbacks that bring back the state this browser holds are counted: forged ones never lock an address', async () => {
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    const console = await consoleWith({
+      ...PLAIN,
+      RNACOS_OAUTH2_SERVER_URL: down,
+      RNACOS_CONSOLE_LOGIN_ONE_HOUR_LIMIT: '2',
+    });
+    const errorOf = (res: { headers: Record<string, unknown> }) =>
+      new URL(String(res.headers.location), 'http://x').searchParams.get('oauth2_error');
+    // what an <img> on any page makes every visitor's browser send, all from one address behind a proxy
+    for (let i = 0; i < 5; i++) {
+      const forged = await console.inject({ method: 'GET', url: `${API}/v2/login/oauth2/callback?code=c&state=s${i}` });
+      expect(errorOf(forged)).toBe('OAUTH2_STATE_ERROR');
     }
-    expect(codes).toEqual(['OAUTH2_STATE_ERROR', 'OAUTH2_STATE_ERROR', 'LOGIN_LIMITE_ERROR']);
+    // a login this browser started: its callback is tried (the provider is down), and counted
+    const host = { host: '127.0.0.1:10848' };
+    const started = async () => {
+      const start = await console.inject({ method: 'GET', url: `${API}/v2/login/oauth2/authorize`, headers: host });
+      const state = new URL(String(start.headers.location)).searchParams.get('state')!;
+      return { state, cookie: cookieOf(start, 'oauth2_state_10848')! };
+    };
+    const callback = async ({ state, cookie }: { state: string; cookie: string }) => {
+      const res = await console.inject({
+        method: 'GET',
+        url: `${API}/v2/login/oauth2/callback?code=c&state=${state}`,
+        cookies: { oauth2_state_10848: cookie },
+        headers: host,
+      });
+      return { error: errorOf(res), cleared: res.cookies.some((c) => c.name === 'oauth2_state_10848') };
+    };
+    expect(await callback(await started())).toEqual({ error: 'OAUTH2_PROVIDER_ERROR', cleared: true });
+    // a forged state beside the cookie of a started login neither counts nor ends that login
+    const pending = await started();
+    expect(await callback({ ...pending, state: 'forged' })).toEqual({ error: 'OAUTH2_STATE_ERROR', cleared: false });
+    expect(await callback(pending)).toEqual({ error: 'OAUTH2_PROVIDER_ERROR', cleared: true });
+    expect((await callback(await started())).error).toBe('LOGIN_LIMITE_ERROR');
   });
 });

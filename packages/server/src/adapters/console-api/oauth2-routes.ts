@@ -4,10 +4,15 @@ import type { OAuth2Login } from '../../core/auth/oauth2-login.js';
 import { OAuth2LoginError } from '../../core/auth/oauth2-login.js';
 import type { Session } from '../../core/auth/session-service.js';
 import type { Clock } from '../../shared/clock.js';
+import { consoleRedirectTarget } from './console-auth.js';
 import { API } from './console-paths.js';
 import { fail, ok } from './envelope.js';
 import { setSessionCookies } from './login-routes.js';
 import { PENDING_LOGIN_SECONDS, StateCookieSealer } from './oauth2-state-cookie.js';
+import { namespaced, NO_NAMESPACES } from './console-namespaces.js';
+
+/** These routes name no namespace. */
+const NONE = namespaced(NO_NAMESPACES);
 
 export const OAUTH2_AUTHORIZE_PATH = `${API}/v2/login/oauth2/authorize`;
 export const OAUTH2_CALLBACK_PATH = `${API}/v2/login/oauth2/callback`;
@@ -18,12 +23,9 @@ const DEFAULT_NEXT = '/rnacos/manage/configs';
 const stateCookie = (req: FastifyRequest) =>
   `oauth2_state_${/:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? String(req.socket.localPort ?? '')}`;
 
-/** A console path to go to after the login; anything else (another site, `//host`) is the config list. */
+/** A console page to go to after the login; anything else (another site, `/\t/host`) is the config list. */
 function consoleTarget(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/rnacos/') || /^\/rnacos\/p\/login\b/.test(value)) {
-    return DEFAULT_NEXT;
-  }
-  return /[\\\r\n]/.test(value) ? DEFAULT_NEXT : value;
+  return consoleRedirectTarget(value) ?? DEFAULT_NEXT;
 }
 
 const loginPageWith = (code: string) => `${LOGIN_PAGE}?oauth2_error=${encodeURIComponent(code)}`;
@@ -38,12 +40,12 @@ export function registerOAuth2Routes(app: FastifyInstance, oauth2: OAuth2Login |
   const config: LoginConfig = oauth2
     ? { oauth2Enable: true, oauth2Button: oauth2.settings.buttonText, oauth2AuthorizeUrl: OAUTH2_AUTHORIZE_PATH }
     : { oauth2Enable: false, oauth2Button: null, oauth2AuthorizeUrl: null };
-  app.get(`${API}/v2/login/config`, async () => ok(config));
+  app.get(`${API}/v2/login/config`, NONE, async () => ok(config));
   if (!oauth2) {
     const notEnabled = async (_req: FastifyRequest, reply: FastifyReply) =>
       reply.code(404).send(fail('OAUTH2_NOT_ENABLED', 'OAuth2 login is not enabled'));
-    for (const path of [OAUTH2_AUTHORIZE_PATH, OAUTH2_CALLBACK_PATH]) app.get(path, notEnabled);
-    app.post(`${API}/v2/login/oauth2/login`, notEnabled);
+    for (const path of [OAUTH2_AUTHORIZE_PATH, OAUTH2_CALLBACK_PATH]) app.get(path, NONE, notEnabled);
+    app.post(`${API}/v2/login/oauth2/login`, NONE, notEnabled);
     return;
   }
   const sealer = new StateCookieSealer(oauth2.settings.clientSecret);
@@ -51,7 +53,7 @@ export function registerOAuth2Routes(app: FastifyInstance, oauth2: OAuth2Login |
   const clearState = (req: FastifyRequest, reply: FastifyReply) =>
     reply.setCookie(stateCookie(req), '', { ...cookiePath, maxAge: 0 });
 
-  app.get(OAUTH2_AUTHORIZE_PATH, async (req, reply) => {
+  app.get(OAUTH2_AUTHORIZE_PATH, NONE, async (req, reply) => {
     try {
       const { url, pending } = await oauth2.start();
       const next = consoleTarget((req.query as Record<string, unknown>).redirect_url);
@@ -67,16 +69,18 @@ export function registerOAuth2Routes(app: FastifyInstance, oauth2: OAuth2Login |
 
   /** The callback's query, the browser's started login and address, to a session (or an OAuth2LoginError). */
   const finish = async (req: FastifyRequest, reply: FastifyReply, query: URLSearchParams) => {
-    const sealed = sealer.open(req.cookies[stateCookie(req)], clock.now());
-    // one callback per started login: a replayed or second callback finds no state
-    clearState(req, reply);
+    const cookie = req.cookies[stateCookie(req)];
+    const sealed = sealer.open(cookie, clock.now());
+    // one callback per started login: a replayed or second callback finds no state; one with another state
+    // (made up, or of an older start) leaves the login this browser started alone
+    if (cookie !== undefined && (!sealed || sealed.pending.state === query.get('state'))) clearState(req, reply);
     const session = await oauth2.finish({ query, pending: sealed?.pending, source: req.ip });
-    return { session, next: sealed?.next ?? DEFAULT_NEXT };
+    return { session, next: consoleTarget(sealed?.next) };
   };
   const answerSession = (req: FastifyRequest, reply: FastifyReply, session: Session) =>
     setSessionCookies(req, reply, session.token, oauth2Seconds(session));
 
-  app.get(OAUTH2_CALLBACK_PATH, async (req, reply) => {
+  app.get(OAUTH2_CALLBACK_PATH, NONE, async (req, reply) => {
     try {
       const { session, next } = await finish(req, reply, callbackQuery(req.query));
       answerSession(req, reply, session);
@@ -88,7 +92,7 @@ export function registerOAuth2Routes(app: FastifyInstance, oauth2: OAuth2Login |
   });
 
   // r-nacos's console posts the code and state it found on its login page (the redirect URI there)
-  app.post(`${API}/v2/login/oauth2/login`, async (req, reply) => {
+  app.post(`${API}/v2/login/oauth2/login`, NONE, async (req, reply) => {
     try {
       const { session } = await finish(req, reply, callbackQuery(req.body));
       answerSession(req, reply, session);

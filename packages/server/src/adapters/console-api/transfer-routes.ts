@@ -2,13 +2,17 @@ import type { TransferImportResult } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.js';
 import type { ImportOptions } from '../../core/transfer/import-plan.js';
-import { decodeTransfer, type DecodedTransfer } from '../../core/transfer/transfer-codec.js';
-import { TransferFormatError } from '../../core/transfer/transfer-format.js';
+import type { DecodedTransfer } from '../../core/transfer/transfer-codec.js';
 import type { Clock } from '../../shared/clock.js';
 import { NacosError } from '../../shared/errors.js';
 import { OLD_CONSOLE_PRINCIPAL, principalOf, requireConsoleAdmin } from './console-auth.js';
 import { API } from './console-paths.js';
 import { ConsoleError, ok } from './envelope.js';
+import { namespaced, NO_NAMESPACES } from './console-namespaces.js';
+
+/** These routes move the whole store, every namespace: only admins and the no-login console use them. */
+const NONE = namespaced(NO_NAMESPACES);
+import { readTransferUpload } from './uploads/upload-parser.js';
 
 /** `import-config`, `import-user`, `import-cache`: "1" is yes, anything else no, absent yes (as r-nacos). */
 function flag(req: FastifyRequest, name: string): boolean {
@@ -18,24 +22,14 @@ function flag(req: FastifyRequest, name: string): boolean {
 }
 
 /** Reads the uploaded file (multipart field `file`) and validates all of it before anything is written. */
-async function decodeUpload(req: FastifyRequest, uploadLimit: number): Promise<DecodedTransfer> {
-  const tooLarge = () =>
-    new ConsoleError('PARAM_ERROR', `the file is larger than the upload limit (${uploadLimit} bytes)`, 413);
+async function decodeUpload(req: FastifyRequest): Promise<DecodedTransfer> {
   for await (const part of req.parts()) {
     if (part.type !== 'file') continue;
     if (part.fieldname !== 'file') {
       part.file.resume();
       continue;
     }
-    try {
-      const decoded = await decodeTransfer(part.file);
-      if (part.file.truncated) throw tooLarge();
-      return decoded;
-    } catch (err) {
-      if (part.file.truncated) throw tooLarge();
-      if (err instanceof TransferFormatError) throw new ConsoleError('PARAM_ERROR', err.message, 400);
-      throw err;
-    }
+    return readTransferUpload(part.file);
   }
   throw new ConsoleError('PARAM_ERROR', 'no file uploaded (multipart field "file")', 400);
 }
@@ -49,7 +43,7 @@ async function requireTransferRights(req: FastifyRequest, reply: FastifyReply): 
 }
 
 /** Whole-store transfer: download an export file, upload one to import. */
-export function registerTransferRoutes(app: FastifyInstance, core: Core, clock: Clock, uploadLimit: number): void {
+export function registerTransferRoutes(app: FastifyInstance, core: Core, clock: Clock): void {
   const exportFile = async (req: FastifyRequest, reply: FastifyReply) => {
     let chunks: Uint8Array[];
     try {
@@ -70,7 +64,7 @@ export function registerTransferRoutes(app: FastifyInstance, core: Core, clock: 
       users: flag(req, 'import-user') && !withoutSession(req),
       cache: flag(req, 'import-cache'),
     };
-    const decoded = await decodeUpload(req, uploadLimit);
+    const decoded = await decodeUpload(req);
     try {
       const report = await core.transfer.importDecoded(decoded, options);
       const result: TransferImportResult = report;
@@ -83,7 +77,7 @@ export function registerTransferRoutes(app: FastifyInstance, core: Core, clock: 
   };
 
   for (const base of [`${API}/transfer`, `${API}/v2/transfer`]) {
-    app.get(`${base}/export`, { preHandler: requireTransferRights }, exportFile);
-    app.post(`${base}/import`, { preHandler: requireTransferRights }, importFile);
+    app.get(`${base}/export`, { preHandler: requireTransferRights, ...NONE }, exportFile);
+    app.post(`${base}/import`, { preHandler: requireTransferRights, ...NONE }, importFile);
   }
 }

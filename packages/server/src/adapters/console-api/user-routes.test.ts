@@ -219,6 +219,80 @@ describe('console users', () => {
     expect((await call(app.console, 'GET', 'v2/user/info', { token: elsewhere })).json().code).toBe('NO_LOGIN');
   });
 
+  it('refuses a password for an OAuth2 user: no change of their own, no reset by an admin; says why', async () => {
+    const users = app.core.auth.users;
+    await users.recordExternal({ username: 'oauth-olga', nickname: 'Olga', source: 'OAUTH2', newRoles: ['1'] });
+    const olga = await sessionFor(app, 'oauth-olga');
+    const resources = (await call(app.console, 'GET', 'v2/user/web_resources', { token: olga })).json().data;
+    expect(resources).toMatchObject({ username: 'oauth-olga', userSource: 'OAUTH2' });
+    const own = await call(app.console, 'POST', 'v2/user/reset_password', {
+      token: olga,
+      json: { oldPassword: 'anything-at-all', newPassword: 'new-password' },
+    });
+    expect(own.json()).toMatchObject({
+      success: false,
+      code: 'PARAM_ERROR',
+      message: 'oauth-olga is an OAuth2 user: they sign in through the OAuth2 provider and have no password here',
+    });
+    const reset = await call(app.console, 'POST', 'v2/user/update', {
+      token: admin,
+      json: { username: 'oauth-olga', password: 'reset-by-admin' },
+    });
+    expect(reset.json()).toMatchObject({ success: false, code: 'PARAM_ERROR', message: /is an OAuth2 user/ });
+    expect(await users.hasPassword('oauth-olga', 'reset-by-admin')).toBe(false);
+    // the rest of the user stays editable, and the session lives on
+    const edit = await call(app.console, 'POST', 'v2/user/update', {
+      token: admin,
+      json: { username: 'oauth-olga', nickname: 'Olga P', roles: '2' },
+    });
+    expect(edit.json().success).toBe(true);
+    expect(users.get('oauth-olga')).toMatchObject({ nickname: 'Olga P', roles: ['2'], source: 'OAUTH2' });
+    const local = (await call(app.console, 'GET', 'v2/user/web_resources', { token: admin })).json().data;
+    expect(local.userSource).toBe('INNER');
+  });
+
+  it('refuses a password of blanks only: on create, on an admin setting one and on a change of ones own', async () => {
+    const blanks = [' '.repeat(8), '\t'.repeat(10), '\u3000'.repeat(8), ' \u00a0\u200b\n \u2003\r\u3000 '];
+    await app.core.auth.users.add({ username: 'blank1', password: 'old-password', roles: ['2'] });
+    const own = await sessionFor(app, 'blank1');
+    for (const password of blanks) {
+      const add = await call(app.console, 'POST', 'v2/user/add', {
+        token: admin,
+        json: { username: 'blank2', password, roles: '2' },
+      });
+      expect(add.json(), JSON.stringify(password)).toMatchObject({ success: false, code: 'PARAM_ERROR' });
+      const reset = await call(app.console, 'POST', 'v2/user/update', {
+        token: admin,
+        json: { username: 'blank1', password },
+      });
+      expect(reset.json(), JSON.stringify(password)).toMatchObject({ success: false, code: 'PARAM_ERROR' });
+      const change = await call(app.console, 'POST', 'v2/user/reset_password', {
+        token: own,
+        json: { oldPassword: 'old-password', newPassword: password },
+      });
+      expect(change.json(), JSON.stringify(password)).toMatchObject({ success: false, code: 'PARAM_ERROR' });
+    }
+    expect(app.core.auth.users.get('blank2')).toBeUndefined();
+    expect(await app.core.auth.users.hasPassword('blank1', 'old-password')).toBe(true);
+    // blanks inside a password are characters like any other
+    const spaced = await call(app.console, 'POST', 'v2/user/update', {
+      token: admin,
+      json: { username: 'blank1', password: ' two words ' },
+    });
+    expect(spaced.json()).toMatchObject({ success: true });
+  });
+
+  it('refuses a user whose name differs from an existing one only in case', async () => {
+    for (const username of ['ADMIN', 'Admin', '\uff41dmin']) {
+      const add = await call(app.console, 'POST', 'v2/user/add', {
+        token: admin,
+        json: { username, password: 'some-password', roles: '0' },
+      });
+      expect(add.json(), username).toMatchObject({ success: false, code: 'CONFLICT' });
+    }
+    expect(app.core.auth.users.all().filter((u) => u.username.toLowerCase() === 'admin')).toHaveLength(1);
+  });
+
   it('returns web resources per role', async () => {
     const users = app.core.auth.users;
     await users.add({ username: 'guest1', password: 'pw-password', roles: ['2'] });

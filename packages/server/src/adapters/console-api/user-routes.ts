@@ -15,6 +15,13 @@ import { API } from './console-paths.js';
 import { flag, inputOf, optionalText, pageOf, requiredText, text } from './console-input.js';
 import { ConsoleError, fail, ok } from './envelope.js';
 import { newUserOf, userDto, userUpdateOf } from './user-dto.js';
+import { namespaced, NO_NAMESPACES } from './console-namespaces.js';
+
+/**
+ * These routes act in no namespace. A user's namespace privileges name namespaces, but only admins edit
+ * users, and an admin may give any user (itself too) any namespace.
+ */
+const NONE = namespaced(NO_NAMESPACES);
 
 export interface UserRouteDeps {
   auth: AuthService;
@@ -32,7 +39,7 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
   };
 
   for (const path of both('/user/info')) {
-    app.get(path, async (req) => {
+    app.get(path, NONE, async (req) => {
       const { user } = ownIdentity(req);
       const info: UserInfo = { username: user.username, nickname: user.nickname };
       return ok(info);
@@ -40,13 +47,14 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
   }
 
   for (const path of both('/user/web_resources')) {
-    app.get(path, async (req) => {
+    app.get(path, NONE, async (req) => {
       const principal = principalOf(req);
       const permissions: UserPermissions = {
         resources: webResourcesOf(principal.roles),
         from: principal === OLD_CONSOLE_PRINCIPAL ? 'OLD_CONSOLE' : '',
         version,
         username: principal.username,
+        userSource: principal.identity ? (principal.identity.user.source ?? 'INNER') : null,
       };
       const defaultPasswordUser = auth.defaultPassword?.defaultPasswordUser;
       if (defaultPasswordUser && principal !== OLD_CONSOLE_PRINCIPAL && isAdmin(principal.roles)) {
@@ -57,7 +65,7 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
   }
 
   for (const path of both('/user/reset_password')) {
-    app.post(path, async (req) => {
+    app.post(path, NONE, async (req) => {
       const identity = ownIdentity(req);
       const input = inputOf<ResetPasswordParam>(req);
       const oldPassword = text(input, 'oldPassword');
@@ -78,23 +86,23 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
       limit: page.pageSize,
     });
   };
-  app.get(`${API}/v2/user/list`, async (req) => {
+  app.get(`${API}/v2/user/list`, NONE, async (req) => {
     const { total, items } = list(req);
     return ok({ totalCount: total, list: items.map(userDto) });
   });
-  app.get(`${API}/user/list`, async (req) => {
+  app.get(`${API}/user/list`, NONE, async (req) => {
     const { total, items } = list(req);
     return ok({ size: total, list: items.map(userDto) });
   });
 
   for (const path of both('/user/add')) {
-    app.post(path, async (req) => {
+    app.post(path, NONE, async (req) => {
       await users.add(newUserOf(inputOf<UpdateUserInfoParam>(req)));
       return ok(true);
     });
   }
   for (const path of both('/user/update')) {
-    app.post(path, async (req) => {
+    app.post(path, NONE, async (req) => {
       await users.update(userUpdateOf(inputOf<UpdateUserInfoParam>(req)), {
         actor: principalOf(req).username ?? undefined,
       });
@@ -108,9 +116,9 @@ export function registerUserRoutes(app: FastifyInstance, { auth, version }: User
     });
     return ok(true);
   };
-  app.post(`${API}/v2/user/remove`, remove);
+  app.post(`${API}/v2/user/remove`, NONE, remove);
   // The v1 route reports a refusal with the message as the code.
-  app.post(`${API}/user/remove`, async (req) => {
+  app.post(`${API}/user/remove`, NONE, async (req) => {
     try {
       return await remove(req);
     } catch (err) {

@@ -6,7 +6,7 @@ import { ConnectionTimeouts, headerTimeoutOptions, type HttpTimeouts } from './c
 import { RequestLog } from '../../shared/request-log.js';
 import { isWildcardHost } from '../../shared/wildcard-host.js';
 import type { FastPath } from './fast-path.js';
-import { watchHttpRequest } from './http-request-log.js';
+import { watchHttpRequest, type LoggedDoor } from './http-request-log.js';
 
 /** How long close() lets busy connections finish before cutting them. */
 const CLOSE_GRACE_MS = 1000;
@@ -23,6 +23,8 @@ export interface FastifyPortOptions {
   logger: Logger;
   /** The door requests are logged under (`http`, `console`); default `name`. */
   door?: string;
+  /** Requests of another door on this port, and how their path is logged (MCP on the SDK port). */
+  doorOf?: LoggedDoor;
 }
 
 /**
@@ -42,14 +44,15 @@ export class FastifyPort {
     this.timeouts = timeouts;
     const requestLog = new RequestLog(logger);
     const door = options.door ?? name;
+    const { doorOf } = options;
     // debug watches every request from the start; below it, only those that may be refused
     const watchAnswer = (req: http.IncomingMessage, res: http.ServerResponse) => {
-      if (!requestLog.debug && requestLog.active) watchHttpRequest(requestLog, door, req, res);
+      if (!requestLog.debug && requestLog.active) watchHttpRequest(requestLog, door, req, res, doorOf);
     };
     // a held long-poll or a long upload is not cut by a total request time: only stalls are
     this.server = http.createServer(headerTimeoutOptions(options.timeouts), (req, res) => {
       timeouts.onRequest(req);
-      if (requestLog.debug) watchHttpRequest(requestLog, door, req, res);
+      if (requestLog.debug) watchHttpRequest(requestLog, door, req, res, doorOf);
       if (fastPath?.(req, res, watchAnswer)) return;
       watchAnswer(req, res);
       this.app().then(

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 import { invalid } from '../../shared/errors.js';
 import { parseUtf8Form } from './utf8-params.js';
+import { checkJsonStructure } from '../../shared/untrusted/json-structure.js';
 
 /**
  * Form bodies are always decoded as UTF-8: the Node SDK declares `charset=GBK` while sending UTF-8, and the
@@ -37,11 +38,21 @@ export function ignoreOtherBodies(app: FastifyInstance, bodyLimit: number): void
  * JSON bodies (the console API): fastify's parser over text decoded as UTF-8; a body that is not UTF-8 is
  * refused rather than parsed with U+FFFD in place of its bytes.
  */
+/** Nesting and keys per object a console JSON body may have: far beyond any form's, far below a stack's. */
+const JSON_BODY_LIMITS = { maxDepth: 64, maxKeys: 10_000 };
+
 export function parseJsonBodies(scope: FastifyInstance): void {
   const parseJson = scope.getDefaultJsonParser('error', 'error');
   scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     if (!isUtf8(body as Buffer)) return done(invalid('the JSON body is not valid UTF-8'), undefined);
+    const text = (body as Buffer).toString('utf8');
+    // JSON.parse takes any depth, but what handlers then do with the value (copies, JSON.stringify) recurses
+    try {
+      checkJsonStructure(text, JSON_BODY_LIMITS, 'the JSON body');
+    } catch (err) {
+      return done(err as Error, undefined);
+    }
     // fastify's parser calls `done` itself; its return value means nothing here
-    void parseJson(req, (body as Buffer).toString('utf8'), done);
+    void parseJson(req, text, done);
   });
 }

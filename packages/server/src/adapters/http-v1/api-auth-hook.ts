@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiAccessGuard, ApiAction, ApiCredentials } from '../../core/auth/api-access.js';
+import { namespacesVisibleTo, permitsAllNamespaces } from '../../core/auth/permissions.js';
+import { ALL_NAMESPACES, type NamespacePrivilege } from '../../core/auth/user-model.js';
 import { NacosError } from '../../shared/errors.js';
 import { clientIp, optional, requestParams, type Params } from '../http-common/params.js';
 import type { RequestStage } from '../http-common/request-pipeline.js';
@@ -44,6 +46,17 @@ function actionOf(method: string, route: string): ApiAction {
   return method === 'GET' || method === 'HEAD' || READ_ROUTES.has(route) ? 'read' : 'write';
 }
 
+/** The namespace privilege of callers the check admitted, where it does not open every namespace. */
+const callerPrivileges = new WeakMap<FastifyRequest, NamespacePrivilege>();
+
+/**
+ * Which namespaces the caller may see, for answers that list them: those of its privilege when OpenAPI auth
+ * admitted it by a user who may not see every one; every namespace otherwise (auth off).
+ */
+export function namespacesVisibleToCaller(req: FastifyRequest): (namespaceId: string) => boolean {
+  return namespacesVisibleTo(callerPrivileges.get(req) ?? ALL_NAMESPACES);
+}
+
 /** What nacos clients get on a refused call (r-nacos' body; clients act on the 403). */
 export function sendForbidden(req: FastifyRequest, reply: FastifyReply, message: string): FastifyReply {
   return reply
@@ -75,7 +88,9 @@ export function apiAuthStage(guard: ApiAccessGuard): RequestStage {
       const credentials = credentialsOf(req.headers, requestParams(req), clientIp(req));
       const action = actionOf(req.method, route);
       try {
-        for (const namespaceId of namespaces) await guard.check(credentials, { namespaceId, action });
+        let privilege: NamespacePrivilege | undefined;
+        for (const namespaceId of namespaces) privilege = await guard.check(credentials, { namespaceId, action });
+        if (privilege && !permitsAllNamespaces(privilege)) callerPrivileges.set(req, privilege);
       } catch (err) {
         if (err instanceof NacosError && err.kind === 'forbidden') return sendForbidden(req, reply, err.message);
         throw err;

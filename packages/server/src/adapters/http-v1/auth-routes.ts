@@ -22,13 +22,14 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, enab
     }
     try {
       const session = await auth.apiLogin(username, params.password ?? '', clientIp(req));
-      const user = auth.users.get(username)!;
+      // the user as stored, whatever case a directory user typed
+      const user = auth.users.get(session.username)!;
       reply.header('Authorization', `Bearer ${session.token}`);
       return {
         accessToken: session.token,
         tokenTtl: auth.timeouts.apiLoginSeconds,
         globalAdmin: isAdmin(user.roles),
-        username,
+        username: user.username,
       };
     } catch (err) {
       if (err instanceof LoginError)

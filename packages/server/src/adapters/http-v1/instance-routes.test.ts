@@ -121,12 +121,13 @@ describe('HTTP v1 instance routes', () => {
     ]);
   });
 
-  it('makes a list poller with udpPort a subscriber', async () => {
+  it('makes a list poller with udpPort a subscriber at its own address, whatever clientIP says', async () => {
+    // pushes to the address a poller names would let anyone aim them at a third party
     await list({ serviceName: 's', clientIP: '10.1.1.1', udpPort: '5353', clusters: 'DEFAULT' });
     const res = await call('GET', '/service/subscribers', { serviceName: 's' });
     expect(res.json()).toMatchObject({
       count: 1,
-      subscribers: [{ ip: '10.1.1.1', port: 5353, cluster: 'DEFAULT', type: 'udp' }],
+      subscribers: [{ ip: '127.0.0.1', port: 5353, cluster: 'DEFAULT', type: 'udp' }],
     });
   });
 

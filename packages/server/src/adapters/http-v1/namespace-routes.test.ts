@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, form, type TestApp } from '../../../test/helpers.js';
 
 let app: TestApp;
@@ -117,5 +117,91 @@ describe('auth and health endpoints', () => {
     expect((await app.sdkHttp.inject('/nacos/v1/console/health/liveness')).body).toBe('OK');
     expect((await app.sdkHttp.inject('/nacos/v1/console/health/readiness')).body).toBe('OK');
     expect((await app.sdkHttp.inject('/health')).body).toBe('success');
+  });
+});
+
+describe('/nacos/v1/console/namespaces with OpenAPI auth on', () => {
+  let secured: TestApp;
+  beforeAll(async () => {
+    secured = await buildTestApp({ env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true' } });
+    // Created in the order their ids sort, so the listing order holds even when two share a millisecond.
+    for (const id of ['dev', 'other', 'secret']) {
+      await secured.core.namespaces.add({ namespaceId: id, namespaceName: `${id} name` });
+      await secured.core.configs.publish({ namespaceId: id, group: 'g', dataId: `${id}-d`, content: 'x' });
+    }
+    await secured.core.configs.publish({ namespaceId: 'secret', group: 'g', dataId: 'more', content: 'x' });
+    const users = secured.core.auth.users;
+    await users.add({
+      username: 'blacklisted',
+      password: 'blacklisted-pw',
+      roles: ['1'],
+      namespacePrivilege: { blacklist: ['secret'] },
+    });
+    await users.add({
+      username: 'whitelisted',
+      password: 'whitelisted-pw',
+      roles: ['2'],
+      namespacePrivilege: { whitelistIsAll: false, whitelist: ['', 'dev'] },
+    });
+  });
+  afterAll(() => secured.dispose());
+
+  const tokenOf = async (username: string, password: string) =>
+    (
+      await secured.sdkHttp.inject({
+        method: 'POST',
+        url: '/nacos/v1/auth/login',
+        ...form({ username, password }),
+      })
+    ).json().accessToken as string;
+  const listed = async (query: Record<string, string>) => {
+    const res = await secured.sdkHttp.inject({
+      method: 'GET',
+      url: `/nacos/v1/console/namespaces?${new URLSearchParams(query)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json().data as { namespace: string; configCount: number }[]).map((ns) => [
+      ns.namespace,
+      ns.configCount,
+    ]);
+  };
+
+  it('lists only the namespaces a user may see, with their config counts', async () => {
+    expect(await listed({ accessToken: await tokenOf('admin', 'admin') })).toEqual([
+      ['', 0],
+      ['dev', 1],
+      ['other', 1],
+      ['secret', 2],
+    ]);
+    const everyWay = async (username: string, password: string) => [
+      await listed({ accessToken: await tokenOf(username, password) }),
+      await listed({ username, password }),
+    ];
+    const seenByBlacklisted = [
+      ['', 0],
+      ['dev', 1],
+      ['other', 1],
+    ];
+    expect(await everyWay('blacklisted', 'blacklisted-pw')).toEqual([seenByBlacklisted, seenByBlacklisted]);
+    const seenByWhitelisted = [
+      ['', 0],
+      ['dev', 1],
+    ];
+    expect(await everyWay('whitelisted', 'whitelisted-pw')).toEqual([seenByWhitelisted, seenByWhitelisted]);
+  });
+
+  it('shows one namespace, or says whether it exists, only to a user who may see it', async () => {
+    const token = await tokenOf('blacklisted', 'blacklisted-pw');
+    const ask = (query: Record<string, string>) =>
+      secured.sdkHttp.inject({
+        method: 'GET',
+        url: `/nacos/v1/console/namespaces?${new URLSearchParams({ ...query, accessToken: token })}`,
+      });
+    expect((await ask({ show: 'all', namespaceId: 'secret' })).statusCode).toBe(403);
+    expect((await ask({ checkNamespaceIdExist: 'true', customNamespaceId: 'secret' })).statusCode).toBe(403);
+    expect((await ask({ show: 'all', namespaceId: 'other' })).json()).toMatchObject({
+      namespace: 'other',
+      configCount: 1,
+    });
   });
 });

@@ -4,6 +4,7 @@ import { canonicalTenant } from '../../core/config/config-key.js';
 import type { NamespaceService, NamespaceView } from '../../core/namespace/namespace-service.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import { optional, requestParams } from '../http-common/params.js';
+import { namespacesVisibleToCaller } from './api-auth-hook.js';
 import { NAMESPACE_ADMIN, requestNamespace } from './request-namespace.js';
 
 /** Each method reads its own field (`customNamespaceId`, `namespace`, `namespaceId`): resolved as one. */
@@ -37,7 +38,13 @@ export function registerNamespaceRoutes(app: FastifyInstance, namespaces: Namesp
       if (!ns) throw notFound(`namespace ${id} does not exist`);
       return view(ns, configs);
     }
-    return { code: 200, message: null, data: namespaces.list().map((ns) => view(ns, configs)) };
+    // with OpenAPI auth on, only the namespaces the caller may see, as the console lists them
+    const visible = namespacesVisibleToCaller(req);
+    const data = namespaces
+      .list()
+      .filter((ns) => visible(ns.namespaceId))
+      .map((ns) => view(ns, configs));
+    return { code: 200, message: null, data };
   });
 
   app.post(path, ROUTE, async (req, reply) => {

@@ -1,7 +1,7 @@
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { intParam, optional, type Params } from '../http-common/params.js';
 import { POLL_CACHE_MILLIS, PUSH_CACHE_MILLIS, serviceListBody } from './naming-json.js';
-import { boolParam, clusterOf, integerParam, parseBeat, serviceKeyOf, subscriberIp } from './naming-params.js';
+import { boolParam, clusterOf, integerParam, parseBeat, serviceKeyOf } from './naming-params.js';
 
 /**
  * The two hot naming answers (instance list polls and heartbeats), shared by the fastify routes and the
@@ -33,7 +33,9 @@ export function listAnswer(
   let pushed = false;
   if (udpPort > 0) {
     naming.subscribeUdp(key, {
-      ip: subscriberIp(optional(params, 'clientIP'), caller.remoteIp),
+      // pushes go to the poller's own address, whatever `clientIP` says: honouring it would let anyone aim
+      // them (up to 64 KB, resent) at a third party
+      ip: caller.remoteIp,
       port: udpPort,
       clusters,
       agent: caller.userAgent,

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import type { InstanceInput, Selector, ServiceKey } from '../../core/naming/naming-model.js';
 import { parseServiceKey } from '../../core/naming/naming-validation.js';
 import { invalid, NacosError } from '../../shared/errors.js';
@@ -155,11 +154,6 @@ export function parseBeat(text: string | undefined): BeatBody | undefined {
         beat.metadata === undefined || beat.metadata === null ? undefined : scalarMap(beat.metadata, 'beat metadata'),
     },
   };
-}
-
-/** The subscriber address of a list poll: `clientIP` when it is an IP, else the caller's address. */
-export function subscriberIp(clientIpParam: string | undefined, remote: string): string {
-  return clientIpParam && isIP(clientIpParam) ? clientIpParam : remote;
 }
 
 /** Runs a write whose "not found" nacos reports as 400 (maintain API). */

@@ -5,6 +5,7 @@ import { RequestPipeline } from '../http-common/request-pipeline.js';
 import { apiAuthStage } from './api-auth-hook.js';
 import { createConfigFastPath } from './config-fast-path.js';
 import { createConfigPublishFastPath } from './config-publish-fast-path.js';
+import { mcpLogPath } from '../mcp/mcp-paths.js';
 import { createMcpFastPath } from '../mcp/mcp-routes.js';
 import { createHealthFastPath } from './health-routes.js';
 import { requestMetricsStage } from './metrics-routes.js';
@@ -41,6 +42,8 @@ export function createSdkHttpPort(deps: SdkHttpDeps, timeouts: HttpTimeouts): Fa
   return new FastifyPort({
     name: 'OpenAPI',
     door: 'http',
+    // MCP requests carry their auth key in the path
+    doorOf: mcpLogPath,
     fastPath,
     keepAliveTimeoutMs: KEEP_ALIVE_MS,
     timeouts,

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -7,22 +8,22 @@ import type { ToolInvoker } from '../../core/mcp/tool-invoker.js';
 import type { Logger } from '../../shared/logger.js';
 import { createProtocolServer } from './mcp-protocol-server.js';
 import type { McpRoute } from './mcp-paths.js';
+import { admits, SseSessions, type SseLimits } from './mcp-sse-sessions.js';
+import { checkJsonStructure } from '../../shared/untrusted/json-structure.js';
 
+/** Nesting and keys per object of a JSON-RPC message: tool arguments are copied and stringified after. */
+const MESSAGE_STRUCTURE = { maxDepth: 64, maxKeys: 10_000 };
 /** Largest JSON-RPC message a client may send. */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
-/** SSE sessions open at once; a new one past it is refused (503). */
-const MAX_SSE_SESSIONS = 1000;
+const NO_SESSION = 'no such MCP SSE session on this node (it ended, or its stream is held by another node)';
 
 export interface McpEndpointDeps {
   mcp: McpService;
   invoker: ToolInvoker;
   nodeId: number;
   logger: Logger;
-}
-
-interface SseSession {
-  transport: SSEServerTransport;
-  serverKey: string;
+  /** SSE sessions: past a limit a new one is refused (503); an idle one is closed. */
+  sse: SseLimits;
 }
 
 /**
@@ -31,9 +32,15 @@ interface SseSession {
  * whose stream the client holds.
  */
 export class McpEndpoint {
-  private readonly sessions = new Map<string, SseSession>();
+  private readonly sessions: SseSessions;
+  private readonly transports = new Map<string, SSEServerTransport>();
+  private readonly unsubscribe: () => void;
 
-  constructor(private readonly deps: McpEndpointDeps) {}
+  constructor(private readonly deps: McpEndpointDeps) {
+    this.sessions = new SseSessions(deps.sse);
+    // a removed server or auth key ends its sessions, on every node: this node's writes and the change feed's
+    this.unsubscribe = deps.mcp.onServerChanged((id, server) => this.sessions.serverChanged(id, server));
+  }
 
   async handle(route: McpRoute, req: IncomingMessage, res: ServerResponse): Promise<void> {
     switch (route.kind) {
@@ -48,19 +55,24 @@ export class McpEndpoint {
 
   /** Ends every SSE stream (the server is stopping). */
   async close(): Promise<void> {
-    const open = [...this.sessions.values()];
-    this.sessions.clear();
-    await Promise.all(open.map((s) => s.transport.close().catch(() => undefined)));
+    this.unsubscribe();
+    const open = [...this.transports.values()];
+    for (const session of this.sessions.all()) this.sessions.remove(session.id);
+    this.transports.clear();
+    await Promise.all(open.map((t) => t.close().catch(() => undefined)));
   }
 
   get openSessions(): number {
     return this.sessions.size;
   }
 
+  /**
+   * The server the two keys open. An unknown server key and a wrong auth key get the same answer: nobody
+   * learns here which server keys exist.
+   */
   private authorized(serverKey: string, authKey: string, res: ServerResponse): McpServer | undefined {
     const server = this.deps.mcp.getServerByKey(serverKey);
-    if (!server) return void answer(res, 404, `no MCP server with the key ${serverKey}`);
-    if (!server.authKeys.includes(authKey)) return void answer(res, 403, 'invalid auth key');
+    if (!admits(server, serverKey, authKey)) return void answer(res, 403, 'unknown MCP server key or auth key');
     return server;
   }
 
@@ -81,18 +93,24 @@ export class McpEndpoint {
 
   private async openSse(serverKey: string, authKey: string, req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'GET') return answer(res, 405, 'open the event stream with GET');
-    if (!this.authorized(serverKey, authKey, res)) return;
-    if (this.sessions.size >= MAX_SSE_SESSIONS) return answer(res, 503, 'too many MCP SSE sessions open');
+    const stored = this.authorized(serverKey, authKey, res);
+    if (!stored) return;
+    const refusal = this.sessions.refusal(stored.id);
+    if (refusal) return answer(res, 503, refusal);
     const endpoint = `/rnacos/mcp/sse/messages/${this.deps.nodeId}/${encodeURIComponent(serverKey)}`;
     const transport = new SSEServerTransport(endpoint, res);
     const server = createProtocolServer(() => this.deps.mcp.getServerByKey(serverKey), this.deps.invoker);
-    this.sessions.set(transport.sessionId, { transport, serverKey });
-    // the client went away (or close() ended the stream): the session goes, once
+    const id = transport.sessionId;
+    this.transports.set(id, transport);
+    const end = () => void transport.close().catch(() => undefined);
+    this.sessions.add({ id, serverId: stored.id, serverKey, authKey, end });
+    // the client went away, or the session was ended (close(), idle, its key removed): it goes, once
     let gone = false;
     res.on('close', () => {
       if (gone) return;
       gone = true;
-      this.sessions.delete(transport.sessionId);
+      this.sessions.remove(id);
+      this.transports.delete(id);
       void server.close().catch(() => undefined);
     });
     await server.connect(transport);
@@ -100,17 +118,18 @@ export class McpEndpoint {
 
   private async sseMessage(serverKey: string, sessionId: string, req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'POST') return answer(res, 405, 'POST JSON-RPC messages here');
-    const session = this.sessions.get(sessionId);
-    if (!session || session.serverKey !== serverKey) {
-      return answer(res, 404, 'no such MCP SSE session on this node (it ended, or its stream is held by another node)');
+    const session = this.sessions.get(sessionId, serverKey);
+    const transport = this.transports.get(sessionId);
+    if (!session || !transport) return answer(res, 404, NO_SESSION);
+    const server = this.deps.mcp.getServerByKey(serverKey);
+    if (!admits(server, serverKey, session.authKey) || server.id !== session.serverId) {
+      session.end();
+      return answer(res, 404, NO_SESSION);
     }
-    if (!this.deps.mcp.getServerByKey(serverKey)) {
-      await session.transport.close().catch(() => undefined);
-      return answer(res, 404, `no MCP server with the key ${serverKey}`);
-    }
+    this.sessions.touch(sessionId);
     const body = await readJson(req, res);
     if (body === undefined) return;
-    await session.transport.handlePostMessage(req, res, body);
+    await transport.handlePostMessage(req, res, body);
   }
 }
 
@@ -134,8 +153,16 @@ async function readJson(req: IncomingMessage, res: ServerResponse): Promise<unkn
   } catch {
     return answer(res, 400, 'the request body could not be read');
   }
+  const body = Buffer.concat(chunks);
+  if (!isUtf8(body)) return answer(res, 400, 'the request body is not valid UTF-8');
+  const text = body.toString('utf8');
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    checkJsonStructure(text, MESSAGE_STRUCTURE, 'the JSON-RPC message');
+  } catch (err) {
+    return answer(res, 413, (err as Error).message);
+  }
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     res
       .writeHead(400, { 'content-type': 'application/json' })

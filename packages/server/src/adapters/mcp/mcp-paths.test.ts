@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mcpRouteOf } from './mcp-paths.js';
+import { mcpLogPath, mcpRouteOf } from './mcp-paths.js';
 
 describe('MCP paths', () => {
   it('reads r-nacos paths, with or without a trailing slash, and percent-encoded keys', () => {
@@ -30,5 +30,17 @@ describe('MCP paths', () => {
     ]) {
       expect(mcpRouteOf(url), url).toBeUndefined();
     }
+  });
+
+  it('names MCP requests in the request log without their auth key or session id', () => {
+    const logged = (path: string) => mcpLogPath(path)?.path;
+    expect(mcpLogPath('/rnacos/mcp/shop/secret-key')).toEqual({ door: 'mcp', path: '/rnacos/mcp/shop/***' });
+    expect(logged('/rnacos/mcp/shop/secret-key/')).toBe('/rnacos/mcp/shop/***');
+    expect(logged('/rnacos/mcp/sse/shop/secret-key')).toBe('/rnacos/mcp/sse/shop/***');
+    expect(logged('/rnacos/mcp/sse/messages/1/shop/session-1')).toBe('/rnacos/mcp/sse/messages/1/shop/***');
+    expect(logged('/rnacos/mcp/sse/messages/1/shop')).toBe('/rnacos/mcp/sse/messages/1/shop');
+    // a path the endpoint does not take may still hold a key: nothing of it is shown
+    expect(logged('/rnacos/mcp/a/secret-key/c')).toBe('/rnacos/mcp/***');
+    expect(mcpLogPath('/nacos/v1/ns/instance')).toBeUndefined();
   });
 });

@@ -29,3 +29,18 @@ export function mcpRouteOf(url: string): McpRoute | undefined {
   if (parts.length === 2 && parts[0] !== 'sse') return { kind: 'streamable', serverKey: parts[0], authKey: parts[1] };
   return undefined;
 }
+
+/**
+ * An MCP request as the request log names it: door `mcp`, its path with the secrets in it (the auth key of
+ * the streamable and SSE paths, an SSE session id) shown as `***`; undefined for any other path.
+ */
+export function mcpLogPath(path: string): { door: string; path: string } | undefined {
+  if (!path.startsWith(PREFIX)) return undefined;
+  const route = mcpRouteOf(path);
+  // the segments before the first secret: the server key, and for SSE messages the node id too
+  const shown = route === undefined ? 0 : route.kind === 'streamable' ? 1 : route.kind === 'sse' ? 2 : 4;
+  const segments = path.slice(PREFIX.length).replace(/\/$/, '').split('/');
+  const kept = segments.slice(0, shown);
+  if (segments.length > shown) kept.push('***');
+  return { door: 'mcp', path: PREFIX + kept.join('/') };
+}

@@ -11,6 +11,9 @@ export function encodePush(data: string, ackId: number): Buffer {
   return raw.length >= GZIP_THRESHOLD ? gzipSync(raw) : raw;
 }
 
+/** The largest client packet inflated. */
+const MAX_ACK_BYTES = 4096;
+
 export interface ClientPacket {
   type: string;
   /** Echo of the push's ack id (Java sends it as a string, Node as a number). */
@@ -20,7 +23,9 @@ export interface ClientPacket {
 /** A packet from a client (`push-ack`, `dump-ack`, `unknown-ack`); undefined when it is not one. */
 export function decodeClientPacket(msg: Buffer): ClientPacket | undefined {
   try {
-    const text = (msg.length > 2 && msg[0] === 0x1f && msg[1] === 0x8b ? gunzipSync(msg) : msg).toString('utf8');
+    const gzipped = msg.length > 2 && msg[0] === 0x1f && msg[1] === 0x8b;
+    // an ack is a few dozen bytes: a datagram that inflates further is no ack (nor a bomb to inflate)
+    const text = (gzipped ? gunzipSync(msg, { maxOutputLength: MAX_ACK_BYTES }) : msg).toString('utf8');
     const packet = JSON.parse(text) as { type?: unknown; lastRefTime?: unknown };
     if (typeof packet?.type !== 'string') return undefined;
     const ref = packet.lastRefTime;

@@ -154,7 +154,8 @@ describe('UDP push to 1.x naming clients', () => {
     try {
       await app.sdkHttp.inject({
         method: 'GET',
-        url: `/nacos/v1/ns/instance/list?serviceName=DEFAULT_GROUP%40%40svc&clientIP=%3A%3A1&udpPort=${port6}`,
+        url: `/nacos/v1/ns/instance/list?serviceName=DEFAULT_GROUP%40%40svc&udpPort=${port6}`,
+        remoteAddress: '::1',
       });
       await register('10.0.0.1');
       const [push] = await v6.waitFor(1);

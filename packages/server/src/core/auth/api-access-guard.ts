@@ -2,7 +2,10 @@ import { forbidden } from '../../shared/errors.js';
 import type { ApiAccessGuard, ApiCredentials, ApiResource } from './api-access.js';
 import { LoginError, type AuthService } from './auth-service.js';
 import { canWrite, hasAnyModule, namespacePermitted } from './permissions.js';
-import type { User } from './user-model.js';
+import { ALL_NAMESPACES, type NamespacePrivilege, type User } from './user-model.js';
+
+/** What `userNow` says when the credentials are a username and password. */
+const PASSWORD = Symbol('password');
 
 /** The message nacos clients see on a 403 for missing or wrong credentials. */
 export const UNKNOWN_USER = 'unknown user!';
@@ -17,18 +20,29 @@ export class UserApiAccessGuard implements ApiAccessGuard {
     readonly enabled: boolean,
   ) {}
 
-  async check(credentials: ApiCredentials, resource: ApiResource): Promise<void> {
-    if (this.checkNow(credentials, resource)) return;
-    judge(await this.passwordUser(credentials.username!, credentials.password!, credentials.source), resource);
+  async check(credentials: ApiCredentials, resource: ApiResource): Promise<NamespacePrivilege> {
+    if (!this.enabled) return ALL_NAMESPACES;
+    const now = this.userNow(credentials);
+    const user =
+      now === PASSWORD
+        ? await this.passwordUser(credentials.username!, credentials.password!, credentials.source)
+        : now;
+    return judge(user, resource).namespacePrivilege;
   }
 
   checkNow(credentials: ApiCredentials, resource: ApiResource): true | undefined {
     if (!this.enabled) return true;
-    const byToken = this.auth.identify('api', credentials.accessToken?.trim());
-    // a password is checked against its hash, which takes a wait (check does it)
-    if (!byToken && credentials.username && credentials.password) return undefined;
-    judge(byToken?.user, resource);
+    const user = this.userNow(credentials);
+    if (user === PASSWORD) return undefined;
+    judge(user, resource);
     return true;
+  }
+
+  /** The user a token names, at once; `PASSWORD` when only a password check (which waits) can tell. */
+  private userNow(credentials: ApiCredentials): User | undefined | typeof PASSWORD {
+    const byToken = this.auth.identify('api', credentials.accessToken?.trim());
+    if (!byToken && credentials.username && credentials.password) return PASSWORD;
+    return byToken?.user;
   }
 
   private async passwordUser(username: string, password: string, source?: string): Promise<User | undefined> {
@@ -42,8 +56,8 @@ export class UserApiAccessGuard implements ApiAccessGuard {
   }
 }
 
-/** Throws the refusal the request earns, if any. */
-function judge(user: User | undefined, resource: ApiResource): void {
+/** Throws the refusal the request earns, if any; the user otherwise. */
+function judge(user: User | undefined, resource: ApiResource): User {
   if (!user || !hasAnyModule(user.roles)) throw forbidden(UNKNOWN_USER);
   if (resource.action === 'write' && !canWrite(user.roles)) {
     throw forbidden(`user ${user.username} has no write permission`);
@@ -51,4 +65,5 @@ function judge(user: User | undefined, resource: ApiResource): void {
   if (!namespacePermitted(user.namespacePrivilege, resource.namespaceId)) {
     throw forbidden(`user no such namespace permission: ${resource.namespaceId || 'public'}`);
   }
+  return user;
 }

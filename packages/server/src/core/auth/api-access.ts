@@ -1,3 +1,5 @@
+import type { NamespacePrivilege } from './user-model.js';
+
 /**
  * Access control for the SDK doors (HTTP OpenAPI and gRPC). Adapters extract the credentials a client sent
  * and ask the guard before serving; with OpenAPI auth off the open guard lets everything through.
@@ -22,8 +24,12 @@ export interface ApiResource {
 
 export interface ApiAccessGuard {
   readonly enabled: boolean;
-  /** Resolves when allowed; rejects with a `forbidden` NacosError otherwise. */
-  check(credentials: ApiCredentials, resource: ApiResource): Promise<void>;
+  /**
+   * Resolves when allowed, with the caller's namespace privilege (every namespace while the guard is off):
+   * an answer that lists namespaces shows only those (`namespaceFilter`). Rejects with a `forbidden`
+   * NacosError otherwise.
+   */
+  check(credentials: ApiCredentials, resource: ApiResource): Promise<NamespacePrivilege>;
   /**
    * The same decision when it needs no waiting (auth off, or a token): true when allowed, and throws what
    * `check` rejects with when not; undefined when only `check` can tell (a username and password).

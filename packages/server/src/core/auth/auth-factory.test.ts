@@ -63,4 +63,26 @@ describe('createAuth', () => {
     expect(await auth.users.authenticate('root', 's3cret-password')).toBeDefined();
     expect(auth.users.get('admin')).toBeUndefined();
   });
+
+  it('at start ends the sessions of users stored beside another spelling of their name, and names them', async () => {
+    const store = new MemoryUserStore();
+    const sessions = new MemorySessionStore();
+    const { auth } = await createAuth(
+      { users: store, sessions },
+      settings,
+      new ManualClock(),
+      recordingLogger().logger,
+    );
+    const admin = auth.users.get('admin')!;
+    // what an older release could record: the provider's ADMIN beside the local admin, logged in
+    await store.change(() => ({ save: { ...admin, username: 'ADMIN', source: 'OAUTH2' }, result: undefined }));
+    const now = new ManualClock().now();
+    await sessions.add({ tokenHash: 'h', kind: 'console', username: 'ADMIN', createdAt: now, expiresAt: now + 1e6 });
+    const later = recordingLogger();
+    await createAuth({ users: store, sessions }, settings, new ManualClock(), later.logger);
+    expect(await sessions.loadLive(now)).toEqual([]);
+    expect(later.lines).toContainEqual(
+      expect.stringMatching(/^warn console user "ADMIN" is another spelling of "admin"/),
+    );
+  });
 });

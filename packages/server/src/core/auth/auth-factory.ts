@@ -2,8 +2,8 @@ import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { UserApiAccessGuard } from './api-access-guard.js';
 import { AuthService } from './auth-service.js';
-import { randomCaptchaText, renderCaptchaPng } from './captcha-image.js';
 import { CaptchaService, type CaptchaSource } from './captcha-service.js';
+import { randomCaptchaText } from './captcha-text.js';
 import { LdapDirectory } from './ldap-directory.js';
 import { LdapLogin } from './ldap-login.js';
 import type { LdapOptions } from './ldap-options.js';
@@ -27,7 +27,11 @@ export interface AuthSettings {
   ldap?: LdapOptions;
 }
 
-const realCaptchaSource: CaptchaSource = { text: () => randomCaptchaText(), render: renderCaptchaPng };
+/** Drawn by the captcha worker, whose pool is loaded with the first captcha: most starts never draw one. */
+const realCaptchaSource: CaptchaSource = {
+  text: () => randomCaptchaText(),
+  render: async (text) => (await import('./captcha-renderer.js')).renderCaptchaInWorker(text),
+};
 
 /** The default-password warning of a later start waits this long (the server is up by then). */
 export const DEFAULT_PASSWORD_CHECK_DELAY_MS = 1000;
@@ -62,6 +66,7 @@ export async function createAuth(
     },
     { consoleLoginSeconds: settings.consoleLoginTimeoutSeconds, apiLoginSeconds: settings.apiLoginTimeoutSeconds },
   );
+  await retireStrays(auth, logger);
   if (settings.ldap) {
     const { url, bindDn, startTls } = settings.ldap;
     logger.info(
@@ -70,4 +75,20 @@ export async function createAuth(
   }
   const apiAccess = new UserApiAccessGuard(auth, settings.enableOpenApiAuth);
   return { auth, apiAccess };
+}
+
+/**
+ * Users an older release recorded beside another spelling of their name (it compared names exactly): they
+ * can no longer act, so their sessions end now (none comes back if an admin later removes the spelling that
+ * counts), and the log names them for an admin to delete.
+ */
+async function retireStrays(auth: AuthService, logger: Logger): Promise<void> {
+  for (const { stray, identity } of auth.users.strays()) {
+    await auth.sessions.endAllFor(stray.username);
+    logger.warn(
+      `console user ${JSON.stringify(stray.username)} is another spelling of ${JSON.stringify(identity.username)}, ` +
+        `which every spelling of the name now logs in as: delete ${JSON.stringify(stray.username)} in the console's ` +
+        `user list once ${JSON.stringify(identity.username)} has the status, roles and namespaces wanted`,
+    );
+  }
 }

@@ -19,7 +19,8 @@ const source = { text: () => 'K7P2', render: async () => Buffer.from('png') };
 
 async function setup(captchaEnabled = true) {
   const clock = new ManualClock();
-  const users = await UserService.create(new MemoryUserStore(), clock);
+  const store = new MemoryUserStore();
+  const users = await UserService.create(store, clock);
   await users.ensureInitialAdmin('admin', 'admin');
   const warnings: string[] = [];
   const auth = new AuthService(
@@ -35,7 +36,7 @@ async function setup(captchaEnabled = true) {
       apiLoginSeconds: 50,
     },
   );
-  return { clock, users, auth, warnings };
+  return { clock, store, users, auth, warnings };
 }
 
 async function code(promise: Promise<unknown>): Promise<string> {
@@ -54,12 +55,12 @@ describe('AuthService', () => {
   });
 
   it('logs in with an encrypted password and a captcha, once per captcha', async () => {
-    const { token } = await ctx.auth.captcha.issue();
+    const { token, cookie } = await ctx.auth.captcha.issue();
     const session = await ctx.auth.consoleLogin({
       username: 'admin',
       password: encrypt('admin', token),
       captcha: 'k7p2',
-      captchaToken: token,
+      captchaToken: cookie,
     });
     expect(session.token).toMatch(/^[0-9a-f]{64}$/);
     expect(ctx.auth.identify('console', session.token)?.user.username).toBe('admin');
@@ -71,7 +72,7 @@ describe('AuthService', () => {
           username: 'admin',
           password: encrypt('admin', token),
           captcha: 'K7P2',
-          captchaToken: token,
+          captchaToken: cookie,
         }),
       ),
     ).toBe('CAPTCHA_CHECK_ERROR');
@@ -83,7 +84,7 @@ describe('AuthService', () => {
     ).toBe('CAPTCHA_CHECK_ERROR');
     const a = await ctx.auth.captcha.issue();
     expect(
-      await code(ctx.auth.consoleLogin({ username: 'admin', password: 'x', captcha: 'AAAA', captchaToken: a.token })),
+      await code(ctx.auth.consoleLogin({ username: 'admin', password: 'x', captcha: 'AAAA', captchaToken: a.cookie })),
     ).toBe('CAPTCHA_CHECK_ERROR');
     const b = await ctx.auth.captcha.issue();
     ctx.clock.advance(CAPTCHA_TTL_MS);
@@ -93,7 +94,7 @@ describe('AuthService', () => {
           username: 'admin',
           password: encrypt('admin', b.token),
           captcha: 'K7P2',
-          captchaToken: b.token,
+          captchaToken: b.cookie,
         }),
       ),
     ).toBe('CAPTCHA_CHECK_ERROR');
@@ -101,13 +102,13 @@ describe('AuthService', () => {
 
   it('limits attempts per username per hour and resets on success', async () => {
     const attempt = async (password: string) => {
-      const { token } = await ctx.auth.captcha.issue();
+      const { token, cookie } = await ctx.auth.captcha.issue();
       return code(
         ctx.auth.consoleLogin({
           username: 'admin',
           password: encrypt(password, token),
           captcha: 'K7P2',
-          captchaToken: token,
+          captchaToken: cookie,
         }),
       );
     };
@@ -123,14 +124,14 @@ describe('AuthService', () => {
   });
 
   it('reports an undecryptable password instead of crashing', async () => {
-    const { token } = await ctx.auth.captcha.issue();
+    const { cookie } = await ctx.auth.captcha.issue();
     expect(
       await code(
         ctx.auth.consoleLogin({
           username: 'admin',
           password: 'not base64 cipher',
           captcha: 'K7P2',
-          captchaToken: token,
+          captchaToken: cookie,
         }),
       ),
     ).toBe('SYSTEM_ERROR');
@@ -178,20 +179,33 @@ describe('AuthService', () => {
     expect(await code(ctx.auth.apiLogin('app', 'right-password', '10.0.0.1'))).toBe('OK');
     expect(await code(ctx.auth.sdkUser('app', 'right-password', '10.0.0.1'))).toBe('OK');
     expect(await code(ctx.auth.apiLogin('app', 'right-password', '10.0.0.2'))).toBe('OK');
-    const { token } = await ctx.auth.captcha.issue();
+    const { token, cookie } = await ctx.auth.captcha.issue();
     expect(
       await code(
         ctx.auth.consoleLogin({
           username: 'app',
           password: encrypt('right-password', token),
           captcha: 'K7P2',
-          captchaToken: token,
+          captchaToken: cookie,
         }),
       ),
     ).toBe('OK');
     // a changed password is no longer remembered: the locked source is refused again
     await ctx.users.update({ username: 'app', password: 'newer-password' });
     expect(await code(ctx.auth.apiLogin('app', 'right-password', '10.0.0.1'))).toBe('LOGIN_LIMITE_ERROR');
+  });
+
+  it("ends what a user's sessions and remembered SDK password can do once another spelling of the name counts", async () => {
+    await ctx.users.add({ username: 'app', password: 'right-password', roles: ['1'] });
+    const api = await ctx.auth.apiLogin('app', 'right-password', '10.0.0.1');
+    expect(await code(ctx.auth.sdkUser('app', 'right-password', '10.0.0.1'))).toBe('OK');
+    // an import (or another node) brings a local APP recorded earlier: the name means that user now
+    const app = ctx.users.get('app')!;
+    await ctx.store.change(() => ({ save: { ...app, username: 'APP', createdAt: app.createdAt - 1 }, result: 0 }));
+    await ctx.users.reload();
+    expect(ctx.auth.identify('api', api.token)).toBeUndefined();
+    expect(await code(ctx.auth.sdkUser('app', 'right-password', '10.0.0.1'))).toBe('USER_CHECK_ERROR');
+    expect(await code(ctx.auth.apiLogin('APP', 'right-password'))).toBe('OK');
   });
 
   it('limits old-password checks on a password change, apart from logins', async () => {

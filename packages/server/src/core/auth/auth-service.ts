@@ -7,10 +7,17 @@ import type { RememberedCredentials } from './remembered-credentials.js';
 import type { Session, SessionService } from './session-service.js';
 import type { SessionKind } from './session-store.js';
 import type { User } from './user-model.js';
-import { ldapPasswordMessage, type UserService } from './user-service.js';
+import { externalPasswordMessage, isExternalUser, type UserService } from './user-service.js';
 
 export type LoginErrorCode =
-  'CAPTCHA_CHECK_ERROR' | 'LOGIN_LIMITE_ERROR' | 'USER_CHECK_ERROR' | 'OLD_PASSWORD_INVALID' | 'SYSTEM_ERROR';
+  | 'CAPTCHA_CHECK_ERROR'
+  | 'LOGIN_LIMITE_ERROR'
+  | 'USER_CHECK_ERROR'
+  | 'OLD_PASSWORD_INVALID'
+  | 'SYSTEM_ERROR'
+  // the LDAP directory gave no answer, or answered with an error (not a verdict on the password)
+  | 'LDAP_UNAVAILABLE'
+  | 'LDAP_REFUSED';
 
 /** A refused login; `code` is what the console shows a message for. */
 export class LoginError extends Error {
@@ -33,7 +40,7 @@ export interface ConsoleLoginInput {
   /** AES-encrypted with the captcha token when the console had one, else as typed. */
   password: string;
   captcha: string;
-  /** From the `captcha_token` cookie. */
+  /** The `captcha_token` cookie: the token, then its seal (its first 32 characters are the encryption's key). */
   captchaToken: string | undefined;
 }
 
@@ -98,14 +105,15 @@ export class AuthService {
     }
     const password = decodeLoginPassword(input.password, input.captchaToken);
     if (password === undefined) throw new LoginError('SYSTEM_ERROR', 'decode_password error');
-    await this.checkPassword(this.attempt('console', input.username), password);
-    return this.sessions.create('console', input.username, this.timeouts.consoleLoginSeconds);
+    const user = await this.checkPassword(this.attempt('console', input.username), password);
+    // the session names the user as stored: a directory user may type their name in any case
+    return this.sessions.create('console', user.username, this.timeouts.consoleLoginSeconds);
   }
 
-  /** `/nacos/v1/auth/login`: a token for an SDK calling from `source` (its address). */
+  /** `/nacos/v1/auth/login`: a token for an SDK calling from `source` (its address), naming the stored user. */
   async apiLogin(username: string, password: string, source?: string): Promise<Session> {
-    await this.sdkUser(username, password, source);
-    return this.sessions.create('api', username, this.timeouts.apiLoginSeconds);
+    const user = await this.sdkUser(username, password, source);
+    return this.sessions.create('api', user.username, this.timeouts.apiLoginSeconds);
   }
 
   /**
@@ -115,21 +123,23 @@ export class AuthService {
    */
   async sdkUser(username: string, password: string, source?: string): Promise<User> {
     if (username && password && this.sdkCredentials.matches(username, password)) {
-      const user = this.users.get(username);
+      const user = this.users.actingUser(username);
       if (user?.enabled) return user;
     }
     const user = await this.checkPassword(this.attempt('sdk', username, source), password);
     // not if the user changed while bcrypt ran: the pair may be stale already; a directory user's pair is
     // checked by the directory each time, so a password or group changed there counts at once
-    if (this.users.get(username) === user && user.source !== 'LDAP') this.sdkCredentials.remember(username, password);
+    if (this.users.actingUser(username) === user && user.source !== 'LDAP') {
+      this.sdkCredentials.remember(username, password);
+    }
     return user;
   }
 
-  /** The user behind a live token, if still enabled. */
+  /** The user behind a live token, if still enabled and still the one its name means. */
   identify(kind: SessionKind, token: string | undefined): Identity | undefined {
     const session = this.sessions.get(kind, token);
     if (!session) return undefined;
-    const user = this.users.get(session.username);
+    const user = this.users.actingUser(session.username);
     if (!user || !user.enabled) {
       // Normally ended with the change of the user already; this only tidies up.
       this.sessions.remove(session.token).catch(() => undefined);
@@ -145,7 +155,8 @@ export class AuthService {
   /** Changes the caller's own password after checking the old one; the caller's session survives. */
   async changeOwnPassword(identity: Identity, oldPassword: string, newPassword: string): Promise<void> {
     if (!newPassword) throw invalid('new password is required');
-    if (identity.user.source === 'LDAP') throw invalid(ldapPasswordMessage(identity.user.username));
+    // an LDAP or OAuth2 user has no password here to check or to change
+    if (isExternalUser(identity.user)) throw invalid(externalPasswordMessage(identity.user));
     const attempt = this.attempt('password-change', identity.user.username);
     if (!this.throttle.tryAcquire(attempt)) throw new LoginError('LOGIN_LIMITE_ERROR', FREQUENT_LOGIN);
     if (!(await this.users.authenticate(identity.user.username, oldPassword))) {
@@ -173,17 +184,17 @@ export class AuthService {
   }
 
   /**
-   * A local user wins: their password alone decides, so a directory entry of the same name never logs in
-   * as (or takes the rights of) a local account such as the admin.
+   * A local user wins: their password alone decides, so a directory entry of the same name, in any case,
+   * never logs in as (or takes the rights of, or beside) a local account such as the admin.
    */
   private async directoryUser(username: string, password: string): Promise<User | undefined> {
     if (!this.directory) return undefined;
-    const known = this.users.get(username);
+    const known = this.users.resolve(username);
     if (known && known.source !== 'LDAP') return undefined;
     return this.directory.login(username, password);
   }
 
   private attempt(door: LoginAttempt['door'], username: string, source?: string): LoginAttempt {
-    return { door, username, source, knownUser: this.users.get(username) !== undefined };
+    return { door, username, source, knownUser: this.users.resolve(username) !== undefined };
   }
 }

@@ -3,20 +3,15 @@ import type { JimpInstance } from 'jimp';
 
 const CAPTCHA_WIDTH = 220;
 const CAPTCHA_HEIGHT = 120;
-/** No 0/O, 1/I/L: characters people confuse in a noisy picture. */
-const CAPTCHA_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
-export function randomCaptchaText(length = 4): string {
-  let text = '';
-  for (let i = 0; i < length; i++) text += CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)];
-  return text;
-}
-
-/** The image library and its font, loaded with the first captcha: most starts never draw one. */
+/**
+ * Drawing runs in the captcha worker only (captcha-worker.ts), about 30 ms of CPU a picture. The image library
+ * and its font are loaded when that worker starts, with the first captcha: most starts never draw one.
+ */
 let drawing:
   Promise<{ Jimp: typeof import('jimp').Jimp; font: Awaited<ReturnType<typeof import('jimp').loadFont>> }> | undefined;
 
-function loadDrawing() {
+export function loadDrawing() {
   drawing ??= (async () => {
     const [{ Jimp, loadFont }, { SANS_64_BLACK }] = await Promise.all([import('jimp'), import('jimp/fonts')]);
     return { Jimp, font: await loadFont(SANS_64_BLACK) };

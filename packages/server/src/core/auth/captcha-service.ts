@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 
 export const CAPTCHA_TTL_MS = 300_000;
-const MAX_PENDING = 100_000;
 
 export interface CaptchaSource {
   /** The characters to show; tests inject a known text. */
@@ -11,15 +10,31 @@ export interface CaptchaSource {
 }
 
 export interface IssuedCaptcha {
-  /** 32 lowercase hex characters; also the key material of the password encryption. */
+  /** 32 lowercase hex characters (the `Captcha-Token` header); also the key material of the password encryption. */
   token: string;
+  /** The `captcha_token` cookie: the token, then what lets this process check the answer. */
+  cookie: string;
   /** PNG, or null when captchas are disabled. */
   png: Buffer | null;
 }
 
-/** Captcha codes by token: valid for 300 s and for one check only, right or wrong. */
+/** An HMAC-SHA256 cut to 16 bytes, in base64url. */
+const TAG = '[A-Za-z0-9_-]{22}';
+const SEALED = new RegExp(`^([0-9a-f]{32})\\.([0-9]{1,15})\\.(${TAG})\\.(${TAG})$`);
+
+/**
+ * Captcha codes valid for 300 s and for one check only, right or wrong. Nothing is kept per captcha issued,
+ * so a flood of captcha requests has nothing to push out: the browser holds its captcha in its cookie,
+ * `token.expiresAt.answer.seal`, where `answer` is an HMAC of the token and the code (the code never leaves
+ * the server) and `seal` an HMAC of token, expiry and answer, both under a key made by this process. The
+ * cookie starts with the token, so its first 32 characters stay the password encryption's key material
+ * (password-transport.ts). Checked tokens are kept until they expire, to refuse a second check; only
+ * sealed ones get there, so at most what the captcha worker can draw in five minutes.
+ */
 export class CaptchaService {
-  private readonly pending = new Map<string, { code: string; expiresAt: number }>();
+  private readonly key = randomBytes(32);
+  /** Tokens already checked, with their expiry, in the order checked. */
+  private readonly used = new Map<string, number>();
 
   constructor(
     private readonly clock: Clock,
@@ -29,30 +44,52 @@ export class CaptchaService {
 
   async issue(): Promise<IssuedCaptcha> {
     const token = randomBytes(16).toString('hex');
-    if (!this.enabled) return { token, png: null };
+    // without captchas the cookie is only the encryption's key material, as the header
+    if (!this.enabled) return { token, cookie: token, png: null };
     const text = this.source.text();
     const png = await this.source.render(text);
-    this.prune();
-    this.pending.set(token, { code: text.toUpperCase(), expiresAt: this.clock.now() + CAPTCHA_TTL_MS });
-    return { token, png };
+    const expiresAt = String(this.clock.now() + CAPTCHA_TTL_MS);
+    const answer = this.answerOf(token, text);
+    return { token, cookie: `${token}.${expiresAt}.${answer}.${this.sealOf(token, expiresAt, answer)}`, png };
   }
 
-  /** Case-insensitive; consumes the captcha whatever the outcome. */
-  check(token: string, input: string): boolean {
-    const entry = this.pending.get(token);
-    if (!entry) return false;
-    this.pending.delete(token);
-    return entry.expiresAt > this.clock.now() && input.trim().toUpperCase() === entry.code;
-  }
-
-  private prune(): void {
-    // Insertion order is expiry order (one TTL for all), so expired entries sit at the front.
+  /** Case-insensitive; consumes the captcha whatever the answer. A cookie altered, expired or sealed elsewhere fails. */
+  check(cookie: string, input: string): boolean {
+    const [, token, expiresAt, answer, seal] = SEALED.exec(cookie) ?? [];
+    if (!token || !sameTag(seal, this.sealOf(token, expiresAt, answer))) return false;
     const now = this.clock.now();
-    for (const [token, entry] of this.pending) {
-      if (entry.expiresAt > now) break;
-      this.pending.delete(token);
-    }
-    // Still full of live entries (a flood of captcha requests): forget the oldest.
-    while (this.pending.size >= MAX_PENDING) this.pending.delete(this.pending.keys().next().value!);
+    const expiry = Number(expiresAt);
+    if (expiry <= now) return false;
+    this.forgetExpired(now);
+    if (this.used.has(token)) return false;
+    this.used.set(token, expiry);
+    return sameTag(answer, this.answerOf(token, input));
   }
+
+  private answerOf(token: string, code: string): string {
+    return this.tag(`answer\n${token}\n${code.trim().toUpperCase()}`);
+  }
+
+  private sealOf(token: string, expiresAt: string, answer: string): string {
+    return this.tag(`seal\n${token}\n${expiresAt}\n${answer}`);
+  }
+
+  private tag(text: string): string {
+    return createHmac('sha256', this.key).update(text).digest().subarray(0, 16).toString('base64url');
+  }
+
+  private forgetExpired(now: number): void {
+    // Captchas are answered in about the order they were drawn, so expired ones gather at the front; one kept
+    // behind a later expiry goes at most one lifetime late.
+    for (const [token, expiresAt] of this.used) {
+      if (expiresAt > now) break;
+      this.used.delete(token);
+    }
+  }
+}
+
+function sameTag(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -1,17 +1,23 @@
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
 import { Client, Filter, InvalidCredentialsError, ResultCodeError, SizeLimitExceededError, type Entry } from 'ldapts';
-import { userFilterFor } from './ldap-filter.js';
+import { nameAttributesOf, userFilterFor } from './ldap-filter.js';
 import type { LdapOptions } from './ldap-options.js';
 import { groupNameOf, userDnOf } from './ldap-roles.js';
+import { foldName } from './user-names.js';
 
-/** A user the directory accepted: their entry and the names of the groups they are a member of. */
+/**
+ * A user the directory accepted: their entry, the names of the groups they are a member of, and the name
+ * as the entry spells it (the value of the attribute the filter matched that equals the typed name but for
+ * case; the typed name when none does).
+ */
 export interface DirectoryUser {
   dn: string;
   groups: string[];
+  name: string;
 }
 
-/** The directory could not answer (down, TLS refused, search not allowed): no verdict on the password. */
+/** The directory could not be reached (down, timeout, TLS refused): no verdict on the password. */
 export class DirectoryUnavailableError extends Error {
   constructor(message: string) {
     super(message);
@@ -19,7 +25,16 @@ export class DirectoryUnavailableError extends Error {
   }
 }
 
-const ATTRIBUTES = ['cn', 'memberOf'];
+/**
+ * The directory answered, with an error result (the bind DN's credentials refused, a search not allowed, an
+ * operation it will not perform): no verdict on the password either, but nothing a retry fixes.
+ */
+export class DirectoryRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DirectoryRefusedError';
+  }
+}
 
 /**
  * Password checks against an LDAP server, one connection per login (logins are rare; nothing stale to
@@ -28,12 +43,17 @@ const ATTRIBUTES = ['cn', 'memberOf'];
  */
 export class LdapDirectory {
   private readonly tls: ConnectionOptions;
+  private readonly nameAttributes: string[];
 
   constructor(private readonly options: LdapOptions) {
     this.tls = options.caFile ? { ca: [readFileSync(options.caFile)] } : {};
+    this.nameAttributes = nameAttributesOf(options.userFilter);
   }
 
-  /** The user, or undefined for an unknown user or a wrong password; throws DirectoryUnavailableError. */
+  /**
+   * The user, or undefined for an unknown user or a wrong password; throws DirectoryUnavailableError when
+   * there is no answer, DirectoryRefusedError when the directory answered with an error.
+   */
   async authenticate(username: string, password: string): Promise<DirectoryUser | undefined> {
     // an empty password would be an anonymous bind, which servers accept
     if (!username || !password) return undefined;
@@ -52,6 +72,9 @@ export class LdapDirectory {
         : await this.bindThenSearch(client, username, password);
     } catch (err) {
       if (err instanceof InvalidCredentialsError) return undefined;
+      if (err instanceof DirectoryRefusedError) throw err;
+      // an LDAP result is the directory's answer; anything else (socket, timeout, TLS) is no answer
+      if (err instanceof ResultCodeError) throw new DirectoryRefusedError(describe(err));
       throw new DirectoryUnavailableError(describe(err));
     } finally {
       await client.unbind().catch(() => undefined);
@@ -63,22 +86,39 @@ export class LdapDirectory {
       await client.bind(this.options.bindDn!, this.options.bindPassword ?? '');
     } catch (err) {
       if (err instanceof InvalidCredentialsError) {
-        throw new DirectoryUnavailableError('the directory refused the bind DN (check RNACOS_LDAP_BIND_DN/PASSWORD)');
+        throw new DirectoryRefusedError(
+          `the directory refused the bind DN's credentials (${describe(err)}; check RNACOS_LDAP_BIND_DN/PASSWORD)`,
+        );
       }
       throw err;
     }
     const entry = await this.findUser(client, username);
     if (!entry) return undefined;
+    const name = this.spellingIn(entry, username);
     // groups are read with the bind DN's rights, before the connection binds as the user
-    const groups = await this.groupsOf(client, entry, username);
+    const groups = await this.groupsOf(client, entry, name);
     await client.bind(entry.dn, password);
-    return { dn: entry.dn, groups };
+    return { dn: entry.dn, groups, name };
   }
 
   private async bindThenSearch(client: Client, username: string, password: string) {
     await client.bind(userDnOf(username, this.options.userBaseDn), password);
     const entry = await this.findUser(client, username);
-    return entry ? { dn: entry.dn, groups: await this.groupsOf(client, entry, username) } : undefined;
+    if (!entry) return undefined;
+    const name = this.spellingIn(entry, username);
+    return { dn: entry.dn, groups: await this.groupsOf(client, entry, name), name };
+  }
+
+  /** The entry's own spelling of the typed name: directories match names without case, and so does tsnacos. */
+  private spellingIn(entry: Entry, username: string): string {
+    const folded = foldName(username);
+    for (const attribute of this.nameAttributes) {
+      // attribute names are matched without case as well (the server may answer `uid` for `UID`)
+      const key = Object.keys(entry).find((k) => k.toLowerCase() === attribute.toLowerCase());
+      const found = key && valuesOf(entry[key]).find((value) => foldName(value) === folded);
+      if (found) return found;
+    }
+    return username;
   }
 
   /**
@@ -106,7 +146,7 @@ export class LdapDirectory {
       const { searchEntries } = await client.search(this.options.userBaseDn, {
         scope: 'sub',
         filter: userFilterFor(this.options.userFilter, username),
-        attributes: ATTRIBUTES,
+        attributes: ['memberOf', ...this.nameAttributes],
         sizeLimit: 2,
       });
       return searchEntries.length === 1 ? searchEntries[0] : undefined;

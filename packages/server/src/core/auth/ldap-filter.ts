@@ -12,6 +12,16 @@ export function userFilterFor(template: string, username: string): string {
   return `(&${filter}(cn=${escaped}))`;
 }
 
+/**
+ * The attributes the template compares the username with (`(uid=%s)` -> uid; cn for a template without
+ * `%s`): where the directory's own spelling of a name is read.
+ */
+export function nameAttributesOf(template: string): string[] {
+  if (!template.includes('%s')) return ['cn'];
+  const names = [...template.matchAll(/\(\s*([A-Za-z][\w-]*)(?:;[\w;-]+)?\s*=\s*%s\s*\)/g)].map((m) => m[1]);
+  return [...new Set(names)];
+}
+
 /** Undefined when the template makes a valid filter, else what is wrong with it. */
 export function filterProblem(template: string): string | undefined {
   const filter = userFilterFor(template, 'user');

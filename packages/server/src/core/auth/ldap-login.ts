@@ -1,17 +1,21 @@
 import { NacosError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { LoginError, type DirectoryLogin } from './auth-service.js';
-import { DirectoryUnavailableError, type DirectoryUser } from './ldap-directory.js';
+import { DirectoryRefusedError, DirectoryUnavailableError, type DirectoryUser } from './ldap-directory.js';
 import type { LdapOptions } from './ldap-options.js';
 import { roleFromGroups } from './ldap-roles.js';
 import type { User } from './user-model.js';
-import { isValidUsername, type UserService } from './user-service.js';
+import { isValidUsername } from './user-checks.js';
+import type { UserService } from './user-service.js';
 
 export interface PasswordDirectory {
   authenticate(username: string, password: string): Promise<DirectoryUser | undefined>;
 }
 
-export const LDAP_UNAVAILABLE = 'the LDAP server cannot be reached; local users can still log in';
+/** What a login hears when the directory gives no answer, and when it answers with an error. */
+export const ldapUnavailableMessage = (why: string) =>
+  `the LDAP server cannot be reached (${why}); local users can still log in`;
+export const ldapRefusedMessage = (why: string) => `the LDAP server refused the login: ${why}`;
 
 /**
  * Console and SDK logins of directory users: the directory checks the password, the groups give the role
@@ -29,18 +33,22 @@ export class LdapLogin implements DirectoryLogin {
   async login(username: string, password: string): Promise<User | undefined> {
     // a name that cannot be a user here is not looked up (nor are filter characters sent to the directory)
     if (!isValidUsername(username)) return undefined;
-    if (this.users.get(username)?.enabled === false) return undefined;
+    // any spelling: the directory matches names without case, so every spelling is this one account
+    if (this.users.resolve(username)?.enabled === false) return undefined;
     let found: DirectoryUser | undefined;
     try {
       found = await this.directory.authenticate(username, password);
     } catch (err) {
-      if (!(err instanceof DirectoryUnavailableError)) throw err;
+      if (!(err instanceof DirectoryUnavailableError) && !(err instanceof DirectoryRefusedError)) throw err;
       this.logger.warn(`LDAP login of ${JSON.stringify(username)} failed: ${this.options.url}: ${err.message}`);
-      throw new LoginError('SYSTEM_ERROR', LDAP_UNAVAILABLE);
+      if (err instanceof DirectoryRefusedError) throw new LoginError('LDAP_REFUSED', ldapRefusedMessage(err.message));
+      throw new LoginError('LDAP_UNAVAILABLE', ldapUnavailableMessage(err.message));
     }
     if (!found) return undefined;
     const role = roleFromGroups(found.groups, this.options);
-    const user = await this.users.syncDirectoryUser(username, [role]).catch((err: unknown) => {
+    // recorded under the directory's spelling the first time; a user already recorded keeps its own
+    const name = isValidUsername(found.name) ? found.name : username;
+    const user = await this.users.syncDirectoryUser(name, [role]).catch((err: unknown) => {
       // a local user of that name appeared meanwhile: it keeps the name
       if (err instanceof NacosError && err.kind === 'conflict') return undefined;
       throw err;

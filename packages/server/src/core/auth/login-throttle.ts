@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
 import { DEFAULT_MAX_BUCKETS, LoginLimiter } from './login-limiter.js';
 import { loginSourceOf } from './login-source.js';
+import { foldName } from './user-names.js';
 
 /** Where a password is being tried. */
 export type LoginDoor = 'console' | 'sdk' | 'password-change';
@@ -74,9 +75,14 @@ export class LoginThrottle {
   }
 }
 
+/**
+ * By the name as compared (`foldName`): typing it in other letters earns no more attempts. Names far longer
+ * than any user's are not folded (no work per byte sent), only hashed.
+ */
 function keyOf(attempt: LoginAttempt): string {
-  const name =
-    attempt.username.length > MAX_NAME ? createHash('sha256').update(attempt.username).digest('hex') : attempt.username;
+  const raw = attempt.username;
+  const folded = raw.length > 4 * MAX_NAME ? raw : foldName(raw);
+  const name = folded.length > MAX_NAME ? createHash('sha256').update(folded).digest('hex') : folded;
   return attempt.door === 'sdk' ? `${name}\n${loginSourceOf(attempt.source)}` : name;
 }
 

@@ -16,8 +16,13 @@ export interface OAuth2Settings {
   scopes: string;
   usernameClaim: string;
   nicknameClaim: string;
-  /** Role code ("0", "1", "2") of users no role claim value maps. */
+  /** Role code ("0", "1", "2") of users no role claim value maps: guest unless set. */
   defaultRole: string;
+  /**
+   * Whether an admin set the default role. Unset, a new user no mapped claim value vouches for gets no
+   * namespace until an admin grants one; set, the role is theirs in every namespace (as r-nacos does).
+   */
+  defaultRoleChosen: boolean;
   /** Claim holding role names or groups (a string or a list), mapped by `roleMap`; unset: the default role. */
   roleClaim: string | undefined;
   /** Claim value -> role code. */
@@ -46,14 +51,19 @@ const STRENGTH = [ROLE_ADMIN, ROLE_DEVELOPER, ROLE_GUEST];
 
 /** The role for a user's claims: the strongest mapped value of the role claim, else the default role. */
 export function roleFromClaims(settings: OAuth2Settings, claims: Record<string, unknown>): string {
-  if (!settings.roleClaim) return settings.defaultRole;
+  return mappedRole(settings, claims) ?? settings.defaultRole;
+}
+
+/** The strongest role a value of the role claim maps to; undefined without a role claim or a mapped value. */
+export function mappedRole(settings: OAuth2Settings, claims: Record<string, unknown>): string | undefined {
+  if (!settings.roleClaim) return undefined;
   const raw = claimAt(claims, settings.roleClaim);
   const values = Array.isArray(raw) ? raw : [raw];
   const mapped = values
     .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
     .map((v) => settings.roleMap.get(String(v)))
     .filter((code): code is string => code !== undefined);
-  return STRENGTH.find((code) => mapped.includes(code)) ?? settings.defaultRole;
+  return STRENGTH.find((code) => mapped.includes(code));
 }
 
 /**

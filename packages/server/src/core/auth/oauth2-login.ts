@@ -4,9 +4,11 @@ import { NacosError } from '../../shared/errors.js';
 import { LoginLimiter } from './login-limiter.js';
 import { loginSourceOf } from './login-source.js';
 import { OAuth2Client, ProviderError, type PendingLogin } from './oauth2-client.js';
-import { claimAt, roleFromClaims, type OAuth2Settings } from './oauth2-config.js';
+import { claimAt, mappedRole, type OAuth2Settings } from './oauth2-config.js';
 import type { Session, SessionService } from './session-service.js';
 import type { UserService } from './user-service.js';
+
+const NO_NAMESPACES = { whitelistIsAll: false, whitelist: [] };
 
 /**
  * Why an OAuth2 login failed; the login page shows a text for each (and the r-nacos console shows the
@@ -50,7 +52,8 @@ const PROVIDER_ERROR_CODE: Record<ProviderError['reason'], OAuth2ErrorCode> = {
  * Console logins through an OAuth2 / OpenID Connect provider: a started login is bound to the browser
  * (state, nonce and PKCE verifier in its cookie); the callback must bring the same state back, the code is
  * exchanged with the verifier, and the user the claims name is recorded (source OAUTH2) and gets an
- * ordinary console session. Failed callbacks are counted per browser address, like password attempts.
+ * ordinary console session. Failed callbacks of started logins are counted per browser address, like
+ * password attempts.
  */
 export class OAuth2Login {
   private readonly client: OAuth2Client;
@@ -88,22 +91,14 @@ export class OAuth2Login {
     }
   }
 
+  /**
+   * Only a callback that brings back the state of a login this browser started is counted against its
+   * address: anyone can make browsers send made-up callbacks (an image on any page), and behind a proxy one
+   * address is every user, so those are refused without touching the count. A provider's error answer
+   * has no code to try and is not counted either.
+   */
   async finish(callback: OAuth2Callback): Promise<Session> {
-    const source = loginSourceOf(callback.source);
-    const take = this.failures.tryAcquire(source);
-    if (!take.allowed) {
-      throw new OAuth2LoginError('LOGIN_LIMITE_ERROR', 'Frequent login, please try again later');
-    }
-    try {
-      const session = await this.exchange(callback);
-      this.failures.reset(source);
-      return session;
-    } catch (err) {
-      throw this.refusal(err);
-    }
-  }
-
-  private async exchange({ query, pending }: OAuth2Callback): Promise<Session> {
+    const { query, pending } = callback;
     const error = query.get('error');
     if (error) {
       const code = error === 'access_denied' ? 'OAUTH2_DENIED' : 'OAUTH2_AUTH_ERROR';
@@ -112,6 +107,20 @@ export class OAuth2Login {
     if (!pending || query.get('state') !== pending.state) {
       throw new OAuth2LoginError('OAUTH2_STATE_ERROR', 'the login was not started in this browser or has expired');
     }
+    const source = loginSourceOf(callback.source);
+    if (!this.failures.tryAcquire(source).allowed) {
+      throw new OAuth2LoginError('LOGIN_LIMITE_ERROR', 'Frequent login, please try again later');
+    }
+    try {
+      const session = await this.exchange(query, pending);
+      this.failures.reset(source);
+      return session;
+    } catch (err) {
+      throw this.refusal(err);
+    }
+  }
+
+  private async exchange(query: URLSearchParams, pending: PendingLogin): Promise<Session> {
     if (!query.get('code')) throw new OAuth2LoginError('OAUTH2_AUTH_ERROR', 'the provider sent no code');
     const callback = new URL(this.settings.redirectUri);
     callback.search = query.toString();
@@ -121,15 +130,21 @@ export class OAuth2Login {
       throw new OAuth2LoginError('OAUTH2_AUTH_ERROR', `the provider sent no "${this.settings.usernameClaim}" claim`);
     }
     const nickname = text(claimAt(claims, this.settings.nicknameClaim)) ?? username;
+    const mapped = mappedRole(this.settings, claims);
+    const role = mapped ?? this.settings.defaultRole;
     const user = await this.deps.users.recordExternal({
       username,
       nickname,
       source: 'OAUTH2',
-      roles: this.settings.roleClaim ? [roleFromClaims(this.settings, claims)] : undefined,
-      newRoles: [this.settings.defaultRole],
+      roles: this.settings.roleClaim ? [role] : undefined,
+      newRoles: [role],
+      // whoever the provider signs in but no mapped claim vouches for gets no namespace unless an admin chose
+      // the default role
+      newPrivilege: mapped === undefined && !this.settings.defaultRoleChosen ? NO_NAMESPACES : undefined,
     });
-    if (!user.enabled) throw new OAuth2LoginError('OAUTH2_AUTH_ERROR', `user ${username} is disabled`);
-    return this.deps.sessions.create('console', username, this.deps.consoleLoginSeconds);
+    if (!user.enabled) throw new OAuth2LoginError('OAUTH2_AUTH_ERROR', `user ${user.username} is disabled`);
+    // the user as stored: the provider may spell the name in other letters than the stored one
+    return this.deps.sessions.create('console', user.username, this.deps.consoleLoginSeconds);
   }
 
   private refusal(err: unknown): Error {

@@ -134,6 +134,12 @@ export function permitsAllNamespaces(privilege: NamespacePrivilege): boolean {
   return privilege.whitelistIsAll && !privilege.blacklistIsAll && privilege.blacklist.length === 0;
 }
 
+/** A filter keeping the namespaces a privilege lets its user see, for answers that list namespaces. */
+export function namespacesVisibleTo(privilege: NamespacePrivilege): (namespaceId: string) => boolean {
+  if (permitsAllNamespaces(privilege)) return () => true;
+  return (namespaceId) => namespacePermitted(privilege, namespaceId);
+}
+
 /** Applies the provided fields of a console edit to a privilege; absent fields keep their value. */
 export function mergePrivilege(
   base: NamespacePrivilege | undefined,

@@ -201,4 +201,25 @@ describe('UserService', () => {
     const reloaded = await UserService.create(store, clock);
     expect(await reloaded.authenticate('old', 'pw')).toBeDefined();
   });
+
+  it('takes every spelling of a stored name for that user, and lets no other spelling of it act', async () => {
+    await users.add({ username: 'Casey', password: 'casey-password', roles: ['1'] });
+    await expect(users.add({ username: 'CASEY', password: 'casey-password', roles: ['0'] })).rejects.toThrow(
+      /already exists/,
+    );
+    // what an older release may have left: two local spellings, the first one disabled by an admin
+    const store = new SqliteUserStore(db);
+    const stored = users.get('Casey')!;
+    await store.change(() => ({ save: { ...stored, enabled: false }, result: undefined }));
+    await store.change(() => ({ save: { ...stored, username: 'casey', createdAt: stored.createdAt + 1 }, result: 0 }));
+    const reloaded = await UserService.create(store, clock);
+    expect(await reloaded.authenticate('casey', 'casey-password')).toBeUndefined();
+    expect(await reloaded.authenticate('Casey', 'casey-password')).toBeUndefined();
+    await expect(
+      reloaded.recordExternal({ username: 'casey', nickname: 'c', source: 'OAUTH2', newRoles: ['2'] }),
+    ).rejects.toThrow(/does not come from OAUTH2/);
+    // the admin removes the first one: the other is the user now
+    expect(await reloaded.remove('Casey')).toBe(true);
+    expect(await reloaded.authenticate('casey', 'casey-password')).toBeDefined();
+  });
 });

@@ -1,10 +1,23 @@
-import { MIN_PASSWORD_LENGTH } from '@tsnacos/protocol';
 import type { Clock } from '../../shared/clock.js';
 import { conflict, invalid, NacosError, notFound } from '../../shared/errors.js';
 import { DEFAULT_PASSWORD, hashInitialPassword, hashPassword, verifyPassword } from './password.js';
 import { mergePrivilege } from './permissions.js';
-import { KNOWN_ROLES, ROLE_ADMIN, type NamespacePrivilege, type User, type UserSource } from './user-model.js';
+import {
+  checkAdminsRemain,
+  checkDirectoryEdit,
+  checkNickname,
+  checkPassword,
+  checkRoles,
+  checkUsername,
+  externalPasswordMessage,
+  isExternalUser,
+  sameRoles,
+} from './user-checks.js';
+import { ROLE_ADMIN, type NamespacePrivilege, type User, type UserSource } from './user-model.js';
+import { identityAmong, UserNames } from './user-names.js';
 import type { UserStore } from './user-store.js';
+
+export { externalPasswordMessage, isExternalUser, LAST_ADMIN_MESSAGE, ldapPasswordMessage } from './user-checks.js';
 
 export interface NewUser {
   username: string;
@@ -34,6 +47,8 @@ export interface ExternalUser {
   roles?: string[];
   /** Roles of a user seen for the first time when `roles` is undefined. */
   newRoles: string[];
+  /** Namespaces of a user seen for the first time; absent fields: every namespace. */
+  newPrivilege?: Partial<Omit<NamespacePrivilege, 'enabled'>>;
 }
 
 export interface UserQuery {
@@ -50,9 +65,7 @@ export interface UserQuery {
  */
 export type UserChangeListener = (username: string, endSessions: boolean, keepSession?: string) => unknown;
 
-export const LAST_ADMIN_MESSAGE = 'at least one admin must be reserved!';
 const OWN_ACCOUNT_REMOVE_MESSAGE = 'you cannot delete your own account';
-const OWN_ADMIN_MESSAGE = 'you cannot take the admin role from your own account or disable it';
 
 /** Who asks for a change: an admin may not lock themselves out (another admin can). */
 export interface ChangeContext {
@@ -61,18 +74,14 @@ export interface ChangeContext {
   /** The user making the change, when it comes from a console session. */
   actor?: string;
 }
-const VALID_USERNAME = /^[\p{L}\p{N}_\-.@]+$/u;
-const MAX_USERNAME = 64;
-const MAX_NICKNAME = 128;
-/** bcrypt ignores bytes past 72; refusing them beats silently accepting a prefix. */
-const MAX_PASSWORD_BYTES = 72;
 
 /**
  * Console users. Reads from memory; writes go through the store first. Writes are serialized so the
- * "one admin must remain" rule holds under concurrent requests.
+ * "one admin must remain" rule holds under concurrent requests. A name is one user whatever its case
+ * (`user-names.ts`): every write decides that on the store's rows, every login resolves through it.
  */
 export class UserService {
-  private readonly byName = new Map<string, User>();
+  private readonly names = new UserNames();
   private readonly listeners = new Set<UserChangeListener>();
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -83,20 +92,40 @@ export class UserService {
 
   static async create(store: UserStore, clock: Clock): Promise<UserService> {
     const service = new UserService(store, clock);
-    for (const user of await store.loadAll()) service.byName.set(user.username, user);
+    for (const user of await store.loadAll()) service.names.set(user);
     return service;
   }
 
+  /** The user stored under exactly this name (what an admin edits). */
   get(username: string): User | undefined {
-    return this.byName.get(username);
+    return this.names.get(username);
+  }
+
+  /** The user any spelling of `name` means: what a login under that name reaches. */
+  resolve(name: string): User | undefined {
+    return this.names.identityOf(name);
+  }
+
+  /**
+   * The user stored under exactly this name while it is the one its spelling means: sessions, remembered
+   * SDK passwords and password logins name a user exactly, and another spelling left beside it by an older
+   * release never acts.
+   */
+  actingUser(username: string): User | undefined {
+    return this.names.acting(username);
+  }
+
+  /** Users stored beside another spelling of their name, and the user that name means. */
+  strays(): Array<{ stray: User; identity: User }> {
+    return this.names.strays();
   }
 
   count(): number {
-    return this.byName.size;
+    return this.names.size;
   }
 
   all(): User[] {
-    return [...this.byName.values()];
+    return [...this.names.values()];
   }
 
   /** Filtered by `likeUsername` (substring) first, then ordered by username and paged. */
@@ -118,7 +147,7 @@ export class UserService {
   async ensureInitialAdmin(username: string, password: string): Promise<boolean> {
     return this.serialized(async () => {
       // users are loaded at start: a store with users skips the costly hash
-      if (this.byName.size > 0) return false;
+      if (this.names.size > 0) return false;
       // the well-known default stays possible (r-nacos's first start; the console warns while it is in use)
       const passwordHash = await hashInitialPassword(
         password === DEFAULT_PASSWORD ? password : checkPassword(password),
@@ -128,20 +157,25 @@ export class UserService {
         stored.size > 0 ? { result: false } : { save: user, result: true },
       );
       if (!created) return false;
-      this.byName.set(user.username, user);
+      this.names.set(user);
       await this.emit(user.username, false);
       return true;
     });
   }
 
+  /** Refused when any user's name differs from this one only in case (or width): it would be a second one. */
   async add(input: NewUser): Promise<User> {
     return this.serialized(async () => {
       const user = this.newUser(input, await hashPassword(checkPassword(input.password)));
       await this.store.change((stored) => {
-        if (stored.has(user.username)) throw conflict(`user ${input.username} already exists`);
+        const taken = identityAmong(stored.values(), user.username);
+        if (taken) {
+          const as = taken.username === user.username ? '' : ` as ${taken.username}`;
+          throw conflict(`user ${input.username} already exists${as}`);
+        }
         return { save: user, result: undefined };
       });
-      this.byName.set(user.username, user);
+      this.names.set(user);
       await this.emit(user.username, false);
       return user;
     });
@@ -155,12 +189,11 @@ export class UserService {
         .change((stored) => {
           const current = stored.get(input.username);
           if (!current) throw notFound(`user ${input.username} does not exist`);
-          if (current.source === 'LDAP') checkDirectoryEdit(current, input, passwordChanged);
+          // an LDAP or OAuth2 user logs in there: a password set here would never be asked for
+          if (passwordChanged && isExternalUser(current)) throw invalid(externalPasswordMessage(current));
+          if (current.source === 'LDAP') checkDirectoryEdit(current, input.roles);
           const roles = input.roles === undefined ? current.roles : checkRoles(input.roles);
           const enabled = input.enabled ?? current.enabled;
-          const losesAdmin = isEnabledAdmin(current) && !(enabled && roles.includes(ROLE_ADMIN));
-          if (losesAdmin && enabledAdminCount(stored) <= 1) throw conflict(LAST_ADMIN_MESSAGE);
-          if (losesAdmin && context.actor === current.username) throw conflict(OWN_ADMIN_MESSAGE);
           const next: User = {
             ...current,
             nickname:
@@ -173,74 +206,79 @@ export class UserService {
               : current.namespacePrivilege,
             modifiedAt: this.clock.now(),
           };
+          checkAdminsRemain(stored, current, next, context.actor);
           return { save: next, result: { current, next } };
         })
         .catch((err: unknown) => {
           // the store has no such user (any more): neither has this node
-          if (err instanceof NacosError && err.kind === 'not_found') this.byName.delete(input.username);
+          if (err instanceof NacosError && err.kind === 'not_found') this.remember(input.username, undefined);
           throw err;
         });
-      this.byName.set(next.username, next);
+      const shifted = this.remember(next.username, next);
       const rolesChanged = !sameRoles(next.roles, current.roles);
-      await this.emit(next.username, passwordChanged || rolesChanged || !next.enabled, context.keepSession);
+      const endSessions = passwordChanged || rolesChanged || !next.enabled;
+      await this.emitChange(next.username, endSessions, shifted, context.keepSession);
       return next;
     });
   }
 
   /**
-   * Records a user the LDAP directory has just accepted, with the role its groups give: created on the first
-   * login, its roles replaced when they changed (the directory decides; the last-admin rule does not hold
-   * them). A local user of that name is never touched. Resolves the stored user.
+   * Records a user the LDAP directory has just accepted under `name` (any spelling: the stored user of that
+   * name keeps its own), with the role its groups give: created on the first login, its roles replaced when
+   * they changed (the directory decides; the last-admin rule does not hold them). A local user of that name
+   * is never touched. Resolves the stored user.
    */
-  async syncDirectoryUser(username: string, roles: string[]): Promise<User> {
+  async syncDirectoryUser(name: string, roles: string[]): Promise<User> {
     return this.serialized(async () => {
       const wanted = checkRoles(roles);
       const { user, created, rolesChanged } = await this.store.change((stored) => {
-        const current = stored.get(username);
-        if (current && current.source !== 'LDAP') throw conflict(`${username} is a local user`);
+        const current = identityAmong(stored.values(), name);
+        if (current && current.source !== 'LDAP') throw conflict(`${current.username} is a local user`);
         if (current && sameRoles(current.roles, wanted))
           return { result: { user: current, created: false, rolesChanged: false } };
         const now = this.clock.now();
         const user: User = current
           ? { ...current, roles: wanted, modifiedAt: now }
-          : { ...this.newUser({ username, password: '', nickname: username, roles: wanted }, ''), source: 'LDAP' };
+          : { ...this.newUser({ username: name, password: '', nickname: name, roles: wanted }, ''), source: 'LDAP' };
         return { save: user, result: { user, created: !current, rolesChanged: current !== undefined } };
       });
-      this.byName.set(username, user);
-      if (created || rolesChanged) await this.emit(username, rolesChanged);
+      const shifted = this.remember(user.username, user);
+      if (created || rolesChanged || shifted.length > 0) await this.emitChange(user.username, rolesChanged, shifted);
       return user;
     });
   }
 
-  /** Resolves false when the store had no such user. */
+  /** Resolves false when the store had no such user (by its exact name: strays are removed this way too). */
   async remove(username: string, context: ChangeContext = {}): Promise<boolean> {
     return this.serialized(async () => {
       const removed = await this.store.change((stored) => {
         const current = stored.get(username);
         if (!current) return { result: false };
-        if (isEnabledAdmin(current) && enabledAdminCount(stored) <= 1) throw conflict(LAST_ADMIN_MESSAGE);
+        checkAdminsRemain(stored, current, undefined, context.actor);
         if (context.actor === username) throw conflict(OWN_ACCOUNT_REMOVE_MESSAGE);
         return { remove: username, result: true };
       });
-      this.byName.delete(username);
-      if (removed) await this.emit(username, true);
+      const shifted = this.remember(username, undefined);
+      if (removed) await this.emitChange(username, true, shifted);
       return removed;
     });
   }
 
   /**
-   * Records a user an external provider vouched for (`source`): created on the first login, nickname kept
-   * current, roles set when `roles` is given (a role claim) and kept otherwise (an admin may have changed
-   * them). A local user or one of another source with the same name is refused: a provider must not be a
-   * way into an account it does not own.
+   * Records a user an external provider vouched for (`source`) under `input.username` (any spelling: a
+   * stored user of that name keeps its own): created on the first login, nickname kept current, roles set
+   * when `roles` is given (a role claim) and kept otherwise (an admin may have changed them). A local user
+   * or one of another source with that name is refused: a provider must not be a way into an account it
+   * does not own, nor record a second one beside it.
    */
   async recordExternal(input: ExternalUser): Promise<User> {
     return this.serialized(async () => {
       const now = this.clock.now();
       const { before, after } = await this.store.change((stored) => {
-        const current = stored.get(input.username);
+        const current = identityAmong(stored.values(), input.username);
         if (current && current.source !== input.source) {
-          throw conflict(`user ${input.username} exists and does not come from ${input.source}`);
+          const as = current.username === input.username ? '' : ` as ${current.username}`;
+          throw conflict(`user ${input.username} exists${as} and does not come from ${input.source}`);
         }
         const after: User = current
           ? {
@@ -256,6 +294,7 @@ export class UserService {
                   password: '',
                   nickname: input.nickname,
                   roles: input.roles ?? input.newRoles,
+                  namespacePrivilege: input.newPrivilege,
                 },
                 '',
               ),
@@ -263,40 +302,47 @@ export class UserService {
             };
         return { save: after, result: { before: current, after } };
       });
-      this.byName.set(after.username, after);
-      await this.emit(after.username, before !== undefined && !sameRoles(before.roles, after.roles));
+      const shifted = this.remember(after.username, after);
+      await this.emitChange(after.username, before !== undefined && !sameRoles(before.roles, after.roles), shifted);
       return after;
     });
   }
 
   /**
    * Re-reads every user from the store, after something wrote there directly (a data import). Users who are
-   * gone or whose password, roles, privileges, source or status changed lose their sessions.
+   * gone, whose password, roles, privileges, source or status changed, or whose name now means another
+   * spelling (or them instead of another) lose their sessions.
    */
   async reload(): Promise<void> {
     return this.serialized(async () => {
-      const fresh = new Map((await this.store.loadAll()).map((u) => [u.username, u]));
+      const fresh = await this.store.loadAll();
+      const before = new Map([...this.names.values()].map((u) => [u.username, u]));
+      const actedBefore = new Set([...before.keys()].filter((name) => this.actingUser(name)));
+      this.names.clear();
+      for (const user of fresh) this.names.set(user);
       const ended: string[] = [];
-      for (const [name, before] of this.byName) {
-        const after = fresh.get(name);
-        if (!after || JSON.stringify(securityOf(after)) !== JSON.stringify(securityOf(before))) ended.push(name);
+      for (const [name, old] of before) {
+        const now = this.names.get(name);
+        const changed = !now || JSON.stringify(securityOf(now)) !== JSON.stringify(securityOf(old));
+        if (changed || actedBefore.has(name) !== (this.actingUser(name) !== undefined)) ended.push(name);
       }
-      this.byName.clear();
-      for (const [name, user] of fresh) this.byName.set(name, user);
       for (const name of ended) await this.emit(name, true);
     });
   }
 
-  /** The user if it may log in with this password: known, enabled, local, and the password matches. */
+  /**
+   * The user if it may log in with this password: known under exactly this name (as nacos), the one that
+   * name means, enabled, local, and the password matches.
+   */
   async authenticate(username: string, password: string): Promise<User | undefined> {
-    const user = this.byName.get(username);
+    const user = this.actingUser(username);
     if (!user || !user.enabled || (user.source !== null && user.source !== 'INNER')) return undefined;
     return (await verifyPassword(password, user.passwordHash)) ? user : undefined;
   }
 
   /** True while the user still has this exact password (used to warn about the default admin password). */
   async hasPassword(username: string, password: string): Promise<boolean> {
-    const user = this.byName.get(username);
+    const user = this.names.get(username);
     return user !== undefined && verifyPassword(password, user.passwordHash);
   }
 
@@ -316,6 +362,23 @@ export class UserService {
     };
   }
 
+  /**
+   * Puts a committed write into memory (a user saved, or removed when undefined). Resolves the two users
+   * when what their name means moved from one spelling to another with it: both lose their sessions.
+   */
+  private remember(username: string, user: User | undefined): string[] {
+    const before = this.names.identityOf(username)?.username;
+    if (user) this.names.set(user);
+    else this.names.delete(username);
+    const after = this.names.identityOf(username)?.username;
+    return before !== undefined && after !== undefined && before !== after ? [before, after] : [];
+  }
+
+  private async emitChange(username: string, endSessions: boolean, shifted: string[], keepSession?: string) {
+    await this.emit(username, endSessions || shifted.includes(username), keepSession);
+    for (const other of shifted) if (other !== username) await this.emit(other, true);
+  }
+
   /** Waits for the listeners: sessions a change ends are off the store before the change is answered. */
   private async emit(username: string, endSessions: boolean, keepSession?: string): Promise<void> {
     for (const listener of this.listeners) await listener(username, endSessions, keepSession);
@@ -328,72 +391,7 @@ export class UserService {
   }
 }
 
-function sameRoles(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((r) => b.includes(r));
-}
-
 /** What a session's rights depend on. */
 function securityOf(user: User) {
   return [user.passwordHash, user.enabled, [...user.roles].sort(), user.namespacePrivilege, user.source];
-}
-
-function enabledAdminCount(users: ReadonlyMap<string, User>): number {
-  let n = 0;
-  for (const user of users.values()) if (isEnabledAdmin(user)) n++;
-  return n;
-}
-
-function isEnabledAdmin(user: User): boolean {
-  return user.enabled && user.roles.includes(ROLE_ADMIN);
-}
-
-/** An LDAP user's password lives in the directory and their role follows its groups. */
-function checkDirectoryEdit(current: User, input: UserUpdate, passwordChanged: boolean): void {
-  if (passwordChanged) throw invalid(ldapPasswordMessage(current.username));
-  if (input.roles !== undefined && !sameRoles(checkRoles(input.roles), current.roles)) {
-    throw invalid(
-      `${current.username} is an LDAP user: the role follows the directory groups (RNACOS_LDAP_USER_ADMIN_GROUP, RNACOS_LDAP_USER_DEVELOPER_GROUP) at each login`,
-    );
-  }
-}
-
-export function ldapPasswordMessage(username: string): string {
-  return `${username} is an LDAP user: the password is kept by the directory, change it there`;
-}
-
-/** Whether a name can be a user here (letters, digits and _ - . @, at most 64 characters). */
-export function isValidUsername(username: string): boolean {
-  return username.length > 0 && username.length <= MAX_USERNAME && VALID_USERNAME.test(username);
-}
-
-function checkUsername(username: string): string {
-  if (!username) throw invalid('username is required');
-  if (username.length > MAX_USERNAME) throw invalid(`username is longer than ${MAX_USERNAME} characters`);
-  if (!VALID_USERNAME.test(username)) throw invalid(`invalid username: ${username} (letters, digits and _ - . @)`);
-  return username;
-}
-
-function checkNickname(nickname: string): string {
-  if (nickname.length > MAX_NICKNAME) throw invalid(`nickname is longer than ${MAX_NICKNAME} characters`);
-  return nickname;
-}
-
-/** Every password set from now on has MIN_PASSWORD_LENGTH characters; stored shorter ones still log in. */
-function checkPassword(password: string): string {
-  if (!password) throw invalid('password is required');
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    throw invalid(`password must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
-  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-    throw invalid(`password is longer than ${MAX_PASSWORD_BYTES} bytes`);
-  }
-  return password;
-}
-
-function checkRoles(roles: string[]): string[] {
-  const unique = [...new Set(roles.map((r) => r.trim()).filter(Boolean))];
-  if (unique.length === 0) throw invalid('user roles is empty');
-  const unknown = unique.filter((r) => !(KNOWN_ROLES as readonly string[]).includes(r));
-  if (unknown.length > 0) throw invalid(`unknown role: ${unknown.join(',')} (0 admin, 1 developer, 2 guest)`);
-  return unique;
 }

@@ -60,7 +60,14 @@ export interface ServerTool {
 }
 
 export interface ServerVersion {
+  /** Unique over all servers (one sequence for all of them): what the API and transfer files name. */
   id: number;
+  /**
+   * The server's own number of this version: its first published version is 1, each publish of the draft
+   * the next one; the draft carries the number it is published under. 0: not numbered yet (see
+   * `numberVersions`).
+   */
+  version: number;
   description: string;
   tools: ServerTool[];
   opUser: string;
@@ -85,6 +92,26 @@ export interface McpServer {
   histories: ServerVersion[];
 }
 
+/**
+ * A server whose versions all carry their number. Versions without one (a document stored by an older
+ * release, a transfer file, which carries only ids) are numbered from their ids: the published ones (kept
+ * and served) 1, 2, ... in the order of their ids, the draft after them unless it is one of them.
+ */
+export function numberVersions(server: McpServer): McpServer {
+  const all = [server.current, ...(server.release ? [server.release] : []), ...server.histories];
+  if (all.every((v) => typeof v.version === 'number' && v.version > 0)) return server;
+  const published = [...new Set([...(server.release ? [server.release] : []), ...server.histories].map((v) => v.id))];
+  published.sort((a, b) => a - b);
+  const numbers = new Map(published.map((id, i) => [id, i + 1]));
+  const numbered = (v: ServerVersion): ServerVersion =>
+    Object.assign({}, v, { version: numbers.get(v.id) ?? published.length + 1 });
+  return Object.assign({}, server, {
+    current: numbered(server.current),
+    release: server.release ? numbered(server.release) : null,
+    histories: server.histories.map(numbered),
+  });
+}
+
 /** How many published versions a server keeps. */
 export const MAX_SERVER_HISTORIES = 10;
 
@@ -99,4 +126,18 @@ export const sameSpecKey = (a: ToolSpecKey, b: ToolSpecKey): boolean =>
 export function specVersionsUsedBy(server: McpServer): ServerTool[] {
   const versions = [server.current, ...(server.release ? [server.release] : []), ...server.histories];
   return versions.flatMap((v) => v.tools);
+}
+
+/**
+ * Every namespace the tools of a server version reach: the namespaces of the specs its tools name and of the services
+ * they route to (a route's "" is its tool's namespace, as the tool invoker reads it).
+ */
+export function namespacesNamedBy(tools: readonly ServerTool[]): Set<string> {
+  const names = new Set<string>();
+  for (const tool of tools) {
+    const own = tool.toolKey.namespace || DEFAULT_NAMESPACE;
+    names.add(own);
+    names.add(tool.routeRule.serviceNamespace || own);
+  }
+  return names;
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../../test/helpers.js';
 import { openSqliteStores } from '../../storage/sqlite/sqlite-stores.js';
 import { systemClock } from '../../shared/clock.js';
+import { ROLE_ADMIN } from '../auth/user-model.js';
 import { McpService } from './mcp-service.js';
 import type { RouteRule, ToolSpecKey } from './mcp-model.js';
 
@@ -20,6 +21,7 @@ async function service(dir = tempDataDir()) {
   return { mcp: await McpService.create(stores.mcp, systemClock), dir };
 }
 
+const admin = { user: 'a', roles: [ROLE_ADMIN] };
 const key: ToolSpecKey = { namespace: 'public', group: 'G', toolName: 'lookup' };
 const define = (description: string) => ({
   key,
@@ -41,7 +43,7 @@ describe('McpService', () => {
     const { mcp } = await service();
     await mcp.saveSpecs([define('v1')], 'a');
     const v1 = mcp.getSpec(key)!.currentVersion;
-    const id = await mcp.addServer({ name: 's', authKeys: ['k'], tools: [{ specKey: key, routeRule: route }] }, 'a');
+    const id = await mcp.addServer({ name: 's', authKeys: ['k'], tools: [{ specKey: key, routeRule: route }] }, admin);
     await mcp.saveSpecs([define('v2')], 'a');
     await mcp.saveSpecs([define('v3')], 'a');
     const versions = mcp.getSpec(key)!.versions.map((v) => v.function.description);
@@ -51,9 +53,9 @@ describe('McpService', () => {
 
   it('keeps the last 10 published versions, and reloads everything from the store', async () => {
     const { mcp, dir } = await service();
-    const id = await mcp.addServer({ name: 's', authKeys: ['k'], description: 'd0' }, 'a');
+    const id = await mcp.addServer({ name: 's', authKeys: ['k'], description: 'd0' }, admin);
     for (let i = 1; i <= 11; i++) {
-      await mcp.updateServer(id, { description: `d${i}` }, 'a');
+      await mcp.updateServer(id, { description: `d${i}` }, admin);
       await mcp.publish(id);
     }
     const server = mcp.getServer(id)!;
@@ -72,5 +74,38 @@ describe('McpService', () => {
     expect(server.release!.description).toBe('d11');
     const { mcp: again } = await service(dir);
     expect(again.getServerByKey(server.uniqueKey)).toEqual(server);
+  });
+
+  it("numbers each server's versions on its own: 1 for the first publish, the draft the next number", async () => {
+    const { mcp, dir } = await service();
+    const a = await mcp.addServer({ name: 'a', authKeys: ['k'], description: 'a1' }, admin);
+    const b = await mcp.addServer({ name: 'b', authKeys: ['k'], description: 'b1' }, admin);
+    // the ids come from one sequence for all servers; the numbers count each server's publishes
+    expect(mcp.getServer(a)!.release).toMatchObject({ version: 1, description: 'a1' });
+    expect(mcp.getServer(b)!.release).toMatchObject({ version: 1, description: 'b1' });
+    expect(mcp.getServer(b)!.release!.id).toBeGreaterThan(mcp.getServer(a)!.release!.id);
+    for (const description of ['a2', 'a3']) {
+      await mcp.updateServer(a, { description }, admin);
+      await mcp.publish(a);
+    }
+    await mcp.updateServer(a, { description: 'a4' }, admin);
+    let server = mcp.getServer(a)!;
+    expect(server.histories.map((h) => [h.version, h.description])).toEqual([
+      [1, 'a1'],
+      [2, 'a2'],
+      [3, 'a3'],
+    ]);
+    expect(server.release!.version).toBe(3);
+    expect(server.current).toMatchObject({ version: 4, description: 'a4' });
+    // serving an older version again keeps its number; the draft still comes next
+    await mcp.publishHistory(a, server.histories[0].id);
+    server = mcp.getServer(a)!;
+    expect(server.release).toMatchObject({ version: 1, description: 'a1' });
+    await mcp.publish(a);
+    expect(mcp.getServer(a)!.release).toMatchObject({ version: 4, description: 'a4' });
+    expect(mcp.getServer(a)!.current.version).toBe(5);
+    expect(mcp.getServer(b)!.current.version).toBe(2);
+    const { mcp: again } = await service(dir);
+    expect(again.getServer(a)).toEqual(mcp.getServer(a));
   });
 });

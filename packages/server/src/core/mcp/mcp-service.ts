@@ -15,6 +15,7 @@ import {
   type ToolSpecKey,
 } from './mcp-model.js';
 import type { McpStore } from './mcp-store.js';
+import { checkRouteUrls, type McpEditor } from './route-url.js';
 
 /** A new version of a spec. */
 export interface ToolSpecInput {
@@ -49,6 +50,12 @@ export interface Paging {
   limit: number;
 }
 
+/** A server's state after a change (undefined: it is gone), from this node's write or another node's. */
+export type ServerListener = (id: number, server: McpServer | undefined) => void;
+
+/** Judges the stored server (or version) an edit acts on, inside the edit; throws to refuse it. */
+export type Approval<T> = (value: T) => void;
+
 /**
  * Tool specs and MCP servers: reads from memory, writes through the store. A server's edits make its draft
  * (`current`); publishing serves the draft; a published version can be served again.
@@ -57,6 +64,7 @@ export class McpService {
   private readonly specs = new Map<string, ToolSpec>();
   private readonly servers = new Map<number, McpServer>();
   private readonly lock = new KeyedLock();
+  private readonly serverListeners = new Set<ServerListener>();
 
   private constructor(
     private readonly store: McpStore,
@@ -67,6 +75,12 @@ export class McpService {
     const service = new McpService(store, clock);
     await service.reload();
     return service;
+  }
+
+  /** Called after every change of a server in memory; resolves a function that stops the calls. */
+  onServerChanged(listener: ServerListener): () => void {
+    this.serverListeners.add(listener);
+    return () => this.serverListeners.delete(listener);
   }
 
   // ---- reads
@@ -147,16 +161,21 @@ export class McpService {
     });
   }
 
-  /** Refused while a version of a server (draft, served or kept) names the spec. */
-  async removeSpec(key: ToolSpecKey): Promise<void> {
+  /**
+   * Refused while a version of a server (draft, served or kept) names the spec. The refusal names the
+   * servers `named` accepts (those the caller may see) and only counts the others.
+   */
+  async removeSpec(key: ToolSpecKey, named: (server: McpServer) => boolean = () => true): Promise<void> {
     await this.lock.run('specs', async () => {
       const users = [...this.servers.values()].filter((s) =>
         specVersionsUsedBy(s).some((t) => sameSpecKey(t.toolKey, key)),
       );
       if (users.length > 0) {
-        throw conflict(
-          `the tool spec ${specKeyString(key)} is used by MCP server ${users.map((s) => s.name).join(', ')}`,
-        );
+        const shown = users.filter(named).map((s) => s.name);
+        const others = users.length - shown.length;
+        const unnamed = others > 0 ? `${others} MCP server(s) of other namespaces` : '';
+        const who = [shown.length > 0 ? `MCP server ${shown.join(', ')}` : '', unnamed].filter(Boolean).join(' and ');
+        throw conflict(`the tool spec ${specKeyString(key)} is used by ${who}`);
       }
       if (!(await this.store.removeSpec(key))) throw notFound(`no tool spec ${specKeyString(key)}`);
       this.specs.delete(specKeyString(key));
@@ -166,13 +185,16 @@ export class McpService {
   // ---- servers
 
   /** A new server; its first version is published at once. Resolves its id. */
-  async addServer(input: ServerInput, opUser: string): Promise<number> {
+  async addServer(input: ServerInput, editor: McpEditor): Promise<number> {
+    checkRouteUrls(input.tools ?? [], editor, new Set());
+    const opUser = editor.user;
     const now = this.clock.now();
     const id = await this.store.nextIds('MCP_SERVER_ID', 1);
     const valueId = await this.store.nextIds('MCP_SERVER_VALUE_ID', 2);
     const namespace = input.namespace ?? 'public';
     const current: ServerVersion = {
       id: valueId,
+      version: 1,
       description: input.description ?? '',
       tools: this.resolveTools(input.tools ?? [], namespace),
       opUser,
@@ -196,8 +218,11 @@ export class McpService {
   }
 
   /** Applies an edit to the draft; the served version stays until the next publish. */
-  async updateServer(id: number, input: ServerInput, opUser: string): Promise<void> {
+  async updateServer(id: number, input: ServerInput, editor: McpEditor, approve?: Approval<McpServer>): Promise<void> {
+    const opUser = editor.user;
     await this.edit(id, (server) => {
+      approve?.(server);
+      if (input.tools) checkRouteUrls(input.tools, editor, routeUrlsOf(server));
       const namespace = input.namespace ?? server.namespace;
       const tools = input.tools ? this.resolveTools(input.tools, namespace) : server.current.tools;
       const description = input.description ?? server.description;
@@ -213,16 +238,21 @@ export class McpService {
     });
   }
 
-  async publish(id: number): Promise<void> {
+  /** Serves the draft; `approve` judges the stored server whose draft it is. */
+  async publish(id: number, approve?: Approval<McpServer>): Promise<void> {
     const nextValueId = await this.store.nextIds('MCP_SERVER_VALUE_ID', 1);
-    await this.edit(id, (server) => publish(server, nextValueId));
+    await this.edit(id, (server) => {
+      approve?.(server);
+      return publish(server, nextValueId);
+    });
   }
 
-  /** Serves a kept published version again. */
-  async publishHistory(id: number, historyId: number): Promise<void> {
+  /** Serves a kept published version again; `approve` judges the server and that version. */
+  async publishHistory(id: number, historyId: number, approve?: Approval<[McpServer, ServerVersion]>): Promise<void> {
     await this.edit(id, (server) => {
       const version = server.histories.find((v) => v.id === historyId);
       if (!version) throw notFound(`MCP server ${id} has no published version ${historyId}`);
+      approve?.([server, version]);
       return { ...server, release: version };
     });
   }
@@ -231,6 +261,7 @@ export class McpService {
     await this.lock.run(`server:${id}`, async () => {
       if (!(await this.store.removeServer(id))) throw notFound(`no MCP server ${id}`);
       this.servers.delete(id);
+      this.changed(id);
     });
   }
 
@@ -238,6 +269,7 @@ export class McpService {
   async putServers(servers: McpServer[]): Promise<void> {
     if (!(await this.store.saveServers(servers))) throw conflict('an MCP server key is taken by another server');
     for (const server of servers) this.servers.set(server.id, server);
+    for (const server of servers) this.changed(server.id);
   }
 
   async putSpecs(specs: ToolSpec[]): Promise<void> {
@@ -255,8 +287,10 @@ export class McpService {
     const [specs, servers] = await Promise.all([this.store.loadSpecs(), this.store.loadServers()]);
     this.specs.clear();
     for (const spec of specs) this.specs.set(specKeyString(spec.key), spec);
+    const before = [...this.servers.keys()];
     this.servers.clear();
     for (const server of servers) this.servers.set(server.id, server);
+    for (const id of new Set([...before, ...this.servers.keys()])) this.changed(id);
   }
 
   async refreshSpec(key: ToolSpecKey): Promise<void> {
@@ -269,6 +303,7 @@ export class McpService {
     const server = await this.store.loadServer(id);
     if (server) this.servers.set(id, server);
     else this.servers.delete(id);
+    this.changed(id);
   }
 
   // ---- internals
@@ -285,6 +320,7 @@ export class McpService {
       const stored = await this.store.loadServer(id);
       if (!stored) {
         this.servers.delete(id);
+        this.changed(id);
         throw notFound(`no MCP server ${id}`);
       }
       await this.write(change(stored));
@@ -294,10 +330,21 @@ export class McpService {
   private async write(server: McpServer): Promise<void> {
     if (!server.name) throw invalid('name is required');
     if (server.authKeys.length === 0) throw invalid('authKeys must hold at least one key');
-    if (!(await this.store.saveServers([server]))) {
-      throw conflict(`the MCP server key ${server.uniqueKey} is taken by another server`);
-    }
+    if (!(await this.store.saveServers([server]))) throw keyTaken(server.uniqueKey);
     this.servers.set(server.id, server);
+    this.changed(server.id);
+  }
+
+  private changed(id: number): void {
+    const server = this.servers.get(id);
+    for (const listener of this.serverListeners) {
+      // the write is done: a listener's failure must not turn it into an error for its caller
+      try {
+        listener(id, server);
+      } catch {
+        /* listeners guard their own work */
+      }
+    }
   }
 
   private resolveTools(inputs: ServerToolInput[], namespace: string): ServerTool[] {
@@ -335,9 +382,22 @@ export class McpService {
   }
 }
 
-/** The draft becomes the served version and joins the history; the new draft gets `nextValueId`. */
+/** The URLs the draft and the served version route to. */
+function routeUrlsOf(server: McpServer): Set<string> {
+  const versions = server.release ? [server.current, server.release] : [server.current];
+  return new Set(versions.flatMap((v) => v.tools.map((t) => t.routeRule.url)));
+}
+
+/** A server key held by another server, wherever it is: the refusal names nothing else about it. */
+export const keyTaken = (uniqueKey: string) => conflict(`the MCP server key ${uniqueKey} is taken by another server`);
+
+/**
+ * The draft becomes the served version and joins the history; the new draft gets `nextValueId` and the
+ * server's next version number.
+ */
 function publish(server: McpServer, nextValueId: number): McpServer {
   const released = server.current;
   const histories = [...server.histories, released].slice(-MAX_SERVER_HISTORIES);
-  return { ...server, release: released, histories, current: { ...released, id: nextValueId } };
+  const next = { ...released, id: nextValueId, version: released.version + 1 };
+  return { ...server, release: released, histories, current: next };
 }

@@ -1,5 +1,7 @@
 import type { Instance } from '../naming/naming-model.js';
 import type { NamingService } from '../naming/naming-service.js';
+import type { OutboundClient, OutboundResponse } from '../outbound/outbound-client.js';
+import { OutboundRefusedError } from '../outbound/outbound-policy.js';
 import type { RouteRule, ServerTool } from './mcp-model.js';
 
 /** What a tool call answers: an MCP tool result (`isError` with a readable text on failure). */
@@ -14,8 +16,12 @@ export interface ToolCallOutcome {
 }
 
 export interface ToolInvokerOptions {
+  /** The calls go through the outbound policy. */
+  client: OutboundClient;
   timeoutMs: number;
   maxResponseBytes: number;
+  /** Calls waiting on their answer at once; one more is a tool error at once. */
+  maxInFlight: number;
   /** Picks among weights (tests make it deterministic); default Math.random. */
   random?: () => number;
 }
@@ -27,9 +33,12 @@ const BODYLESS = new Set(['GET', 'HEAD']);
 /**
  * Makes a tool call: picks a healthy, enabled instance of the routed service (weighted at random, as the
  * nacos clients do), calls it over HTTP within the timeout and answers the body, or a tool error that says
- * what went wrong. Never throws and never waits longer than the timeout.
+ * what went wrong. Every call goes through the outbound policy, whoever saved the route. Never throws and
+ * never waits longer than the timeout.
  */
 export class ToolInvoker {
+  private inFlight = 0;
+
   constructor(
     private readonly naming: NamingService,
     private readonly options: ToolInvokerOptions,
@@ -54,11 +63,30 @@ export class ToolInvoker {
     } catch (err) {
       return done(true, (err as Error).message);
     }
+    // each call may hold its answer (up to the response limit) for up to the timeout: their number is bounded
+    if (this.inFlight >= this.options.maxInFlight) {
+      return done(true, `${this.inFlight} tool calls are in flight, the most allowed (RNACOS_MCP_MAX_CALLS_IN_FLIGHT)`);
+    }
+    this.inFlight++;
+    try {
+      return await this.send(rule, url, target, args, done);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async send(
+    rule: RouteRule,
+    url: string,
+    target: string | null,
+    args: Args,
+    done: (isError: boolean, text: string, status?: number | null, instance?: string | null) => ToolCallOutcome,
+  ): Promise<ToolCallOutcome> {
     const method = rule.method.toUpperCase() || 'GET';
     const request = buildRequest(rule, method, url, args);
-    let response: Response;
+    let response: OutboundResponse;
     try {
-      response = await fetch(request.url, {
+      response = await this.options.client.fetch(request.url, {
         method,
         headers: { ...request.headers, ...rule.additionHeaders },
         body: request.body,
@@ -66,6 +94,9 @@ export class ToolInvoker {
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (err) {
+      // refused before connecting: say so, and which setting would change it
+      const refused = refusalOf(err);
+      if (refused) return done(true, `no connection made: ${refused.message}`, null, target);
       const why = isTimeout(err)
         ? `no answer within ${this.options.timeoutMs / 1000} s (RNACOS_MCP_HTTP_TIMEOUT_SECOND)`
         : causeText(err);
@@ -112,7 +143,7 @@ export class ToolInvoker {
 
 const hostPort = (i: Instance) => (i.ip.includes(':') ? `[${i.ip}]:${i.port}` : `${i.ip}:${i.port}`);
 
-/** A path goes to an instance; a URL names one with `{IP_PORT}`, or is called as it is. */
+/** A path goes to an instance; a URL names one with `{IP_PORT}`, or is called as it is (an admin saved it). */
 const needsInstance = (url: string) => url.startsWith('/') || url.includes('{IP_PORT}');
 
 /** `{{name}}` takes the argument `name`, URL-encoded; an argument the template names must be given. */
@@ -157,9 +188,10 @@ function formOf(args: Args): URLSearchParams {
 }
 
 /** The body as text, refused past `max` bytes (read no further); the call's timeout signal covers it too. */
-async function readLimited(response: Response, max: number): Promise<string> {
+async function readLimited(response: OutboundResponse, max: number): Promise<string> {
   if (!response.body) return '';
-  const reader = response.body.getReader();
+  // undici types its body stream's chunks loosely; they are bytes
+  const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -177,6 +209,12 @@ async function readLimited(response: Response, max: number): Promise<string> {
 
 const isTimeout = (err: unknown) =>
   err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError');
+
+/** The policy's refusal, which the HTTP client hands on as the cause of its failure. */
+function refusalOf(err: unknown): OutboundRefusedError | undefined {
+  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof OutboundRefusedError) return e;
+  return undefined;
+}
 
 function causeText(err: unknown): string {
   const cause = (err as { cause?: { code?: string; message?: string } }).cause;

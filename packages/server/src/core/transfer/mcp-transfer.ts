@@ -1,6 +1,7 @@
 import {
   CONVERT_TYPES,
   DEFAULT_NAMESPACE,
+  numberVersions,
   sameSpecKey,
   specKeyString,
   type ConvertType,
@@ -215,11 +216,14 @@ export async function importMcpRecords(
     const values = [raw.currentValue, raw.releaseValue, ...raw.histories].filter(
       (v): v is TransferMcpServerValue => !!v && v.id > 0,
     );
-    const distinct = [...new Set(values.map((v) => v.id))];
+    // new ids in the order of the old ones: the newest version keeps the highest id
+    const distinct = [...new Set(values.map((v) => v.id))].sort((a, b) => a - b);
     let nextValue = await mcp.nextIds('MCP_SERVER_VALUE_ID', distinct.length + 1);
     const valueIds = new Map(distinct.map((id) => [id, nextValue++]));
+    // numbered below, from the ids (the file carries no version numbers)
     const valueIn = (v: TransferMcpServerValue): ServerVersion => ({
       id: valueIds.get(v.id)!,
+      version: 0,
       description: v.description,
       tools: v.tools.map((t) => toolOf(t, namespace)),
       opUser: v.opUser,
@@ -230,6 +234,7 @@ export async function importMcpRecords(
         ? valueIn(raw.currentValue)
         : {
             id: nextValue++,
+            version: 0,
             description: raw.description,
             tools: [],
             opUser: raw.createUser,
@@ -238,7 +243,7 @@ export async function importMcpRecords(
     const uniqueKey = raw.uniqueKey || `${raw.createTime}_${raw.id}`;
     const id =
       servers.get(uniqueKey)?.id ?? mcp.getServerByKey(uniqueKey)?.id ?? (await mcp.nextIds('MCP_SERVER_ID', 1));
-    servers.set(uniqueKey, {
+    const server: McpServer = {
       id,
       uniqueKey,
       namespace,
@@ -250,7 +255,8 @@ export async function importMcpRecords(
       current,
       release: raw.releaseValue && raw.releaseValue.id > 0 ? valueIn(raw.releaseValue) : null,
       histories: raw.histories.filter((h) => h.id > 0).map(valueIn),
-    });
+    };
+    servers.set(uniqueKey, numberVersions(server));
   }
   if (servers.size > 0) await mcp.putServers([...servers.values()]);
   return { specs: specs.length, servers: servers.size };

@@ -91,6 +91,36 @@ export interface DecodeProgress {
   (bytesRead: number, records: number): void;
 }
 
+/**
+ * Gathers decoded records into a DecodedTransfer: every table counted, the records of the tables this server
+ * uses kept. The console decodes in a worker and adds the records it sends back here.
+ */
+export class DecodedRecords {
+  readonly content = emptyContent();
+  readonly tables: TableCounts = {};
+  ignored = 0;
+  count = 0;
+
+  add(decoded: DecodedRecord): void {
+    const { content } = this;
+    const label = decoded.table === 'other' ? decoded.name : decoded.table;
+    this.tables[label] = (this.tables[label] ?? 0) + 1;
+    this.count++;
+    if (decoded.table === T_CONFIG) content.configs.push(decoded.config);
+    else if (decoded.table === T_NAMESPACE) content.namespaces.push(decoded.namespace);
+    else if (decoded.table === T_USER) content.users.push(decoded.user);
+    else if (decoded.table === T_NAMING_INSTANCE) content.instances.push(decoded.instance);
+    else if (decoded.table === T_MCP_TOOL_SPEC) content.mcpToolSpecs!.push(decoded.spec);
+    else if (decoded.table === T_MCP_SERVER) content.mcpServers!.push(decoded.server);
+    else this.ignored++;
+  }
+
+  finish(header: TransferHeaderInfo | undefined, bytes: number): DecodedTransfer {
+    if (!header) throw new TransferFormatError(0, 'no header');
+    return { header, content: this.content, tables: this.tables, ignored: this.ignored, bytes };
+  }
+}
+
 /** Reads and validates a whole file; throws TransferFormatError on the first damage found. */
 export async function decodeTransfer(
   source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
@@ -104,30 +134,16 @@ export async function decodeTransfer(
     }
   })();
   let header: TransferHeaderInfo | undefined;
-  const content = emptyContent();
-  const tables: TableCounts = {};
-  let ignored = 0;
-  let records = 0;
+  const records = new DecodedRecords();
   for await (const entry of readTransfer(counted)) {
     if (entry.kind === 'header') {
       header = entry.header;
       continue;
     }
-    const decoded = decodeRecord(entry.record);
-    const label = decoded.table === 'other' ? decoded.name : decoded.table;
-    tables[label] = (tables[label] ?? 0) + 1;
-    records++;
-    if (decoded.table === T_CONFIG) content.configs.push(decoded.config);
-    else if (decoded.table === T_NAMESPACE) content.namespaces.push(decoded.namespace);
-    else if (decoded.table === T_USER) content.users.push(decoded.user);
-    else if (decoded.table === T_NAMING_INSTANCE) content.instances.push(decoded.instance);
-    else if (decoded.table === T_MCP_TOOL_SPEC) content.mcpToolSpecs!.push(decoded.spec);
-    else if (decoded.table === T_MCP_SERVER) content.mcpServers!.push(decoded.server);
-    else ignored++;
-    onProgress?.(bytes, records);
+    records.add(decodeRecord(entry.record));
+    onProgress?.(bytes, records.count);
   }
-  if (!header) throw new TransferFormatError(0, 'no header');
-  return { header, content, tables, ignored, bytes };
+  return records.finish(header, bytes);
 }
 
 const encoder = new TextEncoder();

@@ -7,6 +7,7 @@ import {
   type User,
   type UserSource,
 } from '../auth/user-model.js';
+import { foldName } from '../auth/user-names.js';
 import type { SkippedRecord } from './import-plan.js';
 import { T_USER } from './transfer-format.js';
 import type { TransferNamespacePrivilege, TransferUser } from './transfer-model.js';
@@ -79,8 +80,9 @@ async function storedUserOf(t: TransferUser, now: number): Promise<User | string
 const enabledAdmin = (u: User) => u.enabled && isAdmin(u.roles);
 
 /**
- * The users an import writes (same username: overwritten). An import never leaves the server without an
- * enabled admin: records that would take the last ones away are skipped.
+ * The users an import writes (same username: overwritten). A name is one user whatever its case: a record
+ * spelling a stored user's name (or an earlier record's) otherwise is skipped. An import never leaves the
+ * server without an enabled admin: records that would take the last ones away are skipped.
  */
 export async function planUsers(
   users: TransferUser[],
@@ -89,10 +91,18 @@ export async function planUsers(
 ): Promise<{ users: User[]; skipped: SkippedRecord[] }> {
   const skipped: SkippedRecord[] = [];
   const planned = new Map<string, User>();
+  const spellings = new Map([...existing.keys()].map((name) => [foldName(name), name]));
   for (const t of users) {
     const verdict = await storedUserOf(t, now);
+    const folded = foldName(t.username);
+    const spelled = spellings.get(folded);
     if (typeof verdict === 'string') skipped.push({ table: T_USER, key: t.username, reason: verdict });
-    else planned.set(verdict.username, verdict);
+    else if (spelled !== undefined && spelled !== t.username && !existing.has(t.username)) {
+      skipped.push({ table: T_USER, key: t.username, reason: `another spelling of the user ${spelled}` });
+    } else {
+      planned.set(verdict.username, verdict);
+      if (spelled === undefined) spellings.set(folded, verdict.username);
+    }
   }
   const after = new Map([...existing, ...planned]);
   if (![...after.values()].some(enabledAdmin) && [...existing.values()].some(enabledAdmin)) {

@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from '../sqlite/native-driver.js';
 
 /** The SQLite layout of r-nacos's `data-to-sqlite` / `sqlite-to-data` converters, column for column. */
 const SCHEMA = `
@@ -71,7 +72,7 @@ export class RnacosSqliteDb {
   static open(file: string, mode: { create: boolean }): RnacosSqliteDb {
     let db: Database.Database;
     try {
-      db = new Database(file, { fileMustExist: !mode.create, readonly: !mode.create });
+      db = openSqlite(file, { fileMustExist: !mode.create, readonly: !mode.create });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       throw new Error(

@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from './native-driver.js';
 import { MIGRATIONS } from './migrations.js';
 
 export type SqliteDatabase = Database.Database;
@@ -18,7 +19,7 @@ export function openDatabase(dataDir: string): SqliteDatabase {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, DATABASE_FILE);
   closeSync(openSync(file, 'a', 0o600));
-  const db = new Database(file);
+  const db = openSqlite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, rename, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite } from './native-driver.js';
 import type { BackupStore } from '../../core/backup/backup-store.js';
 import { DATABASE_FILE, type SqliteDatabase } from './database.js';
 
@@ -53,7 +53,7 @@ export async function backupDataDir(dataDir: string, target: string): Promise<nu
   if (!existsSync(file)) {
     throw new Error(`no tsnacos store in ${dataDir} (expected ${DATABASE_FILE}; set --data-dir or RNACOS_DATA_DIR)`);
   }
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = openSqlite(file, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     return await writeCopy(target, (temp) => {

@@ -10,7 +10,8 @@ import {
   rmSync,
 } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqlite } from './native-driver.js';
 import { DATABASE_FILE, openDatabase } from './database.js';
 import { MIGRATIONS } from './migrations.js';
 
@@ -28,7 +29,7 @@ export function checkBackupFile(file: string): BackupFileInfo {
   if (!existsSync(file)) throw new Error(`${file} does not exist`);
   let db: Database.Database;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
+    db = openSqlite(file, { readonly: true, fileMustExist: true });
   } catch (err) {
     throw new Error(`${file} cannot be opened: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
@@ -64,7 +65,7 @@ export function checkBackupFile(file: string): BackupFileInfo {
 
 /** Takes the old store's lock (refused while a server holds it) and folds its WAL into the file. */
 function quiesceOldStore(file: string, dataDir: string): void {
-  const db = new Database(file, { fileMustExist: true });
+  const db = openSqlite(file, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 0');
     // as the offline tools do: the exclusive lock cannot be had while a server keeps the store open

@@ -12,12 +12,15 @@ import { beginLogout } from '../../lib/login-redirect.js';
 import { notify } from '../../lib/notify.js';
 import { paths } from '../paths.js';
 
-/** Password change and logout; not shown in old console mode (there is no session). */
+/**
+ * Password change (for users with a password here) and logout; not shown in old console mode (there is no
+ * session).
+ */
 export function AccountMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { username, isOldConsole } = useConsoleState();
+  const { username, isOldConsole, hasOwnPassword } = useConsoleState();
   const logout = useLogout();
   const [changingPassword, setChangingPassword] = useState(false);
   if (isOldConsole) return null;
@@ -42,9 +45,11 @@ export function AccountMenu() {
       <Dropdown
         trigger={['click']}
         menu={{
+          // an LDAP or OAuth2 user has no password here: nothing to change
           items: [
-            { key: 'password', label: t('account.change_password') },
-            { type: 'divider' },
+            ...(hasOwnPassword
+              ? [{ key: 'password', label: t('account.change_password') }, { type: 'divider' as const }]
+              : []),
             { key: 'logout', label: t('account.logout'), danger: true },
           ],
           onClick: ({ key }) => (key === 'logout' ? void doLogout() : setChangingPassword(true)),

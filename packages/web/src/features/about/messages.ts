@@ -13,6 +13,11 @@ const en = {
     source: 'Source repositories',
     unknown: 'unknown',
     not_signed_in: 'old console (no login)',
+    doc_readme: 'README',
+    doc_architecture: 'Architecture',
+    source_self: 'tsnacos (this server)',
+    source_nacos: 'nacos (client protocol)',
+    source_rnacos: 'r-nacos (console API, settings, transfer format)',
   },
 };
 
@@ -31,6 +36,11 @@ export const aboutMessages: FeatureMessages<typeof en> = {
       source: '源码仓库',
       unknown: '未知',
       not_signed_in: '旧版控制台（免登录）',
+      doc_readme: 'README',
+      doc_architecture: '架构说明',
+      source_self: 'tsnacos（本服务）',
+      source_nacos: 'nacos（客户端协议）',
+      source_rnacos: 'r-nacos（控制台接口、配置项、数据迁移格式）',
     },
   },
 };

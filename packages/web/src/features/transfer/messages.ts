@@ -5,15 +5,15 @@ const en = {
     title: 'Data transfer',
     export_title: 'Export',
     export_text:
-      'Downloads every config (with its history), user-created namespace, user and persistent instance of this server as one transfer file.',
+      'Downloads every config (with its history), user-created namespace, user, persistent instance, MCP tool spec and MCP server of this server as one transfer file.',
     export_button: 'Download the transfer file',
     backup_title: 'Backup',
     backup_text:
-      "A consistent copy of this server's database, taken while it runs. Put it back with `tsnacos restore --from FILE` on the stopped server. In a cluster, back up the PostgreSQL database instead.",
+      "A consistent copy of this server's database, taken while it runs. Put it back with <code>tsnacos restore --from FILE</code> on the stopped server. In a cluster, back up the PostgreSQL database instead.",
     backup_button: 'Download a backup',
     import_title: 'Import',
     import_text:
-      'Imports a transfer file produced by an export or by a conversion command. Records with the same key replace those of this server; persistent instances in the file are always imported, the cache never. Users are imported only when chosen below.',
+      'Imports a transfer file produced by an export or by a conversion command. Records with the same key replace those of this server; persistent instances, MCP tool specs and MCP servers in the file are always imported, the cache never. Users are imported only when chosen below.',
     import_button: 'Choose a transfer file',
     choose_configs: 'Configs (with history) and namespaces',
     choose_users: 'Users (replace users of the same name, passwords included)',
@@ -28,6 +28,9 @@ const en = {
     part_namespaces: 'Namespaces',
     part_instances: 'Persistent instances',
     part_users: 'Users',
+    part_mcp: 'MCP tool specs and servers',
+    part_mcp_specs: 'MCP tool specs',
+    part_mcp_servers: 'MCP servers',
     result_title: 'Imported',
     skipped: 'Skipped records',
     ignored: 'Records of tables this server does not keep',
@@ -53,15 +56,16 @@ export const transferMessages: FeatureMessages<typeof en> = {
     transfer: {
       title: '数据迁移',
       export_title: '导出',
-      export_text: '将本服务的全部配置（含历史）、用户创建的命名空间、用户和持久化实例导出为一个迁移文件。',
+      export_text:
+        '将本服务的全部配置（含历史）、用户创建的命名空间、用户、持久化实例、MCP 工具定义和 MCP 服务导出为一个迁移文件。',
       export_button: '下载迁移文件',
       backup_title: '备份',
       backup_text:
-        '本服务数据库的一致副本，服务运行时即可生成。停止服务后用 `tsnacos restore --from 文件` 恢复。集群模式下请改为备份 PostgreSQL 数据库。',
+        '本服务数据库的一致副本，服务运行时即可生成。停止服务后用 <code>tsnacos restore --from 文件</code> 恢复。集群模式下请改为备份 PostgreSQL 数据库。',
       backup_button: '下载备份',
       import_title: '导入',
       import_text:
-        '导入由导出或转换命令生成的迁移文件。键相同的记录将替换本服务已有的记录；文件中的持久化实例总会导入，缓存不导入。仅在下方勾选时才导入用户。',
+        '导入由导出或转换命令生成的迁移文件。键相同的记录将替换本服务已有的记录；文件中的持久化实例、MCP 工具定义和 MCP 服务总会导入，缓存不导入。仅在下方勾选时才导入用户。',
       import_button: '选择迁移文件',
       choose_configs: '配置（含历史）和命名空间',
       choose_users: '用户（替换同名用户，包括密码）',
@@ -75,6 +79,9 @@ export const transferMessages: FeatureMessages<typeof en> = {
       part_namespaces: '命名空间',
       part_instances: '持久化实例',
       part_users: '用户',
+      part_mcp: 'MCP 工具定义和服务',
+      part_mcp_specs: 'MCP 工具定义',
+      part_mcp_servers: 'MCP 服务',
       result_title: '已导入',
       skipped: '跳过的记录',
       ignored: '本服务不保存的表的记录',

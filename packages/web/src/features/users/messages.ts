@@ -22,6 +22,8 @@ const en = {
     need_username: 'Need to input the username',
     need_password: 'Need to input the password',
     password_too_short: 'The password needs at least {{min}} characters',
+    password_blank: 'The password cannot be only spaces or invisible characters',
+    password_too_long: 'The password is longer than {{max}} bytes',
     title_edit: 'Edit User',
     title_add: 'Add User',
     title_view: 'User',
@@ -29,6 +31,9 @@ const en = {
     own_account: 'Your own account: another admin can disable it or change its roles.',
     ldap_user: 'Logs in through the LDAP directory',
     ldap_managed: 'An LDAP user: the password is kept by the directory, and the role follows its groups at each login.',
+    ldap_password: 'Kept by the LDAP directory: the user changes it there. No password can be set here.',
+    oauth2_user: 'Signs in through the OAuth2 provider',
+    oauth2_password: 'Signs in through the OAuth2 provider: there is no password here to set or reset.',
   },
 };
 
@@ -56,6 +61,8 @@ export const userMessages: FeatureMessages<typeof en> = {
       need_username: '需要输入用户名',
       need_password: '需要输入用户密码',
       password_too_short: '密码至少需要 {{min}} 个字符',
+      password_blank: '密码不能只有空格或不可见字符',
+      password_too_long: '密码超过 {{max}} 字节',
       title_edit: '编辑用户',
       title_add: '新增用户',
       title_view: '用户',
@@ -63,6 +70,9 @@ export const userMessages: FeatureMessages<typeof en> = {
       own_account: '这是您自己的账号：只有其他管理员可以禁用它或修改其角色。',
       ldap_user: '通过 LDAP 目录登录',
       ldap_managed: 'LDAP 用户：密码由目录管理，角色在每次登录时按其所属的组确定。',
+      ldap_password: '由 LDAP 目录管理：请在目录中修改。此处不能设置密码。',
+      oauth2_user: '通过 OAuth2 认证服务登录',
+      oauth2_password: '通过 OAuth2 认证服务登录：此处没有可设置或重置的密码。',
     },
   },
 };

@@ -1,10 +1,11 @@
-import type {
-  McpServerDto,
-  McpServerValue,
-  McpTool,
-  ToolFunctionValue,
-  ToolRouteRule,
-  ToolSpecDto,
+import {
+  MASKED_VALUE,
+  type McpServerDto,
+  type McpServerValue,
+  type McpTool,
+  type ToolFunctionValue,
+  type ToolRouteRule,
+  type ToolSpecDto,
 } from '@tsnacos/protocol';
 import type {
   McpServer,
@@ -15,7 +16,11 @@ import type {
   ToolSpec,
 } from '../../../core/mcp/mcp-model.js';
 
-/** Core MCP data as the console's wire types (r-nacos's shapes). */
+/**
+ * Core MCP data as the console's wire types (r-nacos's shapes). Auth keys and route headers (which may
+ * carry credentials of the routed service) are secrets: only users who may change MCP servers see them
+ * (`secrets`); to the others the keys are withheld and each header value reads MASKED_VALUE.
+ */
 
 export const functionDto = (f: ToolFunction): ToolFunctionValue => ({
   name: f.name,
@@ -39,36 +44,48 @@ export function toolSpecDto(spec: ToolSpec): ToolSpecDto {
   };
 }
 
-export const routeRuleDto = (r: RouteRule): ToolRouteRule => ({ ...r, additionHeaders: { ...r.additionHeaders } });
+function headersDto(headers: Record<string, string>, secrets: boolean): Record<string, string> {
+  if (secrets) return { ...headers };
+  return Object.fromEntries(Object.keys(headers).map((name) => [name, MASKED_VALUE]));
+}
 
-const toolDto = (t: ServerTool): McpTool => ({
+export const routeRuleDto = (r: RouteRule, secrets: boolean): ToolRouteRule => ({
+  ...r,
+  additionHeaders: headersDto(r.additionHeaders, secrets),
+});
+
+const toolDto = (t: ServerTool, secrets: boolean): McpTool => ({
   toolName: t.toolName,
   toolKey: { ...t.toolKey },
   toolVersion: t.toolVersion,
   spec: functionDto(t.spec),
-  routeRule: routeRuleDto(t.routeRule),
+  routeRule: routeRuleDto(t.routeRule, secrets),
 });
 
-export const serverValueDto = (v: ServerVersion): McpServerValue => ({
+export const serverValueDto = (v: ServerVersion, secrets: boolean): McpServerValue => ({
   id: v.id,
+  version: v.version,
   description: v.description,
-  tools: v.tools.map(toolDto),
+  tools: v.tools.map((t) => toolDto(t, secrets)),
   opUser: v.opUser,
   updateTime: v.updateTime,
 });
 
-export function mcpServerDto(s: McpServer): McpServerDto {
-  return {
+export function mcpServerDto(s: McpServer, secrets: boolean): McpServerDto {
+  const value = (v: ServerVersion) => serverValueDto(v, secrets);
+  const dto: McpServerDto = {
     id: s.id,
     uniqueKey: s.uniqueKey,
     namespace: s.namespace,
     name: s.name,
     description: s.description,
-    authKeys: [...s.authKeys],
+    authKeys: secrets ? [...s.authKeys] : [],
     createTime: s.createTime,
     lastModifiedMillis: s.current.updateTime,
-    currentValue: serverValueDto(s.current),
-    releaseValue: s.release ? serverValueDto(s.release) : null,
-    histories: s.histories.map(serverValueDto),
+    currentValue: value(s.current),
+    releaseValue: s.release ? value(s.release) : null,
+    histories: s.histories.map(value),
   };
+  if (!secrets) dto.authKeysHidden = true;
+  return dto;
 }

@@ -1,5 +1,6 @@
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DetailDescriptions } from '../../../components/detail-descriptions.js';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { useConsoleState } from '../../../lib/console-state.js';
 import { UNKNOWN_VERSION } from '../../../lib/permissions.js';
@@ -17,7 +18,7 @@ export function AboutPage() {
         </Typography.Title>
         <Typography.Paragraph>{t('about.intro')}</Typography.Paragraph>
         <Typography.Paragraph type="secondary">{t('about.features')}</Typography.Paragraph>
-        <Descriptions column={1} bordered size="middle" style={{ maxWidth: 720 }}>
+        <DetailDescriptions column={1} size="middle" style={{ maxWidth: 720 }}>
           <Descriptions.Item label={t('about.version')}>
             <span data-testid="about-version">{version === UNKNOWN_VERSION ? t('about.unknown') : `v${version}`}</span>
           </Descriptions.Item>
@@ -28,7 +29,7 @@ export function AboutPage() {
             {DOC_LINKS.map((link) => (
               <div key={link.url}>
                 <a href={link.url} target="_blank" rel="noreferrer">
-                  {link.label}
+                  {t(link.label)}
                 </a>
               </div>
             ))}
@@ -37,12 +38,12 @@ export function AboutPage() {
             {SOURCE_LINKS.map((link) => (
               <div key={link.url}>
                 <a href={link.url} target="_blank" rel="noreferrer">
-                  {link.label}
+                  {t(link.label)}
                 </a>
               </div>
             ))}
           </Descriptions.Item>
-        </Descriptions>
+        </DetailDescriptions>
       </PageBody>
     </div>
   );

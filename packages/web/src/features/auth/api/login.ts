@@ -7,10 +7,17 @@ import type { LoginParam } from '@tsnacos/protocol';
 type LoginInput = LoginParam;
 
 const KNOWN_LOGIN_CODES = new Set(['USER_CHECK_ERROR', 'CAPTCHA_CHECK_ERROR', 'LOGIN_LIMITE_ERROR']);
+/** Failures that are no verdict on the password: the server's message says what went wrong. */
+const EXPLAINED_LOGIN_CODES = new Set(['LDAP_UNAVAILABLE', 'LDAP_REFUSED']);
 
-/** The login page's own error texts: the three known login codes, anything else an unknown login error. */
-function loginErrorText(code: string | null | undefined): string {
-  return code && KNOWN_LOGIN_CODES.has(code) ? t(`login.${code}`) : t('login.LOGIN_UNKNOWN_ERROR');
+/**
+ * The login page's own error texts: the three known login codes; the LDAP directory unreachable or refusing,
+ * with the server's message; anything else an unknown login error, with the server's message when it has one.
+ */
+export function loginErrorText(code: string | null | undefined, message?: string | null): string {
+  if (code && KNOWN_LOGIN_CODES.has(code)) return t(`login.${code}`);
+  const text = code && EXPLAINED_LOGIN_CODES.has(code) ? t(`login.${code}`) : t('login.LOGIN_UNKNOWN_ERROR');
+  return message ? `${text}: ${message}` : text;
 }
 
 async function login(input: LoginInput): Promise<void> {
@@ -26,7 +33,13 @@ async function login(input: LoginInput): Promise<void> {
   }
   const body = (await res.json().catch(() => null)) as { success?: boolean; code?: string; message?: string } | null;
   if (body?.success === true) return;
-  throw new ApiError(loginErrorText(body?.code), 'api', res.status, body?.code ?? null, body?.message ?? null);
+  throw new ApiError(
+    loginErrorText(body?.code, body?.message),
+    'api',
+    res.status,
+    body?.code ?? null,
+    body?.message ?? null,
+  );
 }
 
 export function useLogin() {

@@ -107,6 +107,26 @@ describe('login page', () => {
     expect(screen.getByLabelText('Captcha')).toHaveValue('');
   });
 
+  it.each([
+    [
+      'LDAP_UNAVAILABLE',
+      'the LDAP server cannot be reached (connect ECONNREFUSED 127.0.0.1:389); local users can still log in',
+      'The LDAP directory cannot be reached: the LDAP server cannot be reached (connect ECONNREFUSED 127.0.0.1:389); local users can still log in',
+    ],
+    [
+      'LDAP_REFUSED',
+      'the LDAP server refused the login: InvalidCredentialsError (LDAP result 49)',
+      'The LDAP directory refused the login: the LDAP server refused the login: InvalidCredentialsError (LDAP result 49)',
+    ],
+    ['SYSTEM_ERROR', 'decode_password error', 'login fail unknown error: decode_password error'],
+  ])('on %s shows what went wrong with the server message', async (code, message, text) => {
+    setup({ captcha: false, login: () => fail(code, message) });
+    const { toasts } = renderLogin();
+    await userEvent.type(screen.getByLabelText('Username'), 'alice');
+    await userEvent.type(screen.getByLabelText('Password'), 'pw{Enter}');
+    await waitFor(() => expect(toasts.errors).toEqual([text]));
+  });
+
   it('shows "request failed, response code" for a non-200 answer', async () => {
     setup({ captcha: false, login: () => new Response('boom', { status: 502 }) });
     const { toasts } = renderLogin();

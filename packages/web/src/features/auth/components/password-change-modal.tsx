@@ -1,7 +1,7 @@
-import { MIN_PASSWORD_LENGTH } from '@tsnacos/protocol';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
+import { newPasswordRule } from '../../../lib/password-rule.js';
 import { suppressEnter } from '../../../components/suppress-enter.js';
 import { useResetPassword } from '../api/reset-password.js';
 
@@ -61,10 +61,7 @@ export function PasswordChangeModal({ open, onClose }: PasswordChangeModalProps)
         <Form.Item
           name="newPassword"
           label={t('account.new_password')}
-          rules={[
-            { required: true, message: t('account.need_new_password') },
-            { min: MIN_PASSWORD_LENGTH, message: t('account.password_too_short', { min: MIN_PASSWORD_LENGTH }) },
-          ]}
+          rules={[{ required: true, message: t('account.need_new_password') }, newPasswordRule('account', t)]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -8,10 +8,11 @@ export type ConfigRow = ConfigInfoDto;
 
 const getConfigs = (p: ConfigListParams) => apiGet<PageResult<ConfigRow>>('/v2/config/list', { ...p });
 
-export function useConfigs(params: ConfigListParams) {
+export function useConfigs(params: ConfigListParams, enabled = true) {
   return useQuery({
     queryKey: configKeys.list(params),
     queryFn: () => getConfigs(params),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -26,12 +26,12 @@ type Dialog = 'import' | 'clone' | null;
 export function ConfigListPage() {
   const { t } = useTranslation();
   const { canUpdateConfig } = useConsoleState();
-  const { namespaceId, namespace, list, select } = useSelectedNamespace();
+  const { namespaceId, namespace, list, select, ready } = useSelectedNamespace();
   const { get, update } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(CONFIG_PAGE_SIZE);
   const dataId = get('dataId');
   const group = get('group');
-  const query = useConfigs({ tenant: namespaceId, dataParam: dataId, groupParam: group, pageNo, pageSize });
+  const query = useConfigs({ tenant: namespaceId, dataParam: dataId, groupParam: group, pageNo, pageSize }, ready);
   const remove = useRemoveConfig();
   const [editor, setEditor] = useState<ConfigEditorState | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);

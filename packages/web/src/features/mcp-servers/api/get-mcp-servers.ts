@@ -5,10 +5,11 @@ import { mcpServerKeys, type McpServerListParams } from './keys.js';
 
 const getMcpServers = (p: McpServerListParams) => apiGet<PageResult<McpServerDto>>('/v2/mcp/server/list', { ...p });
 
-export function useMcpServers(params: McpServerListParams) {
+export function useMcpServers(params: McpServerListParams, enabled = true) {
   return useQuery({
     queryKey: mcpServerKeys.list(params),
     queryFn: () => getMcpServers(params),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -33,7 +33,7 @@ export function McpHistoryTable({ server, canUpdate }: { server: McpServerDto; c
         onChange: (pageNo, pageSize) => setPaging({ pageNo, pageSize }),
       })}
       columns={[
-        { title: t('mcpserver.history_version'), dataIndex: 'id', key: 'id', width: 100 },
+        { title: t('mcpserver.history_version'), dataIndex: 'version', key: 'version', width: 100 },
         { title: t('mcpserver.history_time'), dataIndex: 'updateTime', key: 'time', render: formatDateTime },
         { title: t('mcpserver.op_user'), dataIndex: 'opUser', key: 'opUser' },
         { title: t('mcpserver.tool_count'), key: 'tools', render: (_, row) => row.tools.length },
@@ -46,7 +46,7 @@ export function McpHistoryTable({ server, canUpdate }: { server: McpServerDto; c
             ) : (
               canUpdate && (
                 <Popconfirm
-                  title={t('mcpserver.publish_back_confirm', { version: row.id })}
+                  title={t('mcpserver.publish_back_confirm', { version: row.version })}
                   okText={t('common.confirm')}
                   cancelText={t('common.cancel')}
                   onConfirm={() =>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.js';
+import { DetailDescriptions } from '../../../components/detail-descriptions.js';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { useConsoleState } from '../../../lib/console-state.js';
 import { formatDateTime } from '../../../lib/format-date.js';
@@ -38,7 +39,7 @@ export function McpServerDetail({ id }: { id: number }) {
       <PageHeader
         title={`${t('mcpserver.detail_title')}${server ? `: ${server.name}` : ''}`}
         extra={
-          <Space>
+          <Space wrap>
             {back}
             {canUpdateMcpServer && server && <Button onClick={() => setEditing(true)}>{t('common.edit')}</Button>}
             {canUpdateMcpServer && server && hasUnpublishedDraft(server) && (
@@ -63,17 +64,17 @@ export function McpServerDetail({ id }: { id: number }) {
           <Skeleton active loading={query.isLoading} />
         ) : (
           <>
-            <Descriptions bordered size="small" column={2} style={{ marginBottom: 16 }}>
+            <DetailDescriptions column={2} style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t('common.namespace')}>{server.namespace || 'public'}</Descriptions.Item>
               <Descriptions.Item label={t('mcpserver.unique_key')}>{server.uniqueKey}</Descriptions.Item>
               <Descriptions.Item label={t('mcpserver.status')}>
                 <ServerStatus server={server} />
               </Descriptions.Item>
               <Descriptions.Item label={t('mcpserver.served_version')}>
-                {server.releaseValue?.id ?? '-'}
+                <span data-testid="served-version">{server.releaseValue?.version ?? '-'}</span>
                 {server.currentValue && hasUnpublishedDraft(server) && (
-                  <Tag style={{ marginLeft: 8 }}>
-                    {t('mcpserver.draft_version')}: {server.currentValue.id}
+                  <Tag style={{ marginLeft: 8 }} data-testid="draft-version">
+                    {t('mcpserver.draft_version')}: {server.currentValue.version}
                   </Tag>
                 )}
               </Descriptions.Item>
@@ -83,17 +84,21 @@ export function McpServerDetail({ id }: { id: number }) {
               <Descriptions.Item label={t('mcpserver.last_modified')}>
                 {formatDateTime(server.lastModifiedMillis)}
               </Descriptions.Item>
-              <Descriptions.Item label={t('mcpserver.description')} span={2}>
+              <Descriptions.Item label={t('mcpserver.description')} span="filled">
                 {server.description}
               </Descriptions.Item>
-              <Descriptions.Item label={t('mcpserver.auth_keys')} span={2}>
-                {server.authKeys.map((key) => (
-                  <Typography.Text key={key} code copyable style={{ marginRight: 12 }}>
-                    {key}
-                  </Typography.Text>
-                ))}
+              <Descriptions.Item label={t('mcpserver.auth_keys')} span="filled">
+                {server.authKeysHidden ? (
+                  <Typography.Text type="secondary">{t('mcpserver.auth_keys_hidden')}</Typography.Text>
+                ) : (
+                  server.authKeys.map((key) => (
+                    <Typography.Text key={key} code copyable style={{ marginRight: 12 }}>
+                      {key}
+                    </Typography.Text>
+                  ))
+                )}
               </Descriptions.Item>
-            </Descriptions>
+            </DetailDescriptions>
             <Typography.Title level={5}>{t('mcpserver.endpoints')}</Typography.Title>
             <McpEndpoints server={server} />
             <Tabs

@@ -1,3 +1,4 @@
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { McpServerDto } from '@tsnacos/protocol';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -28,11 +29,11 @@ type Dialog = { kind: 'drawer'; server: McpServerDto | null } | { kind: 'import'
 export function McpServerListPage() {
   const { t } = useTranslation();
   const { canUpdateMcpServer } = useConsoleState();
-  const { namespaceId, namespace, list, select } = useSelectedNamespace();
+  const { namespaceId, namespace, list, select, ready } = useSelectedNamespace();
   const { get, update } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(PAGE_SIZE);
   const nameFilter = get('name');
-  const query = useMcpServers({ namespaceId, nameFilter, pageNo, pageSize });
+  const query = useMcpServers({ namespaceId, nameFilter, pageNo, pageSize }, ready);
   const remove = useRemoveMcpServer();
   const publish = usePublishMcpServer();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -57,14 +58,23 @@ export function McpServerListPage() {
           actions={
             <>
               {canUpdateMcpServer && (
-                <Button type="primary" onClick={() => setDialog({ kind: 'drawer', server: null })}>
-                  {t('common.add')}
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => setDialog({ kind: 'drawer', server: null })}
+                >
+                  {t('common.new')}
                 </Button>
               )}
               {canUpdateMcpServer && (
-                <Button onClick={() => setDialog({ kind: 'import' })}>{t('mcpserver.import')}</Button>
+                <Button icon={<UploadOutlined />} onClick={() => setDialog({ kind: 'import' })}>
+                  {t('mcpserver.import')}
+                </Button>
               )}
-              <Button onClick={() => openDownload(mcpServerDownloadUrl({ namespaceId, nameFilter }))}>
+              <Button
+                icon={<DownloadOutlined />}
+                onClick={() => openDownload(mcpServerDownloadUrl({ namespaceId, nameFilter }))}
+              >
                 {t('mcpserver.download')}
               </Button>
             </>

@@ -40,7 +40,7 @@ const tool = {
     serviceName: 'weather',
   },
 };
-const value = { id: 1, description: '', tools: [tool], opUser: 'admin', updateTime: 1 };
+const value = { id: 1, version: 1, description: '', tools: [tool], opUser: 'admin', updateTime: 1 };
 const server: McpServerDto = {
   id: 5,
   uniqueKey: 'w',
@@ -98,7 +98,7 @@ describe('try a tool', () => {
     await userEvent.paste('{"days":"two"}');
     await userEvent.click(getButton('Call'));
     expect(
-      await screen.findByText("The arguments do not match the input schema: must have required property 'city' (city)"),
+      await screen.findByText("The arguments do not match the input schema: must have required property 'city'"),
     ).toBeInTheDocument();
     expect(api.callsTo('POST /v2/mcp/server/tool/call')).toHaveLength(0);
     await userEvent.clear(args);
@@ -109,5 +109,16 @@ describe('try a tool', () => {
     await waitFor(() =>
       expect(screen.getByLabelText<HTMLTextAreaElement>('result').value).toBe('no healthy instance of G@@weather'),
     );
+    expect(screen.queryByText(/do not match the input schema/)).not.toBeInTheDocument();
+    // a new problem replaces the last result: nothing of it stays below
+    await userEvent.clear(args);
+    await userEvent.click(args);
+    await userEvent.paste('{"city":');
+    await userEvent.click(getButton('Call'));
+    expect(
+      await screen.findByText(/^The arguments do not match the input schema: is not valid JSON/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Tool error')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('result')).not.toBeInTheDocument();
   });
 });

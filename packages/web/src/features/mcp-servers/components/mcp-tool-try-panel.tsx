@@ -1,14 +1,20 @@
 import type { McpServerDto, McpToolCallResultDto } from '@tsnacos/protocol';
 import { Alert, Button, Descriptions, Empty, Form, Select, Switch } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JsonCheck } from '../../../components/code-editor/json-schema-lint.js';
 import { LazyCodeEditor } from '../../../components/code-editor/lazy-code-editor.js';
+import { problemText } from '../../../lib/json-problem-text.js';
 import { parseJson, valueProblems } from '../../../lib/json-schema.js';
 import { useCallMcpTool } from '../api/call-mcp-tool.js';
 import { sampleArguments } from '../lib/sample-arguments.js';
 import { resultTextType } from '../lib/result-text.js';
 import { hasUnpublishedDraft } from '../lib/server-state.js';
+
+type Outcome =
+  | { kind: 'problem'; text: string }
+  | { kind: 'failed'; text: string }
+  | { kind: 'result'; result: McpToolCallResultDto };
 
 export interface McpToolTryPanelProps {
   server: McpServerDto;
@@ -24,8 +30,11 @@ export function McpToolTryPanel({ server }: McpToolTryPanelProps) {
   const tool = tools.find((x) => x.toolName === toolName) ?? tools[0];
   const [text, setText] = useState<Record<string, string>>({});
   const argsText = tool ? (text[tool.toolName] ?? JSON.stringify(sampleArguments(tool.spec.inputSchema), null, 2)) : '';
-  const [problem, setProblem] = useState<string | null>(null);
-  const [result, setResult] = useState<McpToolCallResultDto | null>(null);
+  // one place for what the last Call gave: an argument problem, a failed request or the tool's result, each
+  // replacing the one before and brought into view
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const outcomeArea = useRef<HTMLDivElement>(null);
+  useEffect(() => (outcome ? keepInView(outcomeArea.current) : undefined), [outcome]);
   const call = useCallMcpTool();
   const schema = tool?.spec.inputSchema;
   const check = useMemo<JsonCheck | undefined>(() => (schema ? (v) => valueProblems(schema, v) : undefined), [schema]);
@@ -41,21 +50,22 @@ export function McpToolTryPanel({ server }: McpToolTryPanelProps) {
   const submit = async () => {
     const parsed = parseJson(argsText);
     const [first] = parsed.problems.length > 0 ? parsed.problems : valueProblems(tool.spec.inputSchema, parsed.value);
-    if (first)
-      return setProblem(t('mcpserver.try_arguments_invalid', { problem: `${first.pointer} ${first.message}`.trim() }));
-    setProblem(null);
-    setResult(null);
+    if (first) {
+      setOutcome({ kind: 'problem', text: t('mcpserver.try_arguments_invalid', { problem: problemText(first) }) });
+      return;
+    }
+    setOutcome(null);
     try {
-      setResult(
-        await call.mutateAsync({
-          id: server.id,
-          toolName: tool.toolName,
-          arguments: parsed.value as Record<string, unknown>,
-          draft,
-        }),
-      );
-    } catch {
-      // the toast said why
+      const result = await call.mutateAsync({
+        id: server.id,
+        toolName: tool.toolName,
+        arguments: parsed.value as Record<string, unknown>,
+        draft,
+      });
+      setOutcome({ kind: 'result', result });
+    } catch (err) {
+      // the toast said why too
+      setOutcome({ kind: 'failed', text: err instanceof Error ? err.message : String(err) });
     }
   };
 
@@ -68,8 +78,7 @@ export function McpToolTryPanel({ server }: McpToolTryPanelProps) {
           value={tool.toolName}
           onChange={(name: string) => {
             setToolName(name);
-            setResult(null);
-            setProblem(null);
+            setOutcome(null);
           }}
           options={tools.map((x) => ({ value: x.toolName, label: x.toolName }))}
         />
@@ -83,11 +92,13 @@ export function McpToolTryPanel({ server }: McpToolTryPanelProps) {
           check={check}
         />
       </Form.Item>
-      {problem && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={problem} />}
       <Button type="primary" loading={call.isPending} onClick={() => void submit()}>
         {t('mcpserver.try_call')}
       </Button>
-      {result && <CallResult result={result} />}
+      <div ref={outcomeArea} data-testid="tool-call-outcome" style={{ marginTop: outcome ? 16 : 0 }}>
+        {outcome?.kind === 'result' && <CallResult result={outcome.result} />}
+        {outcome && outcome.kind !== 'result' && <Alert type="error" showIcon title={outcome.text} />}
+      </div>
     </Form>
   );
 }
@@ -104,7 +115,7 @@ function DraftSwitch({ draft, onChange }: { draft: boolean; onChange(draft: bool
 function CallResult({ result }: { result: McpToolCallResultDto }) {
   const { t } = useTranslation();
   return (
-    <div style={{ marginTop: 16 }} data-testid="tool-call-result">
+    <div data-testid="tool-call-result">
       <Alert
         type={result.isError ? 'error' : 'success'}
         showIcon
@@ -121,4 +132,22 @@ function CallResult({ result }: { result: McpToolCallResultDto }) {
       <LazyCodeEditor readOnly type={resultTextType(result.text)} value={result.text} height="240px" />
     </div>
   );
+}
+
+/**
+ * Scrolls the element into view now and again while it grows in the next second (a result's editor takes
+ * its height after it is drawn); resolves the cleanup.
+ */
+function keepInView(element: HTMLElement | null): (() => void) | undefined {
+  if (!element?.scrollIntoView) return undefined;
+  const reveal = () => element.scrollIntoView({ block: 'nearest' });
+  reveal();
+  if (typeof ResizeObserver === 'undefined') return undefined;
+  const observer = new ResizeObserver(reveal);
+  observer.observe(element);
+  const stop = setTimeout(() => observer.disconnect(), 1000);
+  return () => {
+    clearTimeout(stop);
+    observer.disconnect();
+  };
 }

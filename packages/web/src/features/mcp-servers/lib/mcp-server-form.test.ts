@@ -26,7 +26,14 @@ const tool = {
   spec: { name: 'get_order', description: '', inputSchema: { type: 'object' as const } },
   routeRule: route,
 };
-const value = (id: number, tools = [tool]) => ({ id, description: 'd', tools, opUser: 'admin', updateTime: 1 });
+const value = (id: number, tools = [tool]) => ({
+  id,
+  version: id - 10,
+  description: 'd',
+  tools,
+  opUser: 'admin',
+  updateTime: 1,
+});
 const server: McpServerDto = {
   id: 7,
   uniqueKey: 'orders-mcp',
@@ -86,9 +93,12 @@ describe('MCP server form', () => {
     expect(sent.routeRule?.additionHeaders).toEqual({ h: '1' });
   });
 
-  it('URL templates: a path, or an http URL with {IP_PORT}', () => {
+  it('URL templates: a path, or an http URL whose host is {IP_PORT}', () => {
     expect(urlTemplateError('/a/{{b}}')).toBeNull();
     expect(urlTemplateError('http://{IP_PORT}/a')).toBeNull();
+    expect(urlTemplateError('https://{IP_PORT}')).toBeNull();
+    expect(urlTemplateError('http://example.com/a?to={IP_PORT}')).toBe('mcpserver.url_invalid');
+    expect(urlTemplateError('http://{IP_PORT}.example.com/a')).toBe('mcpserver.url_invalid');
     expect(urlTemplateError('http://example.com/a')).toBe('mcpserver.url_invalid');
     expect(urlTemplateError('a')).toBe('mcpserver.url_invalid');
   });

@@ -111,11 +111,14 @@ export function toServerParam(values: McpServerFormValues, namespace: string, id
   };
 }
 
-/** i18n key of a URL template's error: a path (`/orders/{{id}}`) or a URL with `{IP_PORT}`. */
+/**
+ * i18n key of a URL template's error: a path (`/orders/{{id}}`) or a URL whose host is `{IP_PORT}`. Other URLs
+ * are absolute, which the server takes from admins only (through the API).
+ */
 export function urlTemplateError(url: string | undefined): string | null {
   const text = (url ?? '').trim();
   if (text.startsWith('/')) return null;
-  if (/^https?:\/\//i.test(text) && text.includes('{IP_PORT}')) return null;
+  if (/^https?:\/\/\{IP_PORT\}(?:[/?#]|$)/i.test(text)) return null;
   return 'mcpserver.url_invalid';
 }
 

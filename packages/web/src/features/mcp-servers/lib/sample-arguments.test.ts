@@ -22,5 +22,8 @@ describe('sample arguments', () => {
     expect(endpointUrl('/rnacos/mcp/{uniqueKey}/{authKey}', 8848, 'srv', 'k/1', loc)).toBe(
       'http://console.local:8848/rnacos/mcp/srv/k%2F1',
     );
+    expect(endpointUrl('/rnacos/mcp/sse/{uniqueKey}/{authKey}', 8848, 'srv', null, loc)).toBe(
+      'http://console.local:8848/rnacos/mcp/sse/srv/{authKey}',
+    );
   });
 });

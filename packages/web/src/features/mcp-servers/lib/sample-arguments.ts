@@ -26,17 +26,20 @@ export function sampleArguments(schema: JsonSchema | null | undefined): Record<s
   return Object.fromEntries(Object.entries(schema?.properties ?? {}).map(([name, s]) => [name, sampleOf(s)]));
 }
 
-/** The MCP endpoint URL for a server key and an auth key, on the host the console was opened with. */
+/**
+ * The MCP endpoint URL for a server key and an auth key, on the host the console was opened with; without
+ * an auth key (withheld from this user) `{authKey}` stays for the reader to fill in.
+ */
 export function endpointUrl(
   pathPattern: string,
   port: number,
   uniqueKey: string,
-  authKey: string,
+  authKey: string | null,
   location: { protocol: string; hostname: string },
 ): string {
   const path = pathPattern
     .replace('{uniqueKey}', encodeURIComponent(uniqueKey))
-    .replace('{authKey}', encodeURIComponent(authKey));
+    .replace('{authKey}', authKey === null ? '{authKey}' : encodeURIComponent(authKey));
   const host = location.hostname.includes(':') ? `[${location.hostname}]` : location.hostname;
   return `${location.protocol}//${host}:${port}${path}`;
 }

@@ -4,6 +4,7 @@ import { hasUnpublishedDraft } from './server-state.js';
 
 const v = (id: number, description: string): McpServerValue => ({
   id,
+  version: id,
   description,
   tools: [],
   opUser: 'a',

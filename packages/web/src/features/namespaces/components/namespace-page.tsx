@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,7 @@ export function NamespacePage() {
             {canUpdateNamespace && (
               <Button
                 type="primary"
+                icon={<PlusOutlined />}
                 onClick={() => setDrawer({ mode: 'create', namespace: { namespaceId: '', namespaceName: '' } })}
               >
                 {t('common.new')}

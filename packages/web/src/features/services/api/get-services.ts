@@ -7,10 +7,11 @@ export type ServiceRow = ServiceDto;
 
 const getServices = (p: ServiceListParams) => apiGet<PageResult<ServiceRow>>('/v2/service/list', { ...p });
 
-export function useServices(params: ServiceListParams) {
+export function useServices(params: ServiceListParams, enabled = true) {
   return useQuery({
     queryKey: serviceKeys.list(params),
     queryFn: () => getServices(params),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -35,10 +35,11 @@ async function getSubscribers(p: SubscriberListParams): Promise<SubscriberPage> 
   return { count: page?.count ?? 0, subscribers: page?.subscribers ?? [] };
 }
 
-export function useSubscribers(params: SubscriberListParams) {
+export function useSubscribers(params: SubscriberListParams, enabled = true) {
   return useQuery({
     queryKey: serviceKeys.subscribers(params),
     queryFn: () => getSubscribers(params),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

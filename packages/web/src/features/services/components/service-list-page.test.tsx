@@ -87,7 +87,7 @@ describe('service list', () => {
     fakeApi({ 'GET /v2/service/list': () => page(['order']), 'GET /v2/namespaces/list': namespaces });
     renderScreen(<ServiceListPage />, { webResources: { ...ADMIN_RESOURCES, resources: [] } });
     const row = await findRow('order');
-    expect(queryButton('Add')).toBeNull();
+    expect(queryButton('New')).toBeNull();
     expect(queryButton('Edit', row)).toBeNull();
     expect(queryButton('Delete', row)).toBeNull();
     for (const name of ['Instances', 'Detail', 'Subscriber']) expect(getButton(name, row)).toBeInTheDocument();
@@ -129,7 +129,7 @@ describe('service list', () => {
     fakeApi({ 'GET /v2/service/list': () => page(['order']), 'GET /v2/namespaces/list': namespaces });
     renderScreen(<ServiceListPage />, { webResources: ADMIN_RESOURCES });
     const row = await findRow('order');
-    await userEvent.click(getButton('Add'));
+    await userEvent.click(getButton('New'));
     // the filter above the table is labelled "Service name" too: look inside the drawer
     const drawerField = () =>
       within(document.querySelector<HTMLElement>('.ant-drawer-body')!).getByLabelText('Service name');

@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,18 +20,15 @@ import { ServiceFilterBar } from './service-filter-bar.js';
 export function ServiceListPage() {
   const { t } = useTranslation();
   const { canUpdateService } = useConsoleState();
-  const { namespaceId, list, select } = useSelectedNamespace();
+  const { namespaceId, list, select, ready } = useSelectedNamespace();
   const { get } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(SERVICE_PAGE_SIZE);
   const serviceName = get('serviceName');
   const groupName = get('groupName');
-  const query = useServices({
-    namespaceId,
-    serviceNameParam: serviceName,
-    groupNameParam: groupName,
-    pageNo,
-    pageSize,
-  });
+  const query = useServices(
+    { namespaceId, serviceNameParam: serviceName, groupNameParam: groupName, pageNo, pageSize },
+    ready,
+  );
   const remove = useRemoveService();
   const [drawer, setDrawer] = useState<ServiceDrawerState | null>(null);
   const idle = (action: () => void) => whenIdle(query.isFetching, action)();
@@ -51,8 +49,8 @@ export function ServiceListPage() {
           refetch={() => void query.refetch()}
           actions={
             canUpdateService && (
-              <Button type="primary" onClick={() => setDrawer({ mode: 'create', row: null })}>
-                {t('common.add')}
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ mode: 'create', row: null })}>
+                {t('common.new')}
               </Button>
             )
           }

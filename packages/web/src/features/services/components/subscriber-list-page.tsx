@@ -15,12 +15,12 @@ import { ServiceFilterBar } from './service-filter-bar.js';
 export function SubscriberListPage() {
   const { t } = useTranslation();
   const pager = usePager();
-  const { namespaceId, list, select } = useSelectedNamespace();
+  const { namespaceId, list, select, ready } = useSelectedNamespace();
   const { get } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(PAGE_SIZES[0]);
   const serviceName = get('serviceName');
   const groupName = get('groupName');
-  const query = useSubscribers({ namespaceId, serviceName, groupName, pageNo, pageSize });
+  const query = useSubscribers({ namespaceId, serviceName, groupName, pageNo, pageSize }, ready);
   const idle = (action: () => void) => whenIdle(query.isFetching, action)();
   const page = query.isError ? undefined : query.data;
 

@@ -3,6 +3,7 @@ import { Alert, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyCodeEditor } from '../../../components/code-editor/lazy-code-editor.js';
+import { problemText } from '../../../lib/json-problem-text.js';
 import { parseJson } from '../../../lib/json-schema.js';
 import { notify } from '../../../lib/notify.js';
 import { useBatchUpdateToolSpecs } from '../api/batch-update-tool-specs.js';
@@ -23,7 +24,7 @@ export function ToolSpecBatchModal({ specs, onClose }: ToolSpecBatchModalProps) 
   const submit = async () => {
     const parsed = parseJson(text);
     const [first] = parsed.problems.length > 0 ? parsed.problems : batchProblems(parsed.value);
-    if (first) return setProblem(t('toolspec.batch_invalid', { problem: `${first.pointer} ${first.message}`.trim() }));
+    if (first) return setProblem(t('toolspec.batch_invalid', { problem: problemText(first) }));
     setProblem(null);
     const params = parsed.value as ToolSpecParam[];
     try {

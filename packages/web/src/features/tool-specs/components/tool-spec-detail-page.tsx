@@ -1,8 +1,9 @@
-import { Button, Descriptions, Skeleton, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.js';
+import { DetailDescriptions } from '../../../components/detail-descriptions.js';
 import { MissingParams, missingParams } from '../../../components/missing-params.js';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { useConsoleState } from '../../../lib/console-state.js';
@@ -35,14 +36,14 @@ export function ToolSpecDetailPage() {
       <PageHeader
         title={`${t('toolspec.detail_title')}${data ? `: ${data.toolName}` : ''}`}
         extra={
-          <>
+          <Space wrap>
             {back}
             {canUpdateToolSpec && data && (
               <Button type="primary" onClick={() => setEditing(true)}>
                 {t('common.edit')}
               </Button>
             )}
-          </>
+          </Space>
         }
       />
       <PageBody>
@@ -52,7 +53,7 @@ export function ToolSpecDetailPage() {
           <Skeleton active loading={spec.isLoading} />
         ) : (
           <>
-            <Descriptions bordered size="small" column={2}>
+            <DetailDescriptions column={2}>
               <Descriptions.Item label={t('common.namespace')}>{data.namespace || 'public'}</Descriptions.Item>
               <Descriptions.Item label={t('toolspec.group')}>{data.group}</Descriptions.Item>
               <Descriptions.Item label={t('toolspec.tool_name')}>{data.toolName}</Descriptions.Item>
@@ -61,10 +62,10 @@ export function ToolSpecDetailPage() {
               <Descriptions.Item label={t('toolspec.last_modified')}>
                 {formatDateTime(data.lastModifiedMillis)}
               </Descriptions.Item>
-              <Descriptions.Item label={t('toolspec.description')} span={2}>
+              <Descriptions.Item label={t('toolspec.description')} span="filled">
                 <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{data.function.description}</Typography.Text>
               </Descriptions.Item>
-            </Descriptions>
+            </DetailDescriptions>
             <Typography.Title level={5} style={{ marginTop: 20 }}>
               {t('toolspec.arguments')}
             </Typography.Title>

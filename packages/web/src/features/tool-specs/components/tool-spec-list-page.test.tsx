@@ -48,7 +48,7 @@ describe('tool spec list', () => {
       pageSize: '20',
     });
     expect(getButton('Download')).toBeInTheDocument();
-    for (const name of ['Add', 'Batch update', 'Import']) expect(queryButton(name)).toBeNull();
+    for (const name of ['New', 'Batch update', 'Import']) expect(queryButton(name)).toBeNull();
     expect(queryButton('Edit', row)).toBeNull();
     expect(queryButton('Delete', row)).toBeNull();
   });
@@ -57,7 +57,7 @@ describe('tool spec list', () => {
     const api = fakeApi(handlers());
     renderScreen(<ToolSpecListPage />, { route: '/manage/mcptoolspec?namespaceId=dev', webResources: MCP_ADMIN });
     await findRow('get_weather');
-    await userEvent.click(getButton('Add'));
+    await userEvent.click(getButton('New'));
     const drawer = within(await screen.findByRole('dialog'));
     await userEvent.click(drawer.getByLabelText('Tool name'));
     await userEvent.paste('get_time');

@@ -1,3 +1,4 @@
+import { DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ToolSpecDto } from '@tsnacos/protocol';
 import { Button } from 'antd';
 import { useState } from 'react';
@@ -28,13 +29,13 @@ type Dialog = { kind: 'drawer'; state: ToolSpecDrawerState } | { kind: 'batch' }
 export function ToolSpecListPage() {
   const { t } = useTranslation();
   const { canUpdateToolSpec } = useConsoleState();
-  const { namespaceId, namespace, list, select } = useSelectedNamespace();
+  const { namespaceId, namespace, list, select, ready } = useSelectedNamespace();
   const { get, update } = useUrlState();
   const { pageNo, pageSize, setPage } = useUrlPaging(PAGE_SIZE);
   const groupFilter = get('group');
   const toolNameFilter = get('toolName');
   const filters = { namespaceId, groupFilter, toolNameFilter };
-  const query = useToolSpecs({ ...filters, pageNo, pageSize });
+  const query = useToolSpecs({ ...filters, pageNo, pageSize }, ready);
   const remove = useRemoveToolSpec();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [selected, setSelected] = useState<ToolSpecDto[]>([]);
@@ -64,18 +65,25 @@ export function ToolSpecListPage() {
               {canUpdateToolSpec && (
                 <Button
                   type="primary"
+                  icon={<PlusOutlined />}
                   onClick={() => setDialog({ kind: 'drawer', state: { mode: 'create', spec: null } })}
                 >
-                  {t('common.add')}
+                  {t('common.new')}
                 </Button>
               )}
               {canUpdateToolSpec && (
-                <Button onClick={() => setDialog({ kind: 'batch' })}>{t('toolspec.batch_update')}</Button>
+                <Button icon={<EditOutlined />} onClick={() => setDialog({ kind: 'batch' })}>
+                  {t('toolspec.batch_update')}
+                </Button>
               )}
               {canUpdateToolSpec && (
-                <Button onClick={() => setDialog({ kind: 'import' })}>{t('toolspec.import')}</Button>
+                <Button icon={<UploadOutlined />} onClick={() => setDialog({ kind: 'import' })}>
+                  {t('toolspec.import')}
+                </Button>
               )}
-              <Button onClick={() => openDownload(toolSpecDownloadUrl(filters))}>{t('toolspec.download')}</Button>
+              <Button icon={<DownloadOutlined />} onClick={() => openDownload(toolSpecDownloadUrl(filters))}>
+                {t('toolspec.download')}
+              </Button>
             </>
           }
         />

@@ -13,8 +13,8 @@ describe('batch of tool specs', () => {
   });
 
   it('places each problem at its item', () => {
-    expect(batchProblems({})).toEqual([{ pointer: '', message: 'must be an array of tool specs' }]);
-    expect(batchProblems([spec({ type: 'object' }), spec({ type: 'string' }, 'bad name')])).toEqual([
+    expect(batchProblems({})).toMatchObject([{ pointer: '', message: 'must be an array of tool specs' }]);
+    expect(batchProblems([spec({ type: 'object' }), spec({ type: 'string' }, 'bad name')])).toMatchObject([
       { pointer: '/1/toolName', message: 'needs a "toolName" of letters, digits, _ - .' },
       { pointer: '/1/function/inputSchema/type', message: 'must be "object"' },
     ]);

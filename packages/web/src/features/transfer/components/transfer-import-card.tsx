@@ -24,6 +24,8 @@ function ImportReport({ result }: { result: TransferImportResult }) {
         <Descriptions.Item label={t('transfer.part_namespaces')}>{s.namespaces}</Descriptions.Item>
         <Descriptions.Item label={t('transfer.part_instances')}>{s.instances}</Descriptions.Item>
         <Descriptions.Item label={t('transfer.part_users')}>{s.users}</Descriptions.Item>
+        <Descriptions.Item label={t('transfer.part_mcp_specs')}>{s.mcpToolSpecs}</Descriptions.Item>
+        <Descriptions.Item label={t('transfer.part_mcp_servers')}>{s.mcpServers}</Descriptions.Item>
         <Descriptions.Item label={t('transfer.skipped')}>{s.skipped}</Descriptions.Item>
         <Descriptions.Item label={t('transfer.ignored')}>{s.ignored}</Descriptions.Item>
       </Descriptions>
@@ -67,6 +69,7 @@ export function TransferImportCard() {
   const parts = [
     choice.configs && t('transfer.part_configs_namespaces'),
     t('transfer.part_instances'),
+    t('transfer.part_mcp'),
     choice.users && t('transfer.part_users'),
   ].filter(Boolean);
 

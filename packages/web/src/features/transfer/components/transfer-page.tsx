@@ -1,6 +1,6 @@
 import { DatabaseOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Row, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { PageBody, PageHeader } from '../../../components/page-header.js';
 import { API_PREFIX } from '../../../lib/constants.js';
 import { openDownload } from '../../../lib/download.js';
@@ -34,7 +34,9 @@ export function TransferPage() {
           {!isOldConsole && (
             <Col xs={24} lg={12}>
               <Card title={t('transfer.backup_title')} size="small">
-                <Typography.Paragraph type="secondary">{t('transfer.backup_text')}</Typography.Paragraph>
+                <Typography.Paragraph type="secondary" data-testid="backup-text">
+                  <Trans i18nKey="transfer.backup_text" components={{ code: <Typography.Text code /> }} />
+                </Typography.Paragraph>
                 <Button icon={<DatabaseOutlined />} onClick={() => openDownload(BACKUP_DOWNLOAD_URL)}>
                   {t('transfer.backup_button')}
                 </Button>

@@ -6,6 +6,8 @@ export interface ImportSummary {
   namespaces: number;
   users: number;
   instances: number;
+  mcpToolSpecs: number;
+  mcpServers: number;
   skipped: number;
   ignored: number;
   /** "key: reason" of the first skipped records. */
@@ -21,6 +23,8 @@ export function summarizeImport(result: TransferImportResult): ImportSummary {
     namespaces: n('T_NAMESPACE'),
     users: n('T_USER'),
     instances: n('T_NAMING_INSTANCE'),
+    mcpToolSpecs: n('T_MCP_TOOL_SPEC'),
+    mcpServers: n('T_MCP_SERVER'),
     skipped: result.skipped.length,
     ignored: result.ignored,
     skippedDetails: result.skipped.slice(0, MAX_DETAILS).map((s) => `${s.key}: ${s.reason}`),

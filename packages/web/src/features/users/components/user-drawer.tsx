@@ -1,11 +1,11 @@
-import { MIN_PASSWORD_LENGTH } from '@tsnacos/protocol';
-import { Divider, Form, Input, Select, Switch } from 'antd';
+import { Divider, Form, Input, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../components/form-drawer.js';
 import { suppressEnter } from '../../../components/suppress-enter.js';
 import { useConsoleState } from '../../../lib/console-state.js';
 import { useNamespaces } from '../../../lib/namespaces.js';
 import { notify } from '../../../lib/notify.js';
+import { newPasswordRule } from '../../../lib/password-rule.js';
 import type { UserRow } from '../api/get-users.js';
 import { useSaveUser } from '../api/save-user.js';
 import { roleOptions } from '../lib/roles.js';
@@ -41,8 +41,11 @@ export function UserDrawer({ state, onClose, onSaved }: UserDrawerProps) {
   // the server refuses disabling or demoting one's own account: the switches are not offered
   const self = useConsoleState().username;
   const ownAccount = mode === 'edit' && !!state?.row && state.row.username === self;
-  // the directory keeps an LDAP user's password and decides their role at each login
-  const fromDirectory = state?.row?.source === 'LDAP';
+  // the directory keeps an LDAP user's password and decides their role at each login; an OAuth2 user signs
+  // in at the provider: neither has a password here to set
+  const source = state?.row?.source ?? null;
+  const fromDirectory = source === 'LDAP';
+  const external = source === 'LDAP' || source === 'OAUTH2';
 
   const confirm = async () => {
     if (!rules.submits) return onClose();
@@ -89,14 +92,21 @@ export function UserDrawer({ state, onClose, onSaved }: UserDrawerProps) {
           <Form.Item name="nickname" label={t('user.nickname')}>
             <Input autoComplete="off" />
           </Form.Item>
-          {rules.showPassword && !fromDirectory && (
+          {external && (
+            <Form.Item label={t('user.password')}>
+              <Typography.Text type="secondary" data-testid="external-password">
+                {t(source === 'LDAP' ? 'user.ldap_password' : 'user.oauth2_password')}
+              </Typography.Text>
+            </Form.Item>
+          )}
+          {rules.showPassword && !external && (
             <Form.Item
               name="password"
               label={t(rules.passwordRequired ? 'user.password' : 'user.reset_password')}
               validateTrigger="onBlur"
               rules={[
                 ...(rules.passwordRequired ? [{ required: true, message: t('user.need_password') }] : []),
-                { min: MIN_PASSWORD_LENGTH, message: t('user.password_too_short', { min: MIN_PASSWORD_LENGTH }) },
+                newPasswordRule('user', t),
               ]}
             >
               <Input.Password

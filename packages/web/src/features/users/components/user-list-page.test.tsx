@@ -61,7 +61,7 @@ describe('user list', () => {
     const api = setup();
     renderScreen(<UserListPage />, { webResources: ADMIN_RESOURCES });
     await screen.findByText('alice nick');
-    await userEvent.click(getButton('Add'));
+    await userEvent.click(getButton('New'));
     expect(await screen.findByText('Add User')).toBeInTheDocument();
     expect(screen.queryByTestId('whitelist-picker')).toBeNull();
     expect(screen.getByTestId('blacklist-picker')).toBeInTheDocument();
@@ -83,7 +83,7 @@ describe('user list', () => {
     const api = setup();
     renderScreen(<UserListPage />, { route: '/manage/user?page=2', webResources: ADMIN_RESOURCES });
     await screen.findByText('alice nick');
-    await userEvent.click(getButton('Add'));
+    await userEvent.click(getButton('New'));
     await screen.findByText('Add User');
     await userEvent.type(drawer().getByLabelText('Username'), 'bob');
     await userEvent.type(screen.getByLabelText('Nickname'), 'Bob');

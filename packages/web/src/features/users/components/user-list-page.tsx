@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,8 +55,8 @@ function UserList() {
             )
           }
           actions={
-            <Button type="primary" onClick={() => setDrawer({ mode: 'add', row: null })}>
-              {t('common.add')}
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ mode: 'add', row: null })}>
+              {t('common.new')}
             </Button>
           }
         />

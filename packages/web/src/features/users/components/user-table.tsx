@@ -43,6 +43,11 @@ export function UserTable(props: UserTableProps) {
               LDAP
             </Tag>
           )}
+          {row.source === 'OAUTH2' && (
+            <Tag color="purple" style={{ marginLeft: 8 }} title={t('user.oauth2_user')}>
+              OAuth2
+            </Tag>
+          )}
         </>
       ),
     },
