@@ -68,6 +68,8 @@ export class ClusterNode implements ClusterMembers {
     this.renewEveryMs = Math.max(100, Math.floor(options.leaseMs / 3));
     this.leaseWatch = new LeaseWatch(options.leaseMs, logger, {
       othersReachStore: () => hooks.othersReachStore(this.otherAddrs()),
+      selfReachesStore: () => this.storeReachable(),
+      renewNow: () => void this.renew(),
       release: () => {
         for (const listener of this.releaseListeners) listener();
       },

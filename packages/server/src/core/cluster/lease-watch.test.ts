@@ -5,14 +5,17 @@ import { LeaseWatch } from './lease-watch.js';
 const logger = createLogger('silent');
 const LEASE = 3_000;
 
-function watchWith(othersReach: boolean) {
+function watchWith(othersReach: boolean, selfReaches = false) {
   const released: number[] = [];
+  const renewals: number[] = [];
   const watch = new LeaseWatch(LEASE, logger, {
     othersReachStore: async () => othersReach,
+    selfReachesStore: async () => selfReaches,
+    renewNow: () => renewals.push(Date.now()),
     release: () => released.push(Date.now()),
   });
   watch.start();
-  return { watch, released };
+  return { watch, released, renewals };
 }
 
 describe('the lease watch of a node', () => {
@@ -40,6 +43,36 @@ describe('the lease watch of a node', () => {
     await vi.advanceTimersByTimeAsync(LEASE * 4);
     expect(released).toEqual([]);
     expect(watch.accepting).toBe(true);
+    watch.stop();
+  });
+
+  it('renews at once instead of letting its clients go when it reaches the store itself (back from an outage for all)', async () => {
+    vi.useFakeTimers();
+    const { watch, released, renewals } = watchWith(true, true);
+    watch.renewed(Date.now());
+    await vi.advanceTimersByTimeAsync(LEASE + 500);
+    expect(renewals).toHaveLength(1);
+    expect(released).toEqual([]);
+    expect(watch.accepting).toBe(true);
+    watch.renewed(Date.now());
+    await vi.advanceTimersByTimeAsync(LEASE - 500);
+    expect(renewals).toHaveLength(1);
+    watch.stop();
+  });
+
+  it('lets its clients go when its own statement hangs (a cut link that drops packets)', async () => {
+    vi.useFakeTimers();
+    const released: number[] = [];
+    const watch = new LeaseWatch(LEASE, logger, {
+      othersReachStore: async () => true,
+      selfReachesStore: () => new Promise<boolean>(() => undefined),
+      renewNow: () => undefined,
+      release: () => released.push(Date.now()),
+    });
+    watch.start();
+    watch.renewed(Date.now());
+    await vi.advanceTimersByTimeAsync(LEASE + 1_000);
+    expect(released).toHaveLength(1);
     watch.stop();
   });
 

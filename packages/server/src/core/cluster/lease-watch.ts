@@ -3,10 +3,16 @@ import type { Logger } from '../../shared/logger.js';
 /** How often the watch looks at the lease, and asks the other nodes again while they cannot tell. */
 const CHECK_EVERY_MS = 250;
 const ASK_AGAIN_MS = 2_000;
+/** How long this node's own statement may take to count as reaching the store: a cut-off node must not wait. */
+const SELF_PROBE_MS = 500;
 
 export interface LeaseWatchHooks {
   /** Whether another node reaches the store right now (it asks it to run a statement); false when none can tell. */
   othersReachStore(): Promise<boolean>;
+  /** Whether this node itself reaches the store right now (one statement). */
+  selfReachesStore(): Promise<boolean>;
+  /** Renew the lease at once (the store answers again, the next renewal is not due yet). */
+  renewNow(): void;
   /** This node lets its clients go (they reconnect to another node) and takes no new ones. */
   release(): void;
 }
@@ -70,6 +76,17 @@ export class LeaseWatch {
     return stalledMs;
   }
 
+  /** Whether this node's own statement goes through within SELF_PROBE_MS (a hung link answers no). */
+  private async selfReachesSoon(): Promise<boolean> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), SELF_PROBE_MS)));
+    try {
+      return await Promise.race([this.hooks.selfReachesStore().catch(() => false), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private async check(): Promise<void> {
     const now = Date.now();
     if (this.released || this.asking || now - this.renewedAt < this.leaseMs) return;
@@ -80,6 +97,13 @@ export class LeaseWatch {
       const others = await this.hooks.othersReachStore().catch(() => false);
       // a renewal may have gone through while the others were asked
       if (!others || this.released || Date.now() - this.renewedAt < this.leaseMs) return;
+      // back from an outage for all, the others may renew before this node's next renewal is due: it is
+      // not cut off if it reaches the store itself, it renews at once instead (asked again later if that fails)
+      if (await this.selfReachesSoon()) {
+        this.hooks.renewNow();
+        return;
+      }
+      if (this.released || Date.now() - this.renewedAt < this.leaseMs) return;
       this.released = true;
       const silentSeconds = Math.round((Date.now() - this.renewedAt) / 100) / 10;
       this.logger.warn(
