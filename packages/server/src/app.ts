@@ -214,6 +214,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     'service subscribers',
     () => core.naming.stats().subscriberCount,
   );
+  const cluster = stores.cluster;
+  if (cluster) {
+    core.metrics.addGauge(
+      'cluster_database_up',
+      '1 while this node reaches the database and hears its change feed, 0 during an outage',
+      () => (cluster.databaseUp() ? 1 : 0),
+    );
+  }
   const grpc = createGrpcDoor({
     core,
     logger,

@@ -1,3 +1,4 @@
+import { othersReachStore } from './adapters/cluster-peers/peer-store-probe.js';
 import { applyStoreChanges, type ClusterModels } from './core/cluster/change-applier.js';
 import type { ClusterMembers } from './core/cluster/cluster-members.js';
 import { ClusterNode } from './core/cluster/cluster-node.js';
@@ -20,7 +21,7 @@ export interface ClusterMembership {
 export async function joinCluster(
   cluster: NonNullable<Stores['cluster']>,
   models: Omit<ClusterModels, 'replicator'>,
-  settings: Pick<Settings, 'nodeId' | 'nodeAddr' | 'clusterLeaseMs'>,
+  settings: Pick<Settings, 'nodeId' | 'nodeAddr' | 'clusterLeaseMs' | 'dbTimeoutMs'>,
   logger: Logger,
 ): Promise<ClusterMembership> {
   const replicator = new EphemeralReplicator(cluster.store, models.naming, settings.nodeId, logger);
@@ -35,12 +36,15 @@ export async function joinCluster(
       onGone: (nodeId) => replicator.nodeGone(nodeId),
       // two processes writing one node's instances would undo each other: this one goes
       onReplaced: () => process.exit(1),
+      // the others answer after one statement, which fails within the database timeout
+      othersReachStore: (addrs) => othersReachStore(addrs, settings.dbTimeoutMs + 1_000),
     },
   );
   models.naming.cluster.peers = {
     isAlive: (nodeId) => node.isAlive(nodeId),
-    editOwned: (nodeId, key, changes) => cluster.store.editOwned(nodeId, key, changes),
     relayBeat: (nodeId, key, ref) => replicator.relayBeat(nodeId, key, ref),
+    commit: (key, put, removed) => replicator.commit(key, put, removed),
+    writeThrough: (key, ref, decide) => replicator.writeThrough(key, ref, decide),
   };
   const feed = await cluster.startFeed();
   // the models were loaded before the feed listened: a resync first catches what changed in between

@@ -65,6 +65,8 @@ describe('settings', () => {
     expect(loadSettings({}).backupToken).toBeUndefined();
     expect(loadSettings({ RNACOS_DB_POOL_SIZE: '3' }).dbPoolSize).toBe(3);
     expect(loadSettings({}).dbPoolSize).toBe(10);
+    expect(loadSettings({}).dbTimeoutMs).toBe(5_000);
+    expect(loadSettings({ RNACOS_DB_TIMEOUT_SECOND: '2' }).dbTimeoutMs).toBe(2_000);
     expect(() => loadSettings({ RNACOS_BACKUP_TOKEN: 'short' })).toThrow(/at least 32 characters \(it has 5\)/);
   });
 });

@@ -66,6 +66,11 @@ export interface Settings {
   oauth2: OAuth2Settings | undefined;
   /** Connections of a cluster node's PostgreSQL pool (the change feed has one more of its own). */
   dbPoolSize: number;
+  /**
+   * A statement, connection attempt or wait for a pooled connection of a cluster node that takes longer
+   * fails, and the database counts as lost until it answers again (ms).
+   */
+  dbTimeoutMs: number;
   /** Opens r-nacos's `GET /rnacos/backup?token=` on the SDK port; unset: the endpoint answers "not open". */
   backupToken: string | undefined;
   /** Log lines on stdout: `json` (one object a line) or `text` (time, level, message, fields). */
@@ -214,6 +219,12 @@ export const SETTING_DEFS: SettingDef[] = [
     env: 'RNACOS_DB_POOL_SIZE',
     describe: 'cluster mode: connections each node keeps to PostgreSQL (plus one for the change feed)',
     defaultText: '10',
+  },
+  {
+    env: 'RNACOS_DB_TIMEOUT_SECOND',
+    describe:
+      'cluster mode: seconds a statement or connection to PostgreSQL may take before the database counts as lost',
+    defaultText: '5',
   },
   {
     env: 'RNACOS_BACKUP_TOKEN',
@@ -385,6 +396,7 @@ export function loadSettings(source: Source = process.env): Settings {
     }),
     oauth2: oauth2Settings(get, bool('RNACOS_OAUTH2_ENABLE', false)),
     dbPoolSize: whole('RNACOS_DB_POOL_SIZE', 10, 1, 1000),
+    dbTimeoutMs: whole('RNACOS_DB_TIMEOUT_SECOND', 5, 1, 600) * 1000,
     backupToken: backupToken(get('RNACOS_BACKUP_TOKEN')),
     logFormat: logFormat(get('RNACOS_LOG_FORMAT')),
     mcpHttpTimeoutMs: whole('RNACOS_MCP_HTTP_TIMEOUT_SECOND', 30, 1, 3_600) * 1000,

@@ -47,8 +47,16 @@ export class RawNacosClient {
     });
   }
 
-  request(type: string, body: JsonObject = {}, headers: Record<string, string> = {}): Promise<Message> {
-    return this.requestBytes(encodePayload(type, { headers: {}, requestId: '', ...body }, headers, '127.0.0.1'));
+  request(
+    type: string,
+    body: JsonObject = {},
+    headers: Record<string, string> = {},
+    timeoutMs = 5_000,
+  ): Promise<Message> {
+    return this.requestBytes(
+      encodePayload(type, { headers: {}, requestId: '', ...body }, headers, '127.0.0.1'),
+      timeoutMs,
+    );
   }
 
   /** ServerCheck, then the stream with a setup message, as the Java client connects. */

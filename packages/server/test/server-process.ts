@@ -36,6 +36,8 @@ export interface StartOptions {
   built?: boolean;
   /** Options for node itself, before the script (`--inspect=127.0.0.1:0`, `--max-old-space-size=...`). */
   nodeOptions?: string[];
+  /** Another build's entry point (a checkout's `packages/server/dist/main.js`) instead of this source. */
+  main?: string;
 }
 
 export async function startServerProcess(env: Record<string, string>, opts: StartOptions = {}): Promise<ServerProcess> {
@@ -60,7 +62,8 @@ export async function againOnTakenPort<T>(start: () => Promise<T>): Promise<T> {
 async function startOnce(env: Record<string, string>, opts: StartOptions): Promise<ServerProcess> {
   const httpPort = Number(env.RNACOS_HTTP_PORT ?? (await freePort()));
   const grpcPort = Number(env.RNACOS_GRPC_PORT ?? (await freePort()));
-  const args = [...(opts.nodeOptions ?? []), ...(opts.built ? [BUILT_MAIN] : ['--import', TSX, MAIN])];
+  const script = opts.main ? [opts.main] : opts.built ? [BUILT_MAIN] : ['--import', TSX, MAIN];
+  const args = [...(opts.nodeOptions ?? []), ...script];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,

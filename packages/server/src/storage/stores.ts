@@ -20,7 +20,12 @@ export interface Stores {
   /** Tool specs and MCP servers. */
   mcp: McpStore;
   /** Set when the store is shared by the nodes of a cluster (PostgreSQL). */
-  cluster?: { store: ClusterStore; startFeed(): Promise<ChangeFeed> };
+  cluster?: {
+    store: ClusterStore;
+    startFeed(): Promise<ChangeFeed>;
+    /** Whether the database answers and its change feed is heard (false during an outage). */
+    databaseUp(): boolean;
+  };
   /** Hot backup of the whole store; absent on PostgreSQL (back that up with its own tools). */
   backup?: BackupStore;
   /** Where the data is, for the start-up banner (password masked). */

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freeSdkPorts } from '../interop/sdk-ports.js';
-import { againOnTakenPort, freePort, startServerProcess, waitForExit } from '../server-process.js';
+import { againOnTakenPort, freePort, startServerProcess, waitForExit, type StartOptions } from '../server-process.js';
 
 /** One tsnacos node of a test cluster, run as a child process on its own ports. */
 export interface ClusterNodeProcess {
@@ -25,14 +25,16 @@ export async function startClusterNode(
   nodeId: number,
   dbUrl: string,
   env: Record<string, string> = {},
+  options: StartOptions = {},
 ): Promise<ClusterNodeProcess> {
-  return againOnTakenPort(() => startOnFreePorts(nodeId, dbUrl, env));
+  return againOnTakenPort(() => startOnFreePorts(nodeId, dbUrl, env, options));
 }
 
 async function startOnFreePorts(
   nodeId: number,
   dbUrl: string,
   env: Record<string, string>,
+  options: StartOptions,
 ): Promise<ClusterNodeProcess> {
   const { httpPort, grpcPort } = await freeSdkPorts();
   const consolePort = await freePort();
@@ -47,7 +49,7 @@ async function startOnFreePorts(
     RNACOS_CLUSTER_LEASE_SECOND: '4',
     ...env,
   };
-  let proc = await startServerProcess(fullEnv);
+  let proc = await startServerProcess(fullEnv, options);
   const node: ClusterNodeProcess = {
     nodeId,
     http: `http://127.0.0.1:${httpPort}`,
@@ -64,7 +66,7 @@ async function startOnFreePorts(
       await waitForExit(proc.child);
     },
     async restart() {
-      proc = await startServerProcess(fullEnv);
+      proc = await startServerProcess(fullEnv, options);
       node.child = proc.child;
     },
   };

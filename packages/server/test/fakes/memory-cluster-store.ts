@@ -1,11 +1,17 @@
 import type {
   ClusterStore,
+  EphemeralDecision,
+  EphemeralWritten,
   LeaseHolder,
   NodeIdentity,
   NodeLease,
-  OwnedChanges,
+  OwnedWrite,
+  PublishResult,
+  PutDecision,
   RelayedBeat,
+  RemovedRow,
   Renewal,
+  SkippedPut,
 } from '../../src/core/cluster/cluster-store.js';
 import type { InstanceRef, StoreChange } from '../../src/core/cluster/store-change.js';
 import type { StoredInstance } from '../../src/core/naming/instance-store.js';
@@ -73,43 +79,98 @@ export class MemoryClusterStore implements ClusterStore {
     return true;
   }
 
-  async publishOwned(nodeId: number, key: ServiceKey, changes: OwnedChanges): Promise<void> {
+  async publishOwned(nodeId: number, writes: OwnedWrite[], decide?: PutDecision): Promise<PublishResult> {
     this.check();
-    const losers = new Set<number>();
-    for (const [other, byService] of this.owned) {
-      const list = byService.get(serviceKeyString(key));
-      if (other === nodeId || !list) continue;
-      const kept = list.filter((i) => !changes.put.some((p) => same(p, i)));
-      if (kept.length < list.length) losers.add(other);
-      byService.set(serviceKeyString(key), kept);
+    const skipped: SkippedPut[] = [];
+    const removed: RemovedRow[] = [];
+    const evicted = !this.leases.get(nodeId) || this.leases.get(nodeId)!.evicted;
+    for (const { key, changes } of writes) {
+      const mine = this.owned.get(nodeId)?.get(serviceKeyString(key)) ?? [];
+      const updates: StoredInstance[] = [];
+      for (const p of changes.update ?? []) {
+        const stored = mine.find((i) => same(i, p));
+        const elsewhere = [...this.owned]
+          .filter(([other]) => other !== nodeId)
+          .flatMap(([, services]) => services.get(serviceKeyString(key)) ?? [])
+          .find((i) => same(i, p));
+        const rows = {
+          stored: stored && structuredClone(stored),
+          elsewhere: elsewhere && structuredClone(elsewhere),
+          evicted,
+        };
+        const verdict = decide ? decide(p, rows) : true;
+        const { ip, port, clusterName } = p;
+        if (verdict === true) updates.push(p);
+        else if (verdict === false) skipped.push({ key, ref: { ip, port, clusterName }, stored: rows.stored });
+        else {
+          updates.push(verdict);
+          skipped.push({ key, ref: { ip, port, clusterName }, stored: structuredClone(verdict), replaced: true });
+        }
+      }
+      const put = [...changes.put, ...updates];
+      const losers = new Set<number>();
+      for (const [other, byService] of this.owned) {
+        const list = byService.get(serviceKeyString(key));
+        if (other === nodeId || !list) continue;
+        const kept = list.filter((i) => !put.some((p) => same(p, i)));
+        if (kept.length < list.length) losers.add(other);
+        byService.set(serviceKeyString(key), kept);
+      }
+      const byService = this.owned.get(nodeId) ?? new Map<string, StoredInstance[]>();
+      this.owned.set(nodeId, byService);
+      const kept = (byService.get(serviceKeyString(key)) ?? []).filter(
+        (i) => !changes.removed.some((r) => same(r, i)) && !put.some((p) => same(p, i)),
+      );
+      byService.set(serviceKeyString(key), [...kept, ...structuredClone(put)]);
+      for (const ref of changes.removedAnywhere ?? []) {
+        for (const [owner, services] of this.owned) {
+          const list = services.get(serviceKeyString(key)) ?? [];
+          if (!list.some((i) => same(i, ref))) continue;
+          services.set(
+            serviceKeyString(key),
+            list.filter((i) => !same(i, ref)),
+          );
+          removed.push({ key, ref, nodeId: owner });
+          if (owner !== nodeId) losers.add(owner);
+        }
+      }
+      this.published.push({ nodeId, key, put: put.length, removed: changes.removed.length });
+      this.emit(nodeId, { kind: 'ephemeral', key, nodeId });
+      for (const loser of losers) this.emit(nodeId, { kind: 'ephemeral', key, nodeId: loser });
     }
-    const byService = this.owned.get(nodeId) ?? new Map<string, StoredInstance[]>();
-    this.owned.set(nodeId, byService);
-    const kept = (byService.get(serviceKeyString(key)) ?? []).filter(
-      (i) => !changes.removed.some((r) => same(r, i)) && !changes.put.some((p) => same(p, i)),
-    );
-    byService.set(serviceKeyString(key), [...kept, ...structuredClone(changes.put)]);
-    this.published.push({ nodeId, key, put: changes.put.length, removed: changes.removed.length });
-    this.emit(nodeId, { kind: 'ephemeral', key, nodeId });
-    for (const loser of losers) this.emit(nodeId, { kind: 'ephemeral', key, nodeId: loser });
+    return { skipped, removed };
   }
 
-  async editOwned(ownerNodeId: number, key: ServiceKey, changes: OwnedChanges, origin = 0): Promise<number> {
+  async editEphemeral(
+    key: ServiceKey,
+    ref: InstanceRef,
+    decide: EphemeralDecision,
+    origin = 0,
+  ): Promise<EphemeralWritten[]> {
     this.check();
-    const byService = this.owned.get(ownerNodeId);
-    const list = byService?.get(serviceKeyString(key)) ?? [];
-    let written = 0;
-    const next = list
-      .filter((i) => !changes.removed.some((r) => same(r, i)) || (written++, false))
-      .map((i) => {
-        const edit = changes.put.find((p) => same(p, i));
-        if (!edit) return i;
-        written++;
-        return structuredClone(edit);
-      });
-    byService?.set(serviceKeyString(key), next);
-    if (written > 0) this.emit(origin, { kind: 'ephemeral', key, nodeId: ownerNodeId });
+    const written: EphemeralWritten[] = [];
+    for (const [nodeId, byService] of this.owned) {
+      const list = byService.get(serviceKeyString(key)) ?? [];
+      const next: StoredInstance[] = [];
+      for (const i of list) {
+        if (!same(i, ref)) next.push(i);
+        else {
+          const row = decide(structuredClone(i));
+          written.push({ nodeId, instance: row });
+          if (row) next.push(structuredClone(row));
+        }
+      }
+      byService.set(serviceKeyString(key), next);
+    }
+    for (const w of written) this.emit(origin, { kind: 'ephemeral', key, nodeId: w.nodeId });
     return written;
+  }
+
+  async loadOwn(nodeId: number, key: ServiceKey): Promise<StoredInstance[] | null> {
+    this.check();
+    const lease = this.leases.get(nodeId);
+    if (!lease || lease.evicted) return null;
+    return structuredClone(this.owned.get(nodeId)?.get(serviceKeyString(key)) ?? []);
   }
 
   async relayBeats(ownerNodeId: number, beats: RelayedBeat[]): Promise<void> {

@@ -24,6 +24,8 @@ export class LineDriver {
   private readonly replies = new Map<number, (reply: Reply) => void>();
   private readonly eventWaiters = new Set<{ match: (e: DriverEvent) => boolean; resolve: (e: DriverEvent) => void }>();
   private nextId = 1;
+  /** Called with each event as it arrives (listener and subscription callbacks). */
+  onEvent: ((event: DriverEvent) => void) | undefined;
   private exited: Promise<void>;
   stderr = '';
 
@@ -112,6 +114,7 @@ export class LineDriver {
     }
     if (typeof message.event === 'string') {
       this.events.push(message);
+      this.onEvent?.(message);
       for (const waiter of [...this.eventWaiters]) {
         if (waiter.match(message)) {
           this.eventWaiters.delete(waiter);

@@ -265,13 +265,18 @@ export class GrpcConnections {
   shutdown(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.resetAll('server shutting down');
+  }
+
+  /** Asks every client to reconnect to another server (ConnectResetRequest), then closes its connection. */
+  resetAll(reason: string): void {
     for (const conn of this.list()) {
       this.send(conn, 'ConnectResetRequest', {
         headers: {},
         requestId: String(this.nextRequestId++),
         module: 'internal',
       });
-      this.close(conn, 'server shutting down');
+      this.close(conn, reason);
     }
   }
 }

@@ -69,7 +69,11 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
       maxMessageBytes: Math.max(MIN_MESSAGE_BYTES, deps.configMaxContent * 2 + 1024 * 1024),
     }),
     onAnswered: (ms) => deps.core.metrics.recordRequest('grpc', ms),
+    // a cluster node that cannot represent clients takes no new connection (an SDK tries another server)
+    admits: () => deps.core.cluster.acceptsClients(),
   });
+  // ... and sends the ones it has to another node of their server list
+  deps.core.cluster.onReleaseClients(() => server.releaseAll('this node lost its cluster lease'));
   const { metrics } = deps.core;
   metrics.addGauge('grpc_conn_size', 'gRPC client connections', () => connections.size());
   metrics.addGauge('grpc_buffered_bytes', 'bytes of gRPC messages received in part, held until the rest', () =>

@@ -25,7 +25,12 @@ export interface GrpcServerDeps extends DispatchDeps {
   limits: GrpcLimits;
   /** Told how long each unary request took to answer (metrics). */
   onAnswered?: (durationMs: number) => void;
+  /** Whether new connections are taken now (a cluster node cut off from its database takes none). */
+  admits?: () => boolean;
 }
+
+/** How long a connection let go of stays open for its ConnectResetRequest to leave. */
+const RESET_LEAVES_MS = 200;
 
 export interface GrpcServer {
   /** Binds the port; for the wildcard hosts both IPv4 and IPv6. Resolves with the bound port. */
@@ -34,6 +39,8 @@ export interface GrpcServer {
   close(): Promise<void>;
   /** Bytes of messages received in part and held until the rest arrives. */
   bufferedBytes(): number;
+  /** Asks every client to reconnect to another server (ConnectResetRequest), then cuts its connection. */
+  releaseAll(reason: string): void;
 }
 
 const isPromiseLike = <T>(value: T | Promise<T>): value is Promise<T> =>
@@ -113,6 +120,7 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
   const transport = createGrpcTransport(
     { unary: { [REQUEST_PATH]: request }, biStream: { [BI_STREAM_PATH]: requestBiStream } },
     deps.limits,
+    deps.admits,
   );
 
   return {
@@ -124,6 +132,11 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
     async close() {
       connections.shutdown();
       await transport.close(2_000);
+    },
+    releaseAll(reason) {
+      connections.resetAll(reason);
+      // the resets leave first; an SDK that cannot read one (nacos-sdk-python) notices the cut connection
+      setTimeout(() => transport.dropAll(), RESET_LEAVES_MS).unref();
     },
     bufferedBytes: () => transport.bufferedBytes(),
   };

@@ -41,6 +41,8 @@ export interface GrpcTransport {
   close(graceMs: number): Promise<void>;
   /** Bytes of unfinished messages held right now (all connections). */
   bufferedBytes(): number;
+  /** Cuts every connection at once (the server lets its clients go). */
+  dropAll(): void;
 }
 
 /** Streams one connection may open at once; the SDKs use one bi-stream and a few calls in flight. */
@@ -56,7 +58,15 @@ interface StreamContext {
   release: () => void;
 }
 
-export function createGrpcTransport(methods: GrpcMethods, limits: GrpcLimits): GrpcTransport {
+/**
+ * `admits`: whether a new connection is taken now; one that is not is cut at once (a cluster node that
+ * cannot represent clients: an SDK then connects to another server of its list).
+ */
+export function createGrpcTransport(
+  methods: GrpcMethods,
+  limits: GrpcLimits,
+  admits: () => boolean = () => true,
+): GrpcTransport {
   const { maxMessageBytes } = limits;
   const server = http2.createServer({
     // a session may hold a few messages of the largest size at once (in MB)
@@ -67,6 +77,10 @@ export function createGrpcTransport(methods: GrpcMethods, limits: GrpcLimits): G
   const sessions = new Set<http2.ServerHttp2Session>();
 
   server.on('session', (session) => {
+    if (!admits()) {
+      session.on('error', () => undefined);
+      return session.destroy();
+    }
     sessions.add(session);
     guard.add(session);
     session.on('close', () => sessions.delete(session));
@@ -145,6 +159,7 @@ export function createGrpcTransport(methods: GrpcMethods, limits: GrpcLimits): G
       clearTimeout(force);
     },
     bufferedBytes: () => guard.budget.used,
+    dropAll: () => sessions.forEach((s) => s.destroy()),
   };
 }
 

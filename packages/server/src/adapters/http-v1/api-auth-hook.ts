@@ -8,8 +8,9 @@ import { clientIp, optional, requestParams, type Params } from '../http-common/p
 import type { RequestStage } from '../http-common/request-pipeline.js';
 import { requestNamespaces } from './request-namespace.js';
 
-/** Routes anyone may call: logins, probes and metrics. */
+/** Routes anyone may call: logins, probes (the nodes' own too) and metrics. */
 export const EXEMPT_ROUTES: ReadonlySet<string> = new Set([
+  '/nacos/v1/core/cluster/store-health',
   '/nacos/v1/auth/login',
   '/nacos/v1/auth/users/login',
   '/nacos/v3/auth/user/login',

@@ -37,6 +37,9 @@ const ROUTE = { config: { namespace: NO_NAMESPACE } };
 
 const restResult = (data: unknown) => ({ code: 200, message: null, data });
 
+/** Where a node tells the other nodes whether it reaches its database (tsnacos's own). */
+export const STORE_HEALTH_PATH = '/nacos/v1/core/cluster/store-health';
+
 /** Cluster members, server state and connection rebalancing, as nacos' core and console endpoints answer. */
 export function registerCoreRoutes(app: FastifyInstance, deps: CoreRouteDeps): void {
   const members = () => deps.cluster.list().map((m) => memberOf(m, deps.version));
@@ -60,6 +63,11 @@ export function registerCoreRoutes(app: FastifyInstance, deps: CoreRouteDeps): v
     );
   });
   app.get('/nacos/v2/core/cluster/nodes/self', ROUTE, async () => restResult(self()));
+  // another node asks whether this one reaches the database: if so, that node alone is cut off
+  app.get(STORE_HEALTH_PATH, ROUTE, async (_req, reply) => {
+    const reachable = await deps.cluster.storeReachable();
+    return reply.code(reachable ? 200 : 503).send({ reachable });
+  });
 
   app.get('/nacos/v1/console/server/state', async () => ({
     version: deps.version,

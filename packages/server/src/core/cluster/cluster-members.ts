@@ -16,6 +16,12 @@ export interface ClusterMembers {
   /** `cluster` whenever nodes share a database (even while only one runs), as nacos tells its console. */
   readonly mode: 'standalone' | 'cluster';
   list(): ClusterMember[];
+  /** False while this node cannot represent clients (cut off from the store past its lease): it takes none. */
+  acceptsClients(): boolean;
+  /** `listener` is called when this node lets its clients go: they should reconnect to another node. */
+  onReleaseClients(listener: () => void): void;
+  /** Whether this node reaches its store right now (another node asks, to tell whether it alone is cut off). */
+  storeReachable(): Promise<boolean>;
 }
 
 /** The embedded store: this node is the whole cluster, its leader, and healthy. */
@@ -29,5 +35,17 @@ export class SingleNodeMembers implements ClusterMembers {
 
   list(): ClusterMember[] {
     return this.members;
+  }
+
+  acceptsClients(): boolean {
+    return true;
+  }
+
+  onReleaseClients(): void {
+    // a single node always holds its clients
+  }
+
+  async storeReachable(): Promise<boolean> {
+    return true;
   }
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../../shared/logger.js';
 import type { NamingService } from '../naming/naming-service.js';
 import type { ClusterMember, ClusterMembers } from './cluster-members.js';
 import type { ClusterStore, LeaseHolder, NodeIdentity, NodeLease } from './cluster-store.js';
+import { LeaseWatch } from './lease-watch.js';
 
 export interface ClusterNodeOptions {
   nodeId: number;
@@ -21,7 +22,12 @@ export interface ClusterNodeHooks {
   onGone(nodeId: number): Promise<void>;
   /** Another process took this node's id: this one must stop. */
   onReplaced(by: string): void;
+  /** Whether one of the nodes at these gRPC addresses reaches the store right now. */
+  othersReachStore(addrs: string[]): Promise<boolean>;
 }
+
+/** How long another node's question "do you reach the store?" is answered from the last probe. */
+const PROBE_KEPT_MS = 1_000;
 
 /**
  * This node's membership in a cluster that shares one store. Each process writes an incarnation of its
@@ -43,8 +49,13 @@ export class ClusterNode implements ClusterMembers {
   /** After this node could not reach the store, others could not either: no evictions until (store ms). */
   private graceUntil = 0;
   private lastRenewFailed = false;
+  /** When the last renewal that went through began (local clock): the lease runs from about then. */
+  private renewedAt = Date.now();
   private readonly node: NodeIdentity;
   private readonly renewEveryMs: number;
+  private readonly leaseWatch: LeaseWatch;
+  private readonly releaseListeners: Array<() => void> = [];
+  private probe: { at: number; answer: Promise<boolean> } | undefined;
 
   constructor(
     private readonly store: ClusterStore,
@@ -55,6 +66,39 @@ export class ClusterNode implements ClusterMembers {
   ) {
     this.node = { nodeId: options.nodeId, addr: options.addr, incarnation: randomUUID() };
     this.renewEveryMs = Math.max(100, Math.floor(options.leaseMs / 3));
+    this.leaseWatch = new LeaseWatch(options.leaseMs, logger, {
+      othersReachStore: () => hooks.othersReachStore(this.otherAddrs()),
+      selfReachesStore: () => this.storeReachable(),
+      renewNow: () => void this.renew(),
+      release: () => {
+        for (const listener of this.releaseListeners) listener();
+      },
+    });
+  }
+
+  acceptsClients(): boolean {
+    return this.leaseWatch.accepting;
+  }
+
+  onReleaseClients(listener: () => void): void {
+    this.releaseListeners.push(listener);
+  }
+
+  /** One statement against the store, shared by the askers of a second. */
+  storeReachable(): Promise<boolean> {
+    if (!this.probe || Date.now() - this.probe.at > PROBE_KEPT_MS) {
+      const answer = this.store.holder(this.node.nodeId).then(
+        () => true,
+        () => false,
+      );
+      this.probe = { at: Date.now(), answer };
+    }
+    return this.probe.answer;
+  }
+
+  /** The other nodes' gRPC addresses, as of the last renewal (evicted ones left out). */
+  private otherAddrs(): string[] {
+    return this.nodes.filter((n) => n.nodeId !== this.node.nodeId && !n.evicted).map((n) => n.addr);
   }
 
   async start(): Promise<void> {
@@ -64,6 +108,7 @@ export class ClusterNode implements ClusterMembers {
     await this.renew();
     this.timer = setInterval(() => void this.renew(), this.renewEveryMs);
     this.timer.unref?.();
+    this.leaseWatch.start();
   }
 
   /** Whether a node's lease is running now (store clock); this node always is. */
@@ -92,6 +137,7 @@ export class ClusterNode implements ClusterMembers {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     if (this.evictionCheck) clearTimeout(this.evictionCheck);
+    this.leaseWatch.stop();
     await this.store.leave(this.options.nodeId).catch(() => undefined);
   }
 
@@ -99,6 +145,7 @@ export class ClusterNode implements ClusterMembers {
   async renew(): Promise<void> {
     if (this.renewing || this.stopped) return;
     this.renewing = true;
+    const startedAt = Date.now();
     try {
       const { now, nodes, evicted, replacedBy } = await this.store.renew(this.node, this.options.leaseMs);
       if (replacedBy !== undefined) {
@@ -115,10 +162,18 @@ export class ClusterNode implements ClusterMembers {
       this.storeNow = now;
       this.readAt = Date.now();
       this.nodes = nodes;
+      const stalledMs = this.leaseWatch.renewed(startedAt);
       if (evicted) {
-        this.logger.warn('this node was removed from the cluster while the store was out of reach: rejoining');
+        // this process itself not running (paused, stalled: its timers ran late), or the database out of reach
+        const seconds = (ms: number) => Math.round(ms / 100) / 10;
+        const why =
+          stalledMs >= this.options.leaseMs / 2
+            ? `this process was paused or stalled for ${seconds(stalledMs)} s, past its lease`
+            : `it could not reach the database for ${seconds(startedAt - this.renewedAt)} s`;
+        this.logger.warn({ stalledMs }, `this node was removed from the cluster because ${why}: rejoining`);
         this.hooks.onEvicted();
       }
+      this.renewedAt = startedAt;
       // back from an outage of the store: the other nodes' leases ran out for the same reason; give them a lease
       if (this.lastRenewFailed) this.graceUntil = now + this.options.leaseMs;
       this.lastRenewFailed = false;

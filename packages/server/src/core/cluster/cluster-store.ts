@@ -2,10 +2,76 @@ import type { StoredInstance } from '../naming/instance-store.js';
 import type { ServiceKey } from '../naming/naming-model.js';
 import type { InstanceRef } from './store-change.js';
 
-/** Instances a node added or changed (`put`) and removed in one service. */
+/** Instances a node added or changed and removed in one service. */
 export interface OwnedChanges {
+  /** Written whatever the store holds (a client registered them). */
   put: StoredInstance[];
+  /** Written where the publisher's `PutDecision`, on the node's committed row, allows. */
+  update?: StoredInstance[];
+  /** This node's rows removed. */
   removed: InstanceRef[];
+  /** Removed wherever stored, whichever node owns them (a deregistration made through this node). */
+  removedAnywhere?: InstanceRef[];
+}
+
+/** What a node writes of its own instances in one service. */
+export interface OwnedWrite {
+  key: ServiceKey;
+  changes: OwnedChanges;
+}
+
+/** The committed rows an update is decided on. */
+export interface PutRows {
+  /** The node's own row (undefined: it has none). */
+  stored: StoredInstance | undefined;
+  /** Another node's row of the same instance (one this node takes over), if any. */
+  elsewhere: StoredInstance | undefined;
+  /** The node's lease was taken away, and its rows with it (no row then says nothing of edits). */
+  evicted: boolean;
+}
+
+/**
+ * Decides, on the committed rows of an instance the node is about to update, what is written: the update
+ * (true), nothing (false: a row another node edited or removed since this node wrote it is kept as it is),
+ * or another instance (a take-over keeps what the store holds of it).
+ */
+export type PutDecision = (put: StoredInstance, rows: PutRows) => boolean | StoredInstance;
+
+/**
+ * An update the decision left out or replaced, and what the node's row holds now (undefined: none): the
+ * node takes it as its current state.
+ */
+export interface SkippedPut {
+  key: ServiceKey;
+  ref: InstanceRef;
+  stored: StoredInstance | undefined;
+  /** The update was written in another form (`stored`), not left out. */
+  replaced?: boolean;
+}
+
+/** A row `removedAnywhere` took away, and the node that owned it. */
+export interface RemovedRow {
+  key: ServiceKey;
+  ref: InstanceRef;
+  nodeId: number;
+}
+
+/** What a publish left out (`skipped`) and removed wherever it was (`removed`). */
+export interface PublishResult {
+  skipped: SkippedPut[];
+  removed: RemovedRow[];
+}
+
+/**
+ * Decides the new state of an ephemeral instance from its committed row: the instance to write, or null
+ * to remove it.
+ */
+export type EphemeralDecision = (stored: StoredInstance) => StoredInstance | null;
+
+/** One ephemeral instance as a write through any node left it: its owner and its row (null: removed). */
+export interface EphemeralWritten {
+  nodeId: number;
+  instance: StoredInstance | null;
 }
 
 /** A node as the shared store knows it. */
@@ -70,17 +136,23 @@ export interface ClusterStore {
    */
   evict(nodeId: number, graceMs: number): Promise<boolean>;
   /**
-   * Writes what changed among the instances the node owns in one service, and announces it. An instance
-   * put here is taken from any other node that had it (an ownership change), which is announced too.
+   * Writes what changed among the instances the node owns, in any number of services, atomically, and
+   * announces it. An update is written where `decide` (on the node's committed row) allows; what is written
+   * is taken from any other node that had it (an ownership change), which is announced too; what is
+   * removed anywhere is announced to its owners. Answers the updates left out, with the rows that stayed,
+   * and the rows removed anywhere.
    */
-  publishOwned(nodeId: number, key: ServiceKey, changes: OwnedChanges): Promise<void>;
+  publishOwned(nodeId: number, writes: OwnedWrite[], decide?: PutDecision): Promise<PublishResult>;
   /**
-   * Changes or removes instances another node owns (an edit or deregister made through this node), only
-   * where that node still has them; announces it so the owner adopts the change. Answers how many rows changed.
+   * Changes or removes one ephemeral instance wherever it is stored, whichever node owns it (an edit or
+   * deregister made through any node), deciding on its committed row; announces it to the owner, which
+   * adopts the change. Answers what was written (nothing when no node has the instance).
    */
-  editOwned(ownerNodeId: number, key: ServiceKey, changes: OwnedChanges): Promise<number>;
+  editEphemeral(key: ServiceKey, ref: InstanceRef, decide: EphemeralDecision): Promise<EphemeralWritten[]>;
   /** Tells the owning node that its instances were beaten here (no table is written). */
   relayBeats(ownerNodeId: number, beats: RelayedBeat[]): Promise<void>;
+  /** The node's own rows in one service; null while it is evicted (its rows went with its lease). */
+  loadOwn(nodeId: number, key: ServiceKey): Promise<StoredInstance[] | null>;
   /** The ephemeral instances of one service, by owning node, except those of `exceptNode`. */
   loadOwned(key: ServiceKey, exceptNode: number): Promise<Map<number, StoredInstance[]>>;
   /** Every ephemeral instance other nodes own (at start and after missed changes). */

@@ -3,7 +3,7 @@ import { ManualClock } from '../../shared/clock.js';
 import { createLogger } from '../../shared/logger.js';
 import { MemoryClusterStore } from '../../../test/fakes/memory-cluster-store.js';
 import { MemoryInstanceStore } from '../../../test/fakes/memory-instance-store.js';
-import { connectionOwner, type ServiceKey } from '../naming/naming-model.js';
+import { connectionOwner, serviceKeyString, type ServiceKey } from '../naming/naming-model.js';
 import { NamingService } from '../naming/naming-service.js';
 import { ClusterNode } from './cluster-node.js';
 import { EphemeralReplicator } from './ephemeral-replicator.js';
@@ -27,11 +27,13 @@ async function nodeOf(store: MemoryClusterStore, nodeId: number, removalGraceMs 
     onLapsed: (gone) => replicator.takeOverFrom(gone),
     onGone: (gone) => replicator.nodeGone(gone),
     onReplaced: (by) => replaced.push(by),
+    othersReachStore: async () => false,
   });
   naming.cluster.peers = {
     isAlive: (id) => membership.isAlive(id),
-    editOwned: (owner, key, changes) => store.editOwned(owner, key, changes, nodeId),
     relayBeat: (owner, key, r) => replicator.relayBeat(owner, key, r),
+    commit: (key, put, removed) => replicator.commit(key, put, removed),
+    writeThrough: (key, r, decide) => replicator.writeThrough(key, r, decide),
   };
   const pending: Array<Promise<void>> = [];
   store.subscribe(nodeId, (change) => {
@@ -93,20 +95,31 @@ describe('a cluster sharing ephemeral instances through its store', () => {
     expect(b.ports()).toEqual([]);
   });
 
-  it('writes only what changed: a heartbeat writes nothing, a weight change writes that instance', async () => {
+  it('writes only what changed: a heartbeat writes nothing, a weight change writes that row only', async () => {
     const store = new MemoryClusterStore();
     const a = await nodeOf(store, 1);
     const b = await nodeOf(store, 2);
-    await a.naming.registerInstance(orders, ref);
-    await a.naming.registerInstance(orders, { ip: '10.1.1.2', port: 7001 });
+    // two registrations at once share one write
+    await Promise.all([
+      a.naming.registerInstance(orders, ref),
+      a.naming.registerInstance(orders, { ip: '10.1.1.2', port: 7001 }),
+    ]);
     await a.sync();
     expect(store.published).toEqual([{ nodeId: 1, key: orders, put: 2, removed: 0 }]);
     a.naming.beat(orders, ref);
     await a.sync();
     expect(store.published).toHaveLength(1);
+    // an edit, even through the owner, changes the stored row in place; the owner publishes nothing more
     await a.naming.patchInstance(orders, { ip: '10.1.1.2', port: 7001 }, { weight: 3 });
     await syncAll(a, b);
-    expect(store.published.at(-1)).toEqual({ nodeId: 1, key: orders, put: 1, removed: 0 });
+    expect(store.published).toHaveLength(1);
+    expect(
+      store.owned
+        .get(1)
+        ?.get(serviceKeyString(orders))
+        ?.map((i) => i.weight),
+    ).toEqual([1, 3]);
+    expect(a.naming.query(orders).hosts.map((h) => h.weight)).toEqual([1, 3]);
     expect(b.naming.query(orders).hosts.map((h) => [h.ip, h.weight])).toEqual([
       ['10.1.1.1', 1],
       ['10.1.1.2', 3],
@@ -199,6 +212,78 @@ describe('a cluster sharing ephemeral instances through its store', () => {
     );
   });
 
+  it('a registration is answered once stored: a deregister or edit through another node right after it takes effect', async () => {
+    const store = new MemoryClusterStore();
+    const [a, b] = [await nodeOf(store, 1), await nodeOf(store, 2)];
+    const other = { ip: '10.1.1.2', port: 7002 };
+    await a.naming.registerInstance(orders, ref);
+    await a.naming.registerInstance(orders, other, connectionOwner('c1'));
+    expect(await b.naming.deregisterInstance(orders, ref)).toBe(true);
+    await b.naming.patchInstance(orders, other, { weight: 6 });
+    await syncAll(a, b);
+    for (const node of [a, b])
+      expect(node.naming.query(orders).hosts.map((h) => [h.port, h.weight])).toEqual([[7002, 6]]);
+    expect(
+      store.owned
+        .get(1)
+        ?.get(serviceKeyString(orders))
+        ?.map((i) => [i.port, i.weight]),
+    ).toEqual([[7002, 6]]);
+  });
+
+  it("the owner's own change that no client asked for does not undo an edit made through another node meanwhile", async () => {
+    const store = new MemoryClusterStore();
+    const [a, b] = [await nodeOf(store, 1), await nodeOf(store, 2)];
+    await a.naming.registerInstance(orders, ref);
+    await syncAll(a, b);
+    await b.naming.patchInstance(orders, ref, { weight: 7 });
+    // before A hears of the edit, its beat timeout passes: A marks the instance unhealthy and writes that
+    a.clock.advance(16_000);
+    a.naming.tick();
+    await a.replicator.flush();
+    expect(
+      store.owned
+        .get(1)
+        ?.get(serviceKeyString(orders))
+        ?.map((i) => i.weight),
+    ).toEqual([7]);
+    await syncAll(a, b);
+    for (const node of [a, b]) expect(node.naming.query(orders).hosts.map((h) => h.weight)).toEqual([7]);
+  });
+
+  it("a client's registration after an edit made through another node replaces it (it came later)", async () => {
+    const store = new MemoryClusterStore();
+    const [a, b] = [await nodeOf(store, 1), await nodeOf(store, 2)];
+    await a.naming.registerInstance(orders, { ...ref, weight: 1 }, connectionOwner('c1'));
+    await syncAll(a, b);
+    await b.naming.patchInstance(orders, ref, { weight: 7 });
+    await a.naming.replaceConnectionInstances('c1', orders, [{ ...ref, weight: 2 }]);
+    await syncAll(a, b);
+    for (const node of [a, b]) expect(node.naming.query(orders).hosts.map((h) => h.weight)).toEqual([2]);
+  });
+
+  it('a PUT that registers an instance and a DELETE through the same node right after leave nothing stored', async () => {
+    const store = new MemoryClusterStore();
+    const [a, b] = [await nodeOf(store, 1, 60_000), await nodeOf(store, 2, 60_000)];
+    await b.naming.updateInstance(orders, { ...ref, weight: 6 });
+    expect(ownedBy(store, 2)).toEqual(['10.1.1.1:7001']);
+    await a.naming.patchInstance(orders, ref, { weight: 7 });
+    expect(await b.naming.deregisterInstance(orders, ref)).toBe(true);
+    expect([ownedBy(store, 1), ownedBy(store, 2)]).toEqual([[], []]);
+    await syncAll(a, b);
+    for (const node of [a, b]) expect(node.ports()).toEqual([]);
+  });
+
+  it('a deregister by the client itself is removed from the store at once, not after the grace of a closed connection', async () => {
+    const store = new MemoryClusterStore();
+    const [a, b] = [await nodeOf(store, 1, 60_000), await nodeOf(store, 2)];
+    await a.naming.registerInstance(orders, ref, connectionOwner('c1'));
+    await a.naming.replaceConnectionInstances('c1', orders, []);
+    expect(ownedBy(store, 1)).toEqual([]);
+    await syncAll(a, b);
+    expect(b.ports()).toEqual([]);
+  });
+
   it('beats reaching another node while the owner lives keep the instance alive there, with no write', async () => {
     const store = new MemoryClusterStore();
     const a = await nodeOf(store, 1);
@@ -237,15 +322,43 @@ describe('a cluster sharing ephemeral instances through its store', () => {
     expect(c.seen.every((ports) => ports.includes(7001))).toBe(true);
   });
 
+  it('a take-over by beats keeps what the store holds, also an edit the taking node has not heard of', async () => {
+    const store = new MemoryClusterStore();
+    const [a, b] = [await nodeOf(store, 1), await nodeOf(store, 2)];
+    await a.naming.registerInstance(orders, ref);
+    await syncAll(a, b);
+    // an edit B has not heard of yet (its announcement is still on the way)
+    store.owned.get(1)!.get(serviceKeyString(orders))![0].weight = 7;
+    store.now += LEASE + 1; // A stopped renewing: a beat reaching B takes the instance over
+    await b.membership.renew();
+    b.naming.beat(orders, ref);
+    await b.replicator.flush();
+    expect(
+      store.owned
+        .get(2)
+        ?.get(serviceKeyString(orders))
+        ?.map((i) => i.weight),
+    ).toEqual([7]);
+    expect(b.naming.query(orders).hosts.map((h) => h.weight)).toEqual([7]);
+  });
+
   it('keeps a local client instance over another node mirror of the same address', async () => {
     const store = new MemoryClusterStore();
     const a = await nodeOf(store, 1);
     const b = await nodeOf(store, 2);
-    await b.naming.registerInstance(orders, { ...ref, weight: 5 }, connectionOwner('moved'));
     await a.naming.registerInstance(orders, { ...ref, weight: 1 }, connectionOwner('old'));
-    await a.sync();
-    await b.sync();
-    expect(b.naming.query(orders).hosts.map((h) => h.weight)).toEqual([5]);
+    await syncAll(a, b);
+    // the client moved to B and registered again; A writes the service again before it hears of that
+    await b.naming.registerInstance(orders, { ...ref, weight: 5 }, connectionOwner('moved'));
+    await a.naming.registerInstance(orders, { ip: '10.1.1.9', port: 7009 }, connectionOwner('other'));
+    await syncAll(a, b);
+    const weightOfRef = (n: Node) =>
+      n.naming
+        .query(orders)
+        .hosts.filter((h) => h.port === ref.port)
+        .map((h) => h.weight);
+    expect(weightOfRef(b)).toEqual([5]);
+    expect(weightOfRef(a)).toEqual([5]);
   });
 
   it('a node that stops renewing is evicted with its instances, listed DOWN alike everywhere; an outage evicts nobody', async () => {

@@ -1,13 +1,13 @@
-import { isUnavailable } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
-import type { StoredInstance } from '../naming/instance-store.js';
 import { serviceKeyString, type ServiceKey } from '../naming/naming-model.js';
 import type { NamingService } from '../naming/naming-service.js';
 import { instanceIdentity } from '../naming/service-entry.js';
-import type { ClusterStore, OwnedChanges, RelayedBeat } from './cluster-store.js';
+import type { ClusterStore, EphemeralDecision, EphemeralWritten, RelayedBeat } from './cluster-store.js';
+import { identityOf } from './owned-diff.js';
+import { OwnPublisher } from './own-publisher.js';
 import type { InstanceRef } from './store-change.js';
 
-/** Changes within this window go to the store together. */
+/** Changes no client waits on go to the store at least this often. */
 const FLUSH_EVERY_MS = 50;
 /** Beats for other nodes' instances reach their owner this often (one announcement per owner). */
 const RELAY_EVERY_MS = 1000;
@@ -21,44 +21,45 @@ const REMOVAL_GRACE_MS = 1000;
 /** In place of a node id in `remotePending`: re-read what every other node owns in the service. */
 const EVERY_NODE = -1;
 
-type Published = Map<string, { ref: InstanceRef; signature: string }>;
-
 /**
  * Shares this node's ephemeral instances with the other nodes through the store, and mirrors theirs. Own
- * instances are published per service as a diff against what was published last, so only what others
- * would see differently is written (a mirror applied here never echoes back, a beat writes nothing); an
- * instance that moved here from another node is written as a change. Announcements of other nodes'
- * changes are coalesced: a burst for one service is read once. An announcement naming this node means
- * another node edited or removed one of its instances: this node adopts what the store now holds.
+ * instances are written by an `OwnPublisher` (a group commit: a client's registration is answered once it
+ * is committed). Announcements of other nodes' changes are coalesced: a burst for one service is read
+ * once, and reads run one at a time. An announcement naming this node means another node edited or
+ * removed one of its instances: this node adopts what the store now holds. An edit or deregister made
+ * through this node is decided on the stored row, wherever it is (`writeThrough`).
  */
 export class EphemeralReplicator {
-  private readonly dirty = new Map<string, ServiceKey>();
-  private readonly published = new Map<string, Published>();
+  private readonly own: OwnPublisher;
   private readonly remotePending = new Map<string, { key: ServiceKey; nodeId: number }>();
   private readonly beatsToRelay = new Map<number, Map<string, RelayedBeat>>();
-  /** Own instances gone here but still in the store, by service and identity: since when (local ms). */
-  private readonly leaving = new Map<string, Map<string, number>>();
   private remoteRunning: Promise<void> | null = null;
-  private flushRunning: Promise<void> | null = null;
+  /** Writes made through this node, per service: a read of the service begun before one is done again. */
+  private readonly writes = new Map<string, number>();
   private timers: Array<ReturnType<typeof setInterval>> = [];
-  private failing = false;
 
   constructor(
     private readonly store: ClusterStore,
     private readonly naming: NamingService,
     private readonly nodeId: number,
     private readonly logger: Logger,
-    private readonly removalGraceMs = REMOVAL_GRACE_MS,
-  ) {}
+    removalGraceMs = REMOVAL_GRACE_MS,
+  ) {
+    this.own = new OwnPublisher(store, naming, nodeId, logger, removalGraceMs);
+    this.own.onReleased = (key) => void this.remoteChanged(key, EVERY_NODE);
+    this.own.onRemovedAnywhere = (key, ref, owners) => {
+      this.wroteThrough(key);
+      const gone = owners.filter((nodeId) => nodeId !== this.nodeId).map((nodeId) => ({ nodeId, instance: null }));
+      this.naming.cluster.replaceRemoteInstance(key, ref, gone);
+    };
+  }
 
   /** Mirrors what the other nodes own, then follows local changes. */
   async start(): Promise<void> {
     await this.resync();
-    this.naming.onServiceChanged((key) => this.dirty.set(serviceKeyString(key), key));
+    this.naming.onServiceChanged((key) => this.own.changed(key));
     this.timers = [
-      setInterval(() => {
-        if (!this.flushRunning) void this.flush();
-      }, FLUSH_EVERY_MS),
+      setInterval(() => void this.own.flush(), FLUSH_EVERY_MS),
       setInterval(() => void this.relayBeats(), RELAY_EVERY_MS),
     ];
     for (const timer of this.timers) timer.unref?.();
@@ -70,12 +71,46 @@ export class EphemeralReplicator {
   }
 
   /** Writes the services whose own instances changed; a failed write is retried on the next round. */
-  async flush(): Promise<void> {
-    // one flush at a time; a caller that must see its change written waits for the running one, then runs
-    while (this.flushRunning) await this.flushRunning;
-    if (this.dirty.size === 0) return;
-    this.flushRunning = this.flushOnce().finally(() => (this.flushRunning = null));
-    return this.flushRunning;
+  flush(): Promise<void> {
+    return this.own.flush();
+  }
+
+  /** Resolves once a client's own changes in `key` (identities registered, deregistered) are committed. */
+  commit(key: ServiceKey, put: string[], removed: string[]): Promise<void> {
+    return this.own.commit(key, put, removed);
+  }
+
+  /**
+   * An edit (`decide`) or removal (null) of one ephemeral instance made through this node, whichever node
+   * owns it: this node's pending changes of the service are written first, the store decides on the
+   * committed rows, and this node's memory takes what was written before the answer (a read of the
+   * service begun before the write is done again, so it cannot bring back what the write changed).
+   */
+  async writeThrough(key: ServiceKey, ref: InstanceRef, decide: EphemeralDecision | null): Promise<EphemeralWritten[]> {
+    if (!decide) {
+      // with the next group commit: memory takes it there, before the answer
+      const owners = await this.own.removeAnywhere(key, ref);
+      return owners.map((nodeId) => ({ nodeId, instance: null }));
+    }
+    await this.own.settle(key);
+    const written = await this.store.editEphemeral(key, ref, decide);
+    this.wroteThrough(key);
+    this.naming.cluster.replaceRemoteInstance(
+      key,
+      ref,
+      written.filter((w) => w.nodeId !== this.nodeId),
+    );
+    const mine = written.filter((w) => w.nodeId === this.nodeId && w.instance !== null).map((w) => w.instance!);
+    if (written.some((w) => w.nodeId === this.nodeId) || this.naming.cluster.ownsHere(key, ref)) {
+      await this.own.inTurn(async () => this.own.adoptRows(key, [identityOf(ref)], mine));
+    }
+    return written;
+  }
+
+  /** A write of the service went through this node: a read of it begun before is done again. */
+  private wroteThrough(key: ServiceKey): void {
+    const keyString = serviceKeyString(key);
+    this.writes.set(keyString, (this.writes.get(keyString) ?? 0) + 1);
   }
 
   /** Another node changed what it (or, when `nodeId` is this node, this node) owns in a service. */
@@ -110,8 +145,7 @@ export class EphemeralReplicator {
 
   /** The store lost what this node published (it was evicted): publish everything again. */
   republishAll(): void {
-    this.published.clear();
-    for (const key of this.naming.cluster.servicesWithOwnEphemeral()) this.dirty.set(serviceKeyString(key), key);
+    this.own.republishAll();
   }
 
   /** A beat for an instance `ownerNodeId` owns reached this node. */
@@ -141,48 +175,6 @@ export class EphemeralReplicator {
     }
   }
 
-  private async flushOnce(): Promise<void> {
-    for (const [keyString, key] of [...this.dirty]) {
-      this.dirty.delete(keyString);
-      const before: Published = this.published.get(keyString) ?? new Map<string, never>();
-      const { changes, after } = diff(before, this.naming.cluster.ownEphemeral(key));
-      this.holdBackRemovals(keyString, key, changes, after);
-      if (changes.put.length === 0 && changes.removed.length === 0) continue;
-      try {
-        await this.store.publishOwned(this.nodeId, key, changes);
-        if (after.size > 0) this.published.set(keyString, after);
-        else this.published.delete(keyString);
-        this.failing = false;
-      } catch (err) {
-        this.dirty.set(keyString, key);
-        if (!this.failing && !isUnavailable(err))
-          this.logger.warn({ err }, 'could not share ephemeral instances with the cluster');
-        this.failing = true;
-        return;
-      }
-      // an instance this node let go of may live on at another node (its client moved there): mirror it
-      if (changes.removed.length > 0) void this.remoteChanged(key, EVERY_NODE);
-    }
-  }
-
-  /** Removals younger than the grace stay published (and the service dirty) until it has passed. */
-  private holdBackRemovals(keyString: string, key: ServiceKey, changes: OwnedChanges, after: Published): void {
-    const previous = this.leaving.get(keyString);
-    const leaving = new Map<string, number>();
-    const now = Date.now();
-    changes.removed = changes.removed.filter((ref) => {
-      const identity = instanceIdentity(ref.ip, ref.port, ref.clusterName);
-      const since = previous?.get(identity) ?? now;
-      if (now - since >= this.removalGraceMs) return true;
-      leaving.set(identity, since);
-      after.set(identity, { ref, signature: this.published.get(keyString)?.get(identity)?.signature ?? '' });
-      this.dirty.set(keyString, key);
-      return false;
-    });
-    if (leaving.size > 0) this.leaving.set(keyString, leaving);
-    else this.leaving.delete(keyString);
-  }
-
   private async drainRemote(): Promise<void> {
     // let a burst of announcements gather before reading
     await new Promise((resolve) => setImmediate(resolve));
@@ -190,57 +182,49 @@ export class EphemeralReplicator {
       const batch = [...this.remotePending.values()];
       this.remotePending.clear();
       for (const { key, nodeId } of batch) {
-        if (nodeId === this.nodeId || nodeId === EVERY_NODE) await this.reloadService(key, nodeId === this.nodeId);
-        else {
-          const owned = await this.store.loadOwned(key, this.nodeId);
-          this.naming.cluster.replaceRemote(key, nodeId, owned.get(nodeId) ?? []);
-        }
+        const keyString = serviceKeyString(key);
+        const writesBefore = this.writes.get(keyString);
+        const apply =
+          nodeId === this.nodeId || nodeId === EVERY_NODE
+            ? await this.reloadService(key, nodeId === this.nodeId, writesBefore)
+            : await this.reloadNode(key, nodeId, writesBefore);
+        if (!apply) this.remotePending.set(`${keyString}\u0003${nodeId}`, { key, nodeId });
       }
     }
   }
 
-  /** Re-reads a whole service: what other nodes own, and (`own`) edits other nodes made to this node's part. */
-  private async reloadService(key: ServiceKey, own: boolean): Promise<void> {
-    const owned = await this.store.loadOwned(key, own ? EVERY_NODE : this.nodeId);
-    if (own) this.adoptOwn(key, owned.get(this.nodeId) ?? []);
-    owned.delete(this.nodeId);
+  /** Whether no write of the service went through this node since `writesBefore` was read. */
+  private unwritten(key: ServiceKey, writesBefore: number | undefined): boolean {
+    return this.writes.get(serviceKeyString(key)) === writesBefore;
+  }
+
+  /** Re-reads what one other node owns in a service; false when a write made here since asks for a new read. */
+  private async reloadNode(key: ServiceKey, nodeId: number, writesBefore: number | undefined): Promise<boolean> {
+    const owned = await this.store.loadOwned(key, this.nodeId);
+    if (!this.unwritten(key, writesBefore)) return false;
+    this.naming.cluster.replaceRemote(key, nodeId, owned.get(nodeId) ?? []);
+    return true;
+  }
+
+  /**
+   * Re-reads a whole service: what other nodes own, and (`own`) edits other nodes made to this node's part;
+   * false when a write made here since asks for a new read.
+   */
+  private async reloadService(key: ServiceKey, own: boolean, writesBefore: number | undefined): Promise<boolean> {
+    if (own) {
+      // own rows are read in turn with this node's writes of them: what was written last is known
+      const adopted = await this.own.inTurn(async () => {
+        const mine = await this.store.loadOwn(this.nodeId, key);
+        if (!this.unwritten(key, writesBefore)) return false;
+        if (mine) this.own.adopt(key, mine);
+        return true;
+      });
+      if (!adopted) return false;
+    }
+    const owned = await this.store.loadOwned(key, this.nodeId);
+    if (!this.unwritten(key, writesBefore)) return false;
     for (const nodeId of this.naming.cluster.mirroredNodes()) if (!owned.has(nodeId)) owned.set(nodeId, []);
     for (const [nodeId, instances] of owned) this.naming.cluster.replaceRemote(key, nodeId, instances);
+    return true;
   }
-
-  private adoptOwn(key: ServiceKey, stored: StoredInstance[]): void {
-    const keyString = serviceKeyString(key);
-    const published = this.published.get(keyString) ?? new Map<string, never>();
-    const signatures = new Map([...published].map(([identity, p]) => [identity, p.signature]));
-    this.naming.cluster.adoptOwnEdits(key, stored, signatures, signatureOf);
-    // what this node wrote is now what the store holds: no write goes back over the edit
-    const rows = new Map(stored.map((s) => [instanceIdentity(s.ip, s.port, s.clusterName), s]));
-    for (const [identity, entry] of [...published]) {
-      const row = rows.get(identity);
-      if (row) entry.signature = signatureOf(row);
-      else published.delete(identity);
-    }
-    if (published.size === 0) this.published.delete(keyString);
-  }
-}
-
-function diff(before: Published, own: StoredInstance[]): { changes: OwnedChanges; after: Published } {
-  const after: Published = new Map();
-  const changes: OwnedChanges = { put: [], removed: [] };
-  for (const instance of own) {
-    const identity = instanceIdentity(instance.ip, instance.port, instance.clusterName);
-    const signature = signatureOf(instance);
-    after.set(identity, {
-      ref: { ip: instance.ip, port: instance.port, clusterName: instance.clusterName },
-      signature,
-    });
-    if (before.get(identity)?.signature !== signature) changes.put.push(instance);
-  }
-  for (const [identity, { ref }] of before) if (!after.has(identity)) changes.removed.push(ref);
-  return { changes, after };
-}
-
-/** What another node sees of an instance (not its times, which change with every beat). */
-function signatureOf(i: StoredInstance): string {
-  return JSON.stringify([i.instanceId, i.weight, i.healthy, i.enabled, i.appName, i.metadata]);
 }

@@ -1,8 +1,16 @@
 import type { Clock } from '../../shared/clock.js';
 import type { KeyedLock } from '../../shared/keyed-lock.js';
-import { fromStored, sameVisible, toStored, type TimeoutDefaults } from './instance-records.js';
+import { fromStored, patchedRecord, sameVisible, toStored, type TimeoutDefaults } from './instance-records.js';
 import type { InstanceStore, StoredInstance } from './instance-store.js';
-import { BEAT_OWNER, remoteOwner, serviceKeyString, type InstanceRecord, type ServiceKey } from './naming-model.js';
+import {
+  BEAT_OWNER,
+  remoteOwner,
+  serviceKeyString,
+  type Instance,
+  type InstancePatch,
+  type InstanceRecord,
+  type ServiceKey,
+} from './naming-model.js';
 import type { ServiceCatalog } from './service-catalog.js';
 import { instanceIdentity, type ServiceEntry } from './service-entry.js';
 import type { ServiceRegistry } from './service-registry.js';
@@ -16,10 +24,22 @@ type Ref = { ip: string; port: number; clusterName: string };
 export interface ClusterPeers {
   /** Whether the node's lease is running (store clock). */
   isAlive(nodeId: number): boolean;
-  /** Writes an edit (`put`) or a removal of instances `nodeId` owns; answers how many it still had. */
-  editOwned(nodeId: number, key: ServiceKey, changes: { put: StoredInstance[]; removed: Ref[] }): Promise<number>;
   /** A beat for an instance `nodeId` owns arrived here: the owner hears of it (batched, nothing stored). */
   relayBeat(nodeId: number, key: ServiceKey, ref: Ref): void;
+  /**
+   * Resolves once a client's changes of this node's own instances in `key` are committed: the identities
+   * it registered (written whatever the store holds) and deregistered (removed at once).
+   */
+  commit(key: ServiceKey, put: string[], removed: string[]): Promise<void>;
+  /**
+   * Changes (`decide`: the new row from the committed one) or removes (null) one ephemeral instance
+   * wherever it is stored, and resolves once this node's memory holds the result: what was written, by owner.
+   */
+  writeThrough(
+    key: ServiceKey,
+    ref: Ref,
+    decide: ((stored: StoredInstance) => StoredInstance) | null,
+  ): Promise<Array<{ nodeId: number; instance: StoredInstance | null }>>;
 }
 
 /**
@@ -93,14 +113,14 @@ export class NamingMirror {
     for (const key of keys.values()) await this.refreshStored(key);
   }
 
-  /** This node's own ephemeral instances of a service, as another node mirrors them. */
-  ownEphemeral(key: ServiceKey): StoredInstance[] {
+  /** This node's own ephemeral instances of a service (those another node mirrors). */
+  ownEphemeral(key: ServiceKey): InstanceRecord[] {
     const entry = this.registry.get(key);
     if (!entry) return [];
-    const out: StoredInstance[] = [];
+    const out: InstanceRecord[] = [];
     for (const record of entry.instances.values()) {
       const kind = record.owner.kind;
-      if (kind === 'beat' || kind === 'connection') out.push(toStored(key, record));
+      if (kind === 'beat' || kind === 'connection') out.push(record);
     }
     return out;
   }
@@ -147,6 +167,44 @@ export class NamingMirror {
     if (changed) this.changed(entry);
   }
 
+  /**
+   * What the store holds of one instance at nodes other than this one (`rows`, by owner; null: removed
+   * there), as a write made through this node left it: at most one node keeps an instance.
+   */
+  replaceRemoteInstance(
+    key: ServiceKey,
+    ref: Ref,
+    rows: Array<{ nodeId: number; instance: StoredInstance | null }>,
+  ): void {
+    const now = this.clock.now();
+    const identity = instanceIdentity(ref.ip, ref.port, ref.clusterName);
+    const live = rows.find((r) => r.instance !== null);
+    let entry = this.registry.get(key);
+    if (!entry && !live) return;
+    entry ??= this.registry.ensure(key, now);
+    const current = entry.instances.get(identity);
+    let changed = false;
+    if (current?.owner.kind === 'remote' && current.owner.nodeId !== live?.nodeId) {
+      this.registry.remove(entry, identity);
+      changed = true;
+    }
+    const kept = entry.instances.get(identity);
+    // as in replaceRemote: a gRPC connection's or a persistent instance here is not replaced by a copy
+    if (live?.instance && !(kept && (kept.owner.kind === 'connection' || kept.owner.kind === 'persistent'))) {
+      const record = fromStored(live.instance, now, this.options, remoteOwner(live.nodeId));
+      record.lastBeat = kept?.owner.kind === 'remote' ? kept.lastBeat : 0;
+      this.registry.put(entry, record);
+      if (!kept || kept.owner.kind !== 'remote' || !sameVisible(kept, record)) changed = true;
+    }
+    if (changed) this.changed(entry);
+  }
+
+  /** Whether this node itself holds the instance (a client of its own registered it). */
+  ownsHere(key: ServiceKey, ref: Ref): boolean {
+    const kind = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName)?.owner.kind;
+    return kind === 'beat' || kind === 'connection';
+  }
+
   /** Replaces every mirror with what the other nodes own now (after changes may have been missed). */
   replaceAllRemote(owned: Array<{ nodeId: number; instances: StoredInstance[] }>): void {
     const wanted = new Map<string, { key: ServiceKey; nodeId: number; instances: StoredInstance[] }>();
@@ -178,15 +236,34 @@ export class NamingMirror {
     }
   }
 
+  /** Whether ephemeral instances are shared with other nodes (writes then go through the store). */
+  get shared(): boolean {
+    return this.peers !== undefined;
+  }
+
+  /** Waits until a client's own changes are committed (at once on a single node, where memory is all). */
+  committed(key: ServiceKey, put: string[], removed: string[] = []): Promise<void> {
+    return this.peers ? this.peers.commit(key, put, removed) : Promise.resolve();
+  }
+
   /**
-   * An edit (or with `remove`, a deregister) of an instance another node owns, made through this node: it
-   * is written to that node's row, which the owner then adopts. False when that node no longer has it.
+   * In a cluster, a patch of an ephemeral instance, whichever node owns it: decided on its stored row.
+   * Undefined when no node has it.
    */
-  async writeToOwner(key: ServiceKey, record: InstanceRecord, remove?: 'remove'): Promise<boolean> {
-    if (record.owner.kind !== 'remote' || !this.peers) return false;
-    const ref = { ip: record.ip, port: record.port, clusterName: record.clusterName };
-    const changes = remove ? { put: [], removed: [ref] } : { put: [toStored(key, record)], removed: [] };
-    return (await this.peers.editOwned(record.owner.nodeId, key, changes)) > 0;
+  async patchShared(key: ServiceKey, ref: Ref, patch: InstancePatch): Promise<Instance | undefined> {
+    const now = this.clock.now();
+    const written = await this.peers!.writeThrough(key, ref, (stored) =>
+      toStored(key, patchedRecord(fromStored(stored, now, this.options), patch, now, this.options)),
+    );
+    const row = written.find((w) => w.instance !== null);
+    if (!row?.instance) return undefined;
+    const listed = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
+    return listed ?? fromStored(row.instance, now, this.options, remoteOwner(row.nodeId));
+  }
+
+  /** In a cluster, a deregister of an ephemeral instance wherever it is stored: false when no node had it. */
+  async removeShared(key: ServiceKey, ref: Ref): Promise<boolean> {
+    return (await this.peers!.writeThrough(key, ref, null)).length > 0;
   }
 
   /**

@@ -207,7 +207,12 @@ export class NamingService {
     const record = buildRecord(key, Object.assign({}, input, ref), chosen, this.clock.now(), this.options, previous);
     checkSameKind(previous, record);
     checkServiceKind(this.registry.get(key), record);
-    if (record.owner.kind !== 'persistent') return this.apply(key, record);
+    if (record.owner.kind !== 'persistent') {
+      const instance = this.apply(key, record);
+      // in a cluster, answered once the store holds it: a write through any node then starts from it
+      await this.cluster.committed(key, [instanceIdentity(ref.ip, ref.port, ref.clusterName)]);
+      return instance;
+    }
     return this.locks.run(serviceKeyString(key), async () => {
       await this.store.saveInstance(toStored(key, record));
       return this.apply(key, record);
@@ -218,12 +223,17 @@ export class NamingService {
   async updateInstance(key: ServiceKey, input: InstanceInput): Promise<Instance> {
     const ref = checkInstanceRef(input);
     const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    if (!current && !(await this.store.loadInstance(key, ref))) return this.registerInstance(key, input);
     if (current && input.ephemeral !== undefined && input.ephemeral !== current.ephemeral) {
       throw invalid(
         `instance ${ref.ip}:${ref.port} is ${current.ephemeral ? 'ephemeral' : 'persistent'}; deregister it first to change that`,
       );
     }
+    if (this.cluster.shared && current?.owner.kind !== 'persistent') {
+      // the store knows every node's ephemeral instances, also one this node has not heard of yet
+      const edited = await this.cluster.patchShared(key, ref, input);
+      if (edited) return edited;
+    } else if (current) return this.patchInstance(key, ref, input);
+    if (!(await this.store.loadInstance(key, ref))) return this.registerInstance(key, input);
     return this.patchInstance(key, ref, input);
   }
 
@@ -231,11 +241,13 @@ export class NamingService {
   async patchInstance(key: ServiceKey, refInput: InstanceRef, patch: InstancePatch): Promise<Instance> {
     const ref = checkInstanceRef(refInput);
     const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    if (current && current.owner.kind !== 'persistent') {
-      const record = patchedRecord(current, patch, this.clock.now(), this.options);
-      if (record.owner.kind === 'remote' && !(await this.cluster.writeToOwner(key, record)))
-        throw notFound(`instance not found: ${ref.ip}:${ref.port} (the node owning it has let it go)`);
-      return this.apply(key, record);
+    if (this.cluster.shared && current?.owner.kind !== 'persistent') {
+      // decided on the stored row, whichever node owns it and whatever this node has heard of it
+      const edited = await this.cluster.patchShared(key, ref, patch);
+      if (edited) return edited;
+      if (current) throw notFound(`instance not found: ${ref.ip}:${ref.port} (the node owning it has let it go)`);
+    } else if (current && current.owner.kind !== 'persistent') {
+      return this.apply(key, patchedRecord(current, patch, this.clock.now(), this.options));
     }
     // a persistent instance is patched as stored (this node may not have heard of it yet, or be behind)
     return this.locks.run(serviceKeyString(key), async () => {
@@ -253,10 +265,17 @@ export class NamingService {
     const record = entry?.instances.get(identity);
     // the store answers for a persistent instance (another node may have stored or removed it unheard of)
     const removeStored = () => this.locks.run(serviceKeyString(key), () => this.store.removeInstance(key, ref));
+    if (this.cluster.shared && record?.owner.kind !== 'persistent') {
+      // an ephemeral instance goes wherever it is stored (one of this node's goes from memory first, so
+      // that nothing written meanwhile brings it back); none there: perhaps a persistent one unheard of
+      if (entry && record && record.owner.kind !== 'remote' && this.registry.remove(entry, identity))
+        this.changed(entry);
+      if (await this.cluster.removeShared(key, ref)) return true;
+      return (await removeStored()) || record !== undefined;
+    }
     if (!entry || !record) return removeStored();
     const persistent = record.owner.kind === 'persistent';
     const stored = persistent && (await removeStored());
-    if (record.owner.kind === 'remote') await this.cluster.writeToOwner(key, record, 'remove');
     if (!this.registry.remove(entry, identity)) return stored;
     this.changed(entry);
     return !persistent || stored;
@@ -319,15 +338,18 @@ export class NamingService {
     if (!existing && records.length === 0) return [];
     const entry = existing ?? this.registry.ensure(key, now);
     const keep = new Set(records.map((r) => instanceIdentity(r.ip, r.port, r.clusterName)));
-    let changed = false;
+    const removed: string[] = [];
     for (const identity of this.registry.ownedBy(connectionId, entry.keyString)) {
-      if (!keep.has(identity)) changed = this.registry.remove(entry, identity) !== undefined || changed;
+      if (!keep.has(identity) && this.registry.remove(entry, identity) !== undefined) removed.push(identity);
     }
+    let changed = removed.length > 0;
     for (const record of records) {
       const previous = this.registry.put(entry, record);
       if (!previous || !sameVisible(previous, record) || previous.owner.kind === 'remote') changed = true;
     }
     if (changed) this.changed(entry);
+    // in a cluster, answered once the store holds it (registered, or removed without the grace of a close)
+    await this.cluster.committed(key, [...keep], removed);
     return records;
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type Postgres } from '../../../test/postgres-server.js';
+import { startDbLinkProxy } from '../../../test/db-link-proxy.js';
 import { startHoldingProxy } from '../../../test/holding-proxy.js';
 import { waitUntil } from '../../../test/interop/wait-until.js';
 import type { StoreChange } from '../../core/cluster/store-change.js';
@@ -135,6 +136,23 @@ describe.skipIf(typeof pg === 'string')('the PostgreSQL change feed between two 
       await proxy.close();
     }
   });
+
+  it('behind a proxy whose database went away, it retries with backoff, not in a growing storm', async () => {
+    const link = await startDbLinkProxy((pg as Postgres).port);
+    const feed = await PgChangeFeed.start({ ...node2, url: link.url(node2.url) });
+    try {
+      link.set({ kind: 'hung-up' });
+      const before = link.accepted();
+      await new Promise((r) => setTimeout(r, 5_000));
+      // backoff from 0.2 s to at most 2 s: a handful of attempts in 5 s (each failure once, not twice)
+      const attempts = link.accepted() - before;
+      expect(attempts, `${attempts} connection attempts in 5 s`).toBeLessThanOrEqual(8);
+      expect(attempts).toBeGreaterThanOrEqual(2);
+    } finally {
+      await feed.close();
+      await link.close();
+    }
+  }, 20_000);
 
   it('names the database without its password when it cannot be reached', async () => {
     const url = `postgres://tsnacos:s3cret-pw@127.0.0.1:${(pg as Postgres).port + 1}/nowhere`;

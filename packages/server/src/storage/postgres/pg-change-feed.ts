@@ -3,13 +3,14 @@ import type { ChangeFeed, StoreChange, StoreEvent } from '../../core/cluster/sto
 import { CHANGES_CHANNEL, type PgDatabase } from './pg-database.js';
 
 const FIRST_RETRY_MS = 200;
-const LAST_RETRY_MS = 5000;
-// a connect that hangs (a dropped network) fails and is retried rather than waited on forever
-const CONNECT_TIMEOUT_MS = 5000;
+const LAST_RETRY_MS = 2000;
 
 /**
  * The other nodes' changes, as PostgreSQL announces them on commit (LISTEN/NOTIFY) on a connection of
- * its own. When that connection breaks it reconnects until closed, then asks for a resync: what was
+ * its own. A listening connection gets no traffic of its own, so a silently dead link (packets dropped, a
+ * frozen server) would never show: it runs a statement every `timeoutMs`, which fails when the database
+ * does not answer within the timeout. When the connection breaks it reconnects (with backoff, or at once
+ * when the node's statements reach the database again) until closed, then asks for a resync: what was
  * announced meanwhile is lost.
  */
 export class PgChangeFeed implements ChangeFeed {
@@ -20,12 +21,15 @@ export class PgChangeFeed implements ChangeFeed {
   private listening = false;
   private closed = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryDelayMs = FIRST_RETRY_MS;
+  private probeTimer: ReturnType<typeof setInterval> | null = null;
 
   private constructor(private readonly db: PgDatabase) {}
 
   static async start(db: PgDatabase): Promise<PgChangeFeed> {
     const feed = new PgChangeFeed(db);
     await feed.connect();
+    db.health.onDatabaseBack = () => feed.retryNow();
     return feed;
   }
 
@@ -40,31 +44,35 @@ export class PgChangeFeed implements ChangeFeed {
   async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.probeTimer) clearInterval(this.probeTimer);
     const client = this.client;
     this.client = null;
     // end() of a connection still being opened waits for the server's answer, which may never come
     if (client && !this.listening) client.connection.stream.destroy();
-    else await client?.end().catch(() => undefined);
+    else if (client) await Promise.race([client.end().catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.db.url,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      // without traffic of its own, a listener would not notice a silently dead link
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-    });
+    const client = new pg.Client(Object.assign(this.db.clientConfig(), { connectionString: this.db.url }));
     this.client = client;
     this.listening = false;
     let lost = false;
+    // only a connection that was listening retries when it breaks; a failed attempt is retried by its caller
     const onLost = (err?: unknown) => {
       if (lost) return;
       lost = true;
-      if (!this.closed) this.db.health.feedDown(err ?? new Error('the change feed connection ended'));
-      client.end().catch(() => undefined);
-      if (this.client === client) this.client = null;
-      if (!this.closed) this.retry(FIRST_RETRY_MS);
+      const wasListening = this.listening && this.client === client;
+      if (this.client === client) {
+        this.client = null;
+        this.listening = false;
+      }
+      if (this.probeTimer) clearInterval(this.probeTimer);
+      this.probeTimer = null;
+      client.connection.stream.destroy();
+      if (!wasListening || this.closed) return;
+      this.db.health.feedDown(err ?? new Error('the change feed connection ended'));
+      this.retryDelayMs = FIRST_RETRY_MS;
+      this.retry();
     };
     client.on('error', onLost);
     client.on('end', onLost);
@@ -75,32 +83,47 @@ export class PgChangeFeed implements ChangeFeed {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
     } catch (err) {
-      lost = true;
-      if (this.client === client) this.client = null;
-      await client.end().catch(() => undefined);
+      onLost(err);
       throw err;
     }
     if (this.closed) {
-      lost = true;
-      await client.end().catch(() => undefined);
+      onLost();
       throw new Error('change feed closed');
     }
     this.listening = true;
+    this.retryDelayMs = FIRST_RETRY_MS;
     this.db.health.feedUp();
+    this.probeTimer = setInterval(() => {
+      client.query('SELECT 1').catch((err: unknown) => onLost(err));
+    }, this.db.timeoutMs);
+    this.probeTimer.unref?.();
   }
 
-  private retry(delayMs: number): void {
+  private retry(): void {
+    if (this.retryTimer || this.closed) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
-      if (this.closed) return;
+      if (this.closed || this.client) return;
       this.connect().then(
         () => this.fire(this.resyncListeners, (listener) => listener()),
-        () => {
-          if (!this.closed) this.retry(Math.min(delayMs * 2, LAST_RETRY_MS));
+        (err: unknown) => {
+          if (this.closed) return;
+          this.db.health.feedDown(err);
+          this.retryDelayMs = Math.min(this.retryDelayMs * 2, LAST_RETRY_MS);
+          this.retry();
         },
       );
-    }, delayMs);
+    }, this.retryDelayMs);
     this.retryTimer.unref?.();
+  }
+
+  /** The database answers again: a feed waiting to reconnect tries at once. */
+  private retryNow(): void {
+    if (this.closed || this.client || !this.retryTimer) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.retryDelayMs = 0;
+    this.retry();
   }
 
   private deliver(payload: string): void {

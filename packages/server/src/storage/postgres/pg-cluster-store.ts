@@ -1,16 +1,21 @@
 import type pg from 'pg';
 import type {
   ClusterStore,
+  EphemeralDecision,
+  EphemeralWritten,
   LeaseHolder,
   NodeIdentity,
-  OwnedChanges,
+  OwnedWrite,
+  PutDecision,
   RelayedBeat,
   Renewal,
+  PublishResult,
 } from '../../core/cluster/cluster-store.js';
 import type { StoredInstance } from '../../core/naming/instance-store.js';
 import type { ServiceKey } from '../../core/naming/naming-model.js';
-import type { StoreEvent } from '../../core/cluster/store-change.js';
+import type { InstanceRef, StoreEvent } from '../../core/cluster/store-change.js';
 import { CHANGES_CHANNEL, inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
+import { editEphemeral, loadOwn, publishOwned } from './pg-owned-instances.js';
 
 /** The database's clock in ms: every node measures leases against the same one. */
 const NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
@@ -18,9 +23,6 @@ const NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 export const DOWN_LISTED_MS = 10 * 60_000;
 /** NOTIFY payloads must stay under 8000 bytes: beats are relayed in chunks of this many. */
 const BEATS_PER_NOTIFY = 25;
-
-const INSTANCE_WHERE = `namespace_id = $2 AND group_name = $3 AND service_name = $4 AND cluster_name = $5
-  AND ip = $6 AND port = $7`;
 
 /** Node leases and each node's ephemeral instances in PostgreSQL (tables cluster_node, ephemeral_instance). */
 export class PgClusterStore implements ClusterStore {
@@ -96,59 +98,12 @@ export class PgClusterStore implements ClusterStore {
     });
   }
 
-  async publishOwned(nodeId: number, key: ServiceKey, changes: OwnedChanges): Promise<void> {
-    const service = [nodeId, key.namespaceId, key.groupName, key.serviceName];
-    await inTransaction(this.db, async (client) => {
-      const losers = new Set<number>();
-      for (const r of changes.removed) {
-        await client.query<Row>(`DELETE FROM ephemeral_instance WHERE node_id = $1 AND ${INSTANCE_WHERE}`, [
-          ...service,
-          r.clusterName,
-          r.ip,
-          r.port,
-        ]);
-      }
-      for (const i of changes.put) {
-        // the instance moved here (a client failed over, a beat reached this node): no other node keeps it
-        const taken = await client.query<Row>(
-          `DELETE FROM ephemeral_instance WHERE node_id <> $1 AND ${INSTANCE_WHERE} RETURNING node_id`,
-          [...service, i.clusterName, i.ip, i.port],
-        );
-        for (const row of taken.rows) losers.add(Number(row.node_id));
-        await client.query<Row>(
-          `INSERT INTO ephemeral_instance (node_id, namespace_id, group_name, service_name, cluster_name, ip, port, instance)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-           ON CONFLICT (node_id, namespace_id, group_name, service_name, cluster_name, ip, port)
-           DO UPDATE SET instance = excluded.instance`,
-          [...service, i.clusterName, i.ip, i.port, JSON.stringify(i)],
-        );
-      }
-      await notifyChange(client, this.db, { kind: 'ephemeral', key, nodeId });
-      for (const loser of losers) await notifyChange(client, this.db, { kind: 'ephemeral', key, nodeId: loser });
-    });
+  publishOwned(nodeId: number, writes: OwnedWrite[], decide?: PutDecision): Promise<PublishResult> {
+    return publishOwned(this.db, nodeId, writes, decide);
   }
 
-  async editOwned(ownerNodeId: number, key: ServiceKey, changes: OwnedChanges): Promise<number> {
-    const service = [ownerNodeId, key.namespaceId, key.groupName, key.serviceName];
-    return inTransaction(this.db, async (client) => {
-      let written = 0;
-      for (const r of changes.removed) {
-        const gone = await client.query<Row>(
-          `DELETE FROM ephemeral_instance WHERE node_id = $1 AND ${INSTANCE_WHERE}`,
-          [...service, r.clusterName, r.ip, r.port],
-        );
-        written += gone.rowCount ?? 0;
-      }
-      for (const i of changes.put) {
-        const updated = await client.query<Row>(
-          `UPDATE ephemeral_instance SET instance = $8 WHERE node_id = $1 AND ${INSTANCE_WHERE}`,
-          [...service, i.clusterName, i.ip, i.port, JSON.stringify(i)],
-        );
-        written += updated.rowCount ?? 0;
-      }
-      if (written > 0) await notifyChange(client, this.db, { kind: 'ephemeral', key, nodeId: ownerNodeId });
-      return written;
-    });
+  editEphemeral(key: ServiceKey, ref: InstanceRef, decide: EphemeralDecision): Promise<EphemeralWritten[]> {
+    return editEphemeral(this.db, key, ref, decide);
   }
 
   async relayBeats(ownerNodeId: number, beats: RelayedBeat[]): Promise<void> {
@@ -157,6 +112,10 @@ export class PgClusterStore implements ClusterStore {
       const event: StoreEvent = { origin: this.db.nodeId, change: { kind: 'beats', nodeId: ownerNodeId, instances } };
       await this.db.pool.query<Row>('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(event)]);
     }
+  }
+
+  loadOwn(nodeId: number, key: ServiceKey): Promise<StoredInstance[] | null> {
+    return loadOwn(this.db, nodeId, key);
   }
 
   async loadOwned(key: ServiceKey, exceptNode: number): Promise<Map<number, StoredInstance[]>> {

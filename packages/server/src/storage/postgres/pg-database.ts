@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { StoreChange, StoreEvent } from '../../core/cluster/store-change.js';
 import type { Logger } from '../../shared/logger.js';
 import { maskUrl } from '../../shared/mask-url.js';
-import { PgHealth } from './pg-health.js';
+import { isConnectionFailure, PgHealth } from './pg-health.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 
 export { maskUrl };
@@ -22,6 +22,10 @@ export interface PgDatabase {
   pool: pg.Pool;
   nodeId: number;
   url: string;
+  /** A statement or connection attempt that takes longer fails, and the database counts as lost (ms). */
+  timeoutMs: number;
+  /** How every connection of this node is made (the pool's, the change feed's, a probe's). */
+  clientConfig(): pg.ClientConfig;
   /** Whether the database and the change feed are reachable; what a lost connection turns into. */
   health: PgHealth;
   close(): Promise<void>;
@@ -31,39 +35,92 @@ export interface PgDatabase {
 const reasonOf = (err: unknown) =>
   err instanceof Error ? err.message || String((err as { code?: string }).code) : String(err);
 
+/** How long a statement may take by default, and the database counts as lost when it takes longer. */
+export const DEFAULT_DB_TIMEOUT_MS = 5_000;
+
+/**
+ * How a node connects: named (`tsnacos-node-<id>` in pg_stat_activity), with TCP keepalive, and with
+ * timeouts on connecting, on each statement (client side: a frozen server or a dropped link; server side:
+ * a statement stuck on a lock) and on a transaction left idle by a node that went away (it would hold its
+ * locks).
+ */
+function clientConfigOf(url: string, nodeId: number, timeoutMs: number): pg.ClientConfig {
+  return {
+    connectionString: url,
+    application_name: `tsnacos-node-${nodeId}`,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    statement_timeout: timeoutMs,
+    idle_in_transaction_session_timeout: timeoutMs * 2,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: timeoutMs,
+  };
+}
+
 /** Connects, brings the schema up to date, and fails with the (masked) URL named when it cannot. */
 export async function openPostgres(
   url: string,
-  options: { nodeId: number; logger?: Logger; poolSize?: number },
+  options: { nodeId: number; logger?: Logger; poolSize?: number; timeoutMs?: number },
 ): Promise<PgDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 });
-  // a broken idle connection must not end the process: the next query gets a fresh one or an error
-  pool.on('error', () => undefined);
-  let client: pg.PoolClient;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DB_TIMEOUT_MS;
+  const clientConfig = () => clientConfigOf(url, options.nodeId, timeoutMs);
+  // migrations may take long and wait for another node's: their own connection, without the timeouts
+  const migrator = new pg.Client({ connectionString: url, application_name: `tsnacos-node-${options.nodeId}` });
+  migrator.on('error', () => undefined);
   try {
-    client = await pool.connect();
+    await migrator.connect();
   } catch (err) {
-    await pool.end().catch(() => undefined);
+    await migrator.end().catch(() => undefined);
     throw new Error(`cannot reach PostgreSQL at ${maskUrl(url)}: ${reasonOf(err)}`, { cause: err });
   }
   try {
-    await migrate(client);
+    await migrate(migrator);
   } catch (err) {
-    await pool.end().catch(() => undefined);
     throw new Error(`cannot use PostgreSQL at ${maskUrl(url)}: ${reasonOf(err)}`, { cause: err });
+  } finally {
+    await migrator.end().catch(() => undefined);
   }
-  const health = new PgHealth(options.logger);
+  const pool = new pg.Pool(Object.assign(clientConfig(), { max: options.poolSize ?? 10 }));
+  // a broken idle connection must not end the process: the next query gets a fresh one or an error
+  pool.on('error', () => undefined);
+  const health = new PgHealth(options.logger, () => probe(clientConfig()));
   watchPool(pool, health);
-  return { pool, nodeId: options.nodeId, url, health, close: () => pool.end() };
+  return {
+    pool,
+    nodeId: options.nodeId,
+    url,
+    timeoutMs,
+    clientConfig,
+    health,
+    close: async () => {
+      health.close();
+      await pool.end();
+    },
+  };
+}
+
+/** One statement on a connection of its own: does the database answer now? */
+async function probe(config: pg.ClientConfig): Promise<void> {
+  const client = new pg.Client(config);
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } finally {
+    // end() of a connection that never opened waits for an answer that may not come
+    client.connection.stream.destroy();
+  }
 }
 
 /**
  * Every statement and checkout of the pool reports to `health`: one that fails because the database is out
- * of reach rejects with the typed "unavailable" error instead of the driver's.
+ * of reach rejects with the typed "unavailable" error instead of the driver's. While the database is lost,
+ * they are refused at once (a probe finds out when it is back): a write answers 503 without waiting.
  */
 function watchPool(pool: pg.Pool, health: PgHealth): void {
-  const watch = <T>(result: Promise<T>): Promise<T> =>
-    result.then(
+  const watch = <T>(run: () => Promise<T>): Promise<T> => {
+    if (health.refusing) return Promise.reject(health.refusal());
+    return run().then(
       (value) => {
         health.worked();
         return value;
@@ -72,18 +129,17 @@ function watchPool(pool: pg.Pool, health: PgHealth): void {
         throw health.failed(err);
       },
     );
+  };
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient> | undefined;
-  pool.query = ((...args: unknown[]) => watch(query(...args))) as typeof pool.query;
+  pool.query = ((...args: unknown[]) => watch(() => query(...args))) as typeof pool.query;
   // the pool's own query() checks out with a callback: that call is left as it is
   pool.connect = ((...args: unknown[]) =>
-    args.length > 0 ? connect(...args) : watch(connect() as Promise<pg.PoolClient>)) as typeof pool.connect;
+    args.length > 0 ? connect(...args) : watch(() => connect() as Promise<pg.PoolClient>)) as typeof pool.connect;
 }
 
-/** Applies the missing migrations on `client`, then gives it back to the pool. */
-async function migrate(client: pg.PoolClient): Promise<void> {
-  const onError = () => undefined;
-  client.on('error', onError);
+/** Applies the missing migrations on `client`. */
+async function migrate(client: pg.Client): Promise<void> {
   try {
     await client.query<Row>('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await client.query<Row>('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
@@ -107,8 +163,6 @@ async function migrate(client: pg.PoolClient): Promise<void> {
     }
   } finally {
     await client.query<Row>('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.off('error', onError);
-    client.release();
   }
 }
 
@@ -125,7 +179,10 @@ export async function inTransaction<T>(db: PgDatabase, fn: (client: pg.PoolClien
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken ??= rollbackErr));
+    // a connection that timed out or broke is dropped as it is (the server ends the transaction): a
+    // ROLLBACK on it would wait as long again
+    if (isConnectionFailure(err)) broken ??= err instanceof Error ? err : new Error(String(err));
+    else await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken ??= rollbackErr));
     throw db.health.failed(err);
   } finally {
     client.off('error', onError);

@@ -18,8 +18,9 @@ export async function openPostgresStores(
   nodeId: number,
   logger?: Logger,
   poolSize?: number,
+  timeoutMs?: number,
 ): Promise<Stores> {
-  const db = await openPostgres(url, { nodeId, logger, poolSize });
+  const db = await openPostgres(url, { nodeId, logger, poolSize, timeoutMs });
   let feed: PgChangeFeed | null = null;
   return {
     configs: new PgConfigStore(db),
@@ -32,6 +33,7 @@ export async function openPostgresStores(
     cluster: {
       store: new PgClusterStore(db),
       startFeed: async () => (feed = await PgChangeFeed.start(db)),
+      databaseUp: () => !db.health.outage,
     },
     location: maskUrl(url),
     close: async () => {

@@ -1,3 +1,4 @@
+import type { DbLinkProxy } from '../../db-link-proxy.js';
 import type { ClusterNodeProcess } from '../cluster-nodes.js';
 
 /** A node as the clients see it: its addresses and whether the fault scheduler has it running. */
@@ -9,9 +10,11 @@ export interface ChaosNode {
   grpc: string;
   up: boolean;
   process: ClusterNodeProcess;
+  /** The node's network path to PostgreSQL, which faults cut or slow down. */
+  link: DbLinkProxy;
 }
 
-export function chaosNode(process: ClusterNodeProcess): ChaosNode {
+export function chaosNode(process: ClusterNodeProcess, link: DbLinkProxy): ChaosNode {
   const [host, port] = process.serverAddr.split(':');
   return {
     nodeId: process.nodeId,
@@ -20,5 +23,6 @@ export function chaosNode(process: ClusterNodeProcess): ChaosNode {
     grpc: `${host}:${Number(port) + 1000}`,
     up: true,
     process,
+    link,
   };
 }

@@ -1,18 +1,39 @@
 import { HISTORY_KEPT_PER_CONFIG } from '../../../src/core/config/config-model.js';
+import { startDbLinkProxy, type DbLinkProxy } from '../../db-link-proxy.js';
 import type { Postgres } from '../../postgres-server.js';
 import { startClusterNode } from '../cluster-nodes.js';
 import { AdminClient, type SettingFields } from './admin-client.js';
+import { checkAnswered, checkGaps, type LiveSpan } from './availability-checker.js';
 import { chaosNode, type ChaosNode } from './chaos-node.js';
 import { checkConfigKey, type HistoryEntry } from './config-checker.js';
 import { CONFIG_GROUP, ConfigClient } from './config-clients.js';
+import { WATCHED_KEYS } from './config-reads.js';
 import { consoleGet, consoleLogin } from './console-session.js';
+import { ContendingClient } from './contending-client.js';
 import { readConfigContents, readDatabase, readInstances, readNode, type Models } from './cluster-state.js';
-import { FaultScheduler } from './fault-scheduler.js';
+import { FaultScheduler, type FaultKind } from './fault-scheduler.js';
 import { describeOp, History, type ConfigFields, type OpRecord } from './history.js';
-import { BeatInstanceClient, GrpcInstanceClient, type InstanceClient, type InstanceFields } from './naming-clients.js';
+import {
+  BeatInstanceClient,
+  BEAT_SERVICE,
+  GrpcInstanceClient,
+  GRPC_SERVICE,
+  type InstanceClient,
+  type InstanceFields,
+} from './naming-clients.js';
 import { Random, sleep } from './random.js';
-import { checkInstances, checkLastWrite, compareWithDatabase, type Snapshot } from './state-checker.js';
+import { checkReads } from './read-checker.js';
+import { checkRounds } from './round-checker.js';
+import { PythonSdkClient, pythonSdkAvailable } from './sdk-clients.js';
+import {
+  checkInstances,
+  checkLastWrite,
+  compareWithDatabase,
+  type ClientInstance,
+  type Snapshot,
+} from './state-checker.js';
 import type { Violation } from './violation.js';
+import { GrpcWatcher, ListSampler, LongPollListener, type ConfigWatcher, type NamingWatcher } from './watch-clients.js';
 
 export interface ChaosOptions {
   seed: number;
@@ -21,6 +42,10 @@ export interface ChaosOptions {
   /** How long the cluster may take to converge once the faults stop. */
   settleMs: number;
   log: (line: string) => void;
+  /** The faults to choose from (all by default). */
+  faults?: readonly FaultKind[];
+  /** Run the nodes from another build's entry point (`<checkout>/packages/server/dist/main.js`). */
+  serverMain?: string;
 }
 
 export interface ChaosResult {
@@ -31,12 +56,25 @@ export interface ChaosResult {
   nodeLogs: Map<number, string>;
 }
 
-/** Short leases and instance timeouts, so that dead nodes and silent clients are gone within the settle time. */
+/**
+ * Short leases and instance timeouts, so that dead nodes and silent clients are gone within the settle time;
+ * a database that does not answer within 3 s counts as lost.
+ */
 const NODE_ENV = {
   RNACOS_CLUSTER_LEASE_SECOND: '4',
   RNACOS_NAMING_HEALTH_TIMEOUT_SECOND: '3',
   RNACOS_NAMING_INSTANCE_TIMEOUT_SECOND: '6',
+  RNACOS_DB_TIMEOUT_SECOND: '3',
 };
+const LEASE_MS = 4_000;
+/**
+ * The longest a live, registered gRPC client's instance may be missing from a running node's list: a lease
+ * and a bit. A node that loses its lease must hand its clients over before the others evict it; a client
+ * of a frozen node notices it by its health checks (at most 5 s) and moves.
+ */
+const MAX_GAP_MS = LEASE_MS + 1_000;
+/** The Python SDK's: its health check (5 s) and its redo timer (30 s) on top. */
+const PYTHON_MAX_GAP_MS = MAX_GAP_MS + 35_000;
 
 /**
  * One randomized run: three nodes on `dbUrl`, SDK-like clients on both doors, faults for `faultMs`, then a
@@ -46,12 +84,20 @@ const NODE_ENV = {
 export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOptions): Promise<ChaosResult> {
   const random = new Random(options.seed);
   const nodes: ChaosNode[] = [];
+  const links: DbLinkProxy[] = [];
   const instanceClients: InstanceClient[] = [];
+  const closing: Array<{ close(): void }> = [];
   const nodeLogs = new Map<number, string>();
+  const history = new History();
   try {
-    for (const id of [1, 2, 3]) nodes.push(chaosNode(await startClusterNode(id, dbUrl, NODE_ENV)));
+    for (const id of [1, 2, 3]) {
+      const link = await startDbLinkProxy(db.port);
+      links.push(link);
+      const process = await startClusterNode(id, link.url(dbUrl), NODE_ENV, { main: options.serverMain });
+      nodes.push(chaosNode(process, link));
+    }
     // times in the history count from here, when the clients begin
-    const history = new History();
+    history.restart();
     const faultsEnd = history.now() + options.faultMs;
     let aborted = false;
     const faultsOver = () => aborted || history.now() >= faultsEnd;
@@ -86,7 +132,24 @@ export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOption
         ),
       );
     }
-    const faults = new FaultScheduler(nodes, db, history, random.fork('faults'));
+    const contenders = [1, 2].map(
+      (i) => new ContendingClient(`b2b-${i}`, i, nodes, history, random.fork(`b2b${i}`), dbUrl),
+    );
+    const longPolls = nodes.map((n) => new LongPollListener(`long-poll-on-${n.nodeId}`, n, history));
+    const grpcWatchers = [1, 2].map((i) => new GrpcWatcher(`grpc-watcher-${i}`, nodes, history, random.fork(`w${i}`)));
+    const sampler = new ListSampler(nodes, history, [GRPC_SERVICE]);
+    closing.push(...longPolls, ...grpcWatchers, sampler);
+    let python: PythonSdkClient | undefined;
+    if (pythonSdkAvailable) {
+      python = new PythonSdkClient(nodes, history, random.fork('python'));
+      instanceClients.push(python);
+    } else {
+      options.log('the Python SDK (nacos-sdk-python) is not installed: the run goes without a real SDK');
+    }
+    const watchers = [...longPolls, ...grpcWatchers];
+    for (const listener of longPolls) void listener.run();
+    await Promise.all(grpcWatchers.map((w) => w.start()));
+    const faults = new FaultScheduler(nodes, db, history, random.fork('faults'), { leaseMs: LEASE_MS }, options.faults);
     const running = [
       // a fault that cannot be undone (a node that does not start again) ends the run for every client
       faults.run(faultsOver).catch((err: unknown) => {
@@ -94,24 +157,28 @@ export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOption
         throw err;
       }),
       admin.run(faultsOver),
+      sampler.run(faultsOver),
       ...configClients.map((c) => c.run(faultsOver)),
       ...instanceClients.map((c) => c.run(faultsOver)),
+      ...contenders.map((c) => c.run(faultsOver)),
     ];
     await Promise.all(running);
+    const runEnd = history.now();
     options.log(
-      `faults over after ${(history.now() / 1000).toFixed(1)} s: ${history.ops.length} ops, ${history.faults.length} fault events`,
+      `faults over after ${(runEnd / 1000).toFixed(1)} s: ${history.ops.length} ops, ${history.faults.length} fault events`,
     );
 
-    for (const node of nodes) if (!node.up) await faults.restart(node);
-    db.thaw();
+    await faults.heal();
     for (const c of instanceClients) c.quiet();
 
     const settleEnd = history.now() + options.settleMs;
+    const namingWatchers: NamingWatcher[] = [...grpcWatchers, ...(python ? [python] : [])];
+    const configWatchers: ConfigWatcher[] = [...watchers, ...(python ? [python] : [])];
     let stateViolations: Violation[] = [];
     for (;;) {
-      stateViolations = await checkState(nodes, dbUrl, admin, instanceClients).catch((err: Error) => [
-        { property: 'state-unreadable', subject: 'cluster', message: err.message, ops: [] },
-      ]);
+      stateViolations = await checkState(nodes, dbUrl, admin, instanceClients, configWatchers, namingWatchers).catch(
+        (err: Error) => [{ property: 'state-unreadable', subject: 'cluster', message: err.message, ops: [] }],
+      );
       if (stateViolations.length === 0 || history.now() >= settleEnd) break;
       const seen = [...new Set(stateViolations.map((v) => `${v.property} ${v.subject}`))].slice(0, 3).join('; ');
       options.log(`${(history.now() / 1000).toFixed(1)} s: not settled yet (${stateViolations.length}): ${seen}`);
@@ -131,13 +198,49 @@ export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOption
         message: n.process.output().slice(-2_000),
         ops: [],
       }));
-    const violations = [...crashed, ...stateViolations, ...configViolations];
-    return { violations: withOps(violations, history), summary: summarize(history), history, nodeLogs };
+    const duringRun = [
+      ...checkRounds(contenders.flatMap((c) => c.rounds)),
+      ...checkGaps(liveSpans(history, instanceClients, runEnd), history.samples, history.outages, MAX_GAP_MS),
+      ...checkAnswered(history.ops, history.outages),
+    ];
+    const violations = [...crashed, ...stateViolations, ...configViolations, ...duringRun];
+    const rounds = contenders.reduce((n, c) => n + c.rounds.length, 0);
+    return {
+      violations: withOps(violations, history),
+      summary: summarize(history, rounds),
+      history,
+      nodeLogs,
+    };
   } finally {
-    for (const c of instanceClients) c.close();
+    for (const c of [...instanceClients, ...closing]) c.close();
     await Promise.all(nodes.map((n) => n.process.stop().catch(() => undefined)));
     for (const n of nodes) nodeLogs.set(n.nodeId, n.process.output());
+    await Promise.all(links.map((l) => l.close()));
   }
+}
+
+/** Each gRPC client's time alive and registered: from its first acknowledged registration to its end. */
+function liveSpans(history: History, clients: InstanceClient[], end: number): LiveSpan[] {
+  const spans: LiveSpan[] = [];
+  for (const client of clients) {
+    const expected = client.expected();
+    if (expected.service !== GRPC_SERVICE) continue;
+    const ops = history.of<InstanceFields>((op) => op.client === expected.client);
+    const first = ops.find((op) => op.fields.kind === 'register' && op.outcome === 'ok');
+    if (!first) continue;
+    const gone = ops.find((op) => op.fields.kind === 'crash' || op.fields.kind === 'deregister');
+    spans.push({
+      client: expected.client,
+      service: GRPC_SERVICE,
+      address: expected.address,
+      from: first.completedAt!,
+      to: gone?.invokedAt ?? end,
+      // nacos-sdk-python cannot read ConnectResetRequest: it notices a cut connection by its health check
+      // (every 5 s) and registers again on its redo timer (every 30 s), not on reconnecting
+      maxGapMs: client instanceof PythonSdkClient ? PYTHON_MAX_GAP_MS : undefined,
+    });
+  }
+  return spans;
 }
 
 async function checkState(
@@ -145,6 +248,8 @@ async function checkState(
   dbUrl: string,
   admin: AdminClient,
   clients: InstanceClient[],
+  configWatchers: ConfigWatcher[],
+  namingWatchers: NamingWatcher[],
 ): Promise<Violation[]> {
   const stored = await readDatabase(dbUrl);
   const served = new Map<number, Models>();
@@ -157,12 +262,56 @@ async function checkState(
   violations.push(...checkAdminWrites(admin, stored));
   const listings = new Map<number, Awaited<ReturnType<typeof readInstances>>>();
   for (const node of nodes) listings.set(node.nodeId, await readInstances(node));
-  violations.push(
-    ...checkInstances(
-      clients.map((c) => c.expected()),
-      listings,
-    ),
-  );
+  const expected = clients.map((c) => c.expected());
+  violations.push(...checkInstances(expected, listings));
+  violations.push(...checkWatchers(configWatchers, namingWatchers, await readConfigContents(dbUrl), expected));
+  return violations;
+}
+
+/**
+ * Every live listener holds the last committed value of every watched key, and every live subscriber was
+ * last told what the clients' instances are: each acknowledged change reached each of them.
+ */
+function checkWatchers(
+  configWatchers: ConfigWatcher[],
+  namingWatchers: NamingWatcher[],
+  finals: Map<string, string>,
+  expected: ClientInstance[],
+): Violation[] {
+  const violations: Violation[] = [];
+  for (const watcher of configWatchers) {
+    const values = watcher.values();
+    for (const key of WATCHED_KEYS) {
+      const held = values?.get(key);
+      if (values && held === finals.get(key)) continue;
+      violations.push({
+        property: 'listener-behind',
+        subject: `config ${key} heard by ${watcher.name}`,
+        message: values
+          ? `holds ${held === undefined ? 'nothing' : `"${held}"`}; the last committed value is ${finals.has(key) ? `"${finals.get(key)}"` : 'nothing'}`
+          : 'not listening',
+        ops: [],
+      });
+    }
+  }
+  for (const watcher of namingWatchers) {
+    for (const service of [GRPC_SERVICE, BEAT_SERVICE]) {
+      const hosts = watcher.hosts(service);
+      if (!hosts && watcher instanceof PythonSdkClient && service === BEAT_SERVICE) continue; // not subscribed
+      const listing = new Map([[service, hosts ?? new Map<string, number>()]]);
+      for (const v of checkInstances(
+        expected.filter((c) => c.service === service),
+        new Map([[0, listing]]),
+      )) {
+        violations.push({
+          ...v,
+          property: `subscriber-${v.property}`,
+          subject: `${v.subject} pushed to ${watcher.name}`,
+          node: undefined,
+        });
+      }
+    }
+  }
   return violations;
 }
 
@@ -221,6 +370,14 @@ async function checkConfigs(
       opUser: h.opUser,
     }));
     violations.push(...checkConfigKey(keyOps, { key, history: entries, final: finals.get(key) }));
+    violations.push(
+      ...checkReads(
+        key,
+        history.reads.filter((r) => r.key === key),
+        keyOps,
+        entries,
+      ),
+    );
   }
   return violations;
 }
@@ -238,9 +395,12 @@ function withOps(violations: Violation[], history: History): Violation[] {
   });
 }
 
-function summarize(history: History): string {
+function summarize(history: History, rounds: number): string {
   const count = (pick: (op: OpRecord) => boolean) => history.ops.filter(pick).length;
   const outcomes = ['ok', 'fail', 'unknown'].map((o) => `${o} ${count((op) => op.outcome === o)}`).join(', ');
+  const observed =
+    `${history.reads.length} reads, ${history.pushes.length} pushes, ${history.samples.length} list samples, ` +
+    `${rounds} back-to-back rounds looked at`;
   const faults = history.faults.map((f) => `  ${(f.at / 1000).toFixed(2)} s ${f.what}`).join('\n');
-  return `${history.ops.length} ops (${outcomes}); faults:\n${faults}`;
+  return `${history.ops.length} ops (${outcomes}); ${observed}; faults:\n${faults}`;
 }

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { checkAnswered, checkGaps } from './availability-checker.js';
 import { checkConfigKey, type HistoryEntry } from './config-checker.js';
-import type { ConfigFields, OpRecord, Outcome } from './history.js';
+import type { ConfigFields, ListSample, OpRecord, Outcome, ReadRecord } from './history.js';
+import type { InstanceFields } from './naming-clients.js';
+import { checkReads } from './read-checker.js';
+import { checkRounds } from './round-checker.js';
 import { checkInstances, checkLastWrite, compareWithDatabase } from './state-checker.js';
 
 const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
@@ -214,5 +218,133 @@ describe('state checkers', () => {
       ['live-instance-missing', 3],
       ['dead-instance-listed', 3],
     ]);
+  });
+});
+
+describe('read checker', () => {
+  const read = (node: number, value: string | undefined, at: [number, number]): ReadRecord => ({
+    client: 'r',
+    node,
+    key: 'k',
+    value,
+    invokedAt: at[0],
+    completedAt: at[1],
+  });
+
+  it('accepts reads that only go forward on each node, and a node behind another one', () => {
+    const a = put('a', [0, 10]);
+    const b = put('b', [20, 30]);
+    const history = [entry(1, a, 'I'), entry(2, b, 'U')];
+    const reads = [
+      read(1, 'a', [12, 14]),
+      read(1, 'b', [31, 33]),
+      read(2, undefined, [15, 16]),
+      read(2, 'a', [40, 41]),
+    ];
+    expect(checkReads('k', reads, [a, b], history)).toEqual([]);
+  });
+
+  it('finds a read older than one that ended before it on the same node', () => {
+    const a = put('a', [0, 10]);
+    const b = put('b', [20, 30]);
+    const history = [entry(1, a, 'I'), entry(2, b, 'U')];
+    const violations = checkReads('k', [read(2, 'b', [31, 32]), read(2, 'a', [33, 34])], [a, b], history);
+    expect(properties(violations)).toEqual(['read-went-back']);
+  });
+
+  it('finds a node that acknowledged a write and then served an older value', () => {
+    const a = put('a', [0, 10]);
+    const b = { ...put('b', [20, 30]), node: 3 };
+    const history = [entry(1, a, 'I'), entry(2, b, 'U')];
+    expect(properties(checkReads('k', [read(3, 'a', [31, 32])], [a, b], history))).toEqual(['read-missed-own-write']);
+    // a value the key held again later is no certain step back
+    const again = put('a', [40, 50]);
+    const later = [...history, entry(3, again, 'U')];
+    expect(checkReads('k', [read(3, 'a', [31, 32])], [a, b, again], later)).toEqual([]);
+  });
+
+  it("knows an SDK's publish, which carries no operator, by its value", () => {
+    const sdk = { ...put('sdk-value', [0, 10]), node: 0 };
+    sdk.fields.anonymous = true;
+    const unnamed: HistoryEntry = { id: 1, opType: 'I', content: 'sdk-value', opUser: '' };
+    expect(checkConfigKey([sdk], { key: 'k', history: [unnamed], final: 'sdk-value' })).toEqual([]);
+  });
+});
+
+describe('back-to-back rounds', () => {
+  const instanceOp = (kind: InstanceFields['kind'], node: number, weight?: number, outcome: Outcome = 'ok') =>
+    ({
+      id: `i${++nextId}`,
+      client: 'b2b',
+      node,
+      door: 'http',
+      invokedAt: nextId,
+      completedAt: nextId + 1,
+      outcome,
+      fields: { kind, service: 's', address: '10.0.0.1:1', weight },
+    }) as OpRecord<InstanceFields>;
+
+  it('wants what the last acknowledged op left in the database and on the node that acknowledged it', () => {
+    const ops = [instanceOp('register', 1, 1), instanceOp('edit', 2, 5)];
+    expect(
+      checkRounds([{ client: 'b2b', subject: 'x', ops, database: ['weight 5'], node: { node: 2, state: 'weight 5' } }]),
+    ).toEqual([]);
+    const lost = checkRounds([
+      { client: 'b2b', subject: 'x', ops, database: ['weight 1'], node: { node: 2, state: 'weight 1' } },
+    ]);
+    expect(properties(lost)).toEqual(['instance-write-lost', 'instance-write-not-seen']);
+  });
+
+  it('finds a deregister that left the row, and allows what an op of unknown outcome may have done', () => {
+    const ops = [instanceOp('register', 1, 1), instanceOp('deregister', 2)];
+    expect(properties(checkRounds([{ client: 'b', subject: 'x', ops, database: ['weight 1'] }]))).toEqual([
+      'instance-write-lost',
+    ]);
+    expect(checkRounds([{ client: 'b', subject: 'x', ops, database: [] }])).toEqual([]);
+    const unknown = [...ops, instanceOp('edit', 3, 7, 'unknown')];
+    expect(checkRounds([{ client: 'b', subject: 'x', ops: unknown, database: ['weight 7'] }])).toEqual([]);
+    // two rows of one instance: two nodes think they own it
+    expect(
+      properties(checkRounds([{ client: 'b', subject: 'x', ops: unknown, database: ['weight 7', 'weight 7'] }])),
+    ).toEqual(['instance-write-lost']);
+  });
+});
+
+describe('availability checkers', () => {
+  const sample = (node: number, at: number, listed: boolean): ListSample => ({
+    node,
+    service: 's',
+    addresses: new Set(listed ? ['10.0.0.1:1'] : []),
+    at,
+  });
+  const span = { client: 'g', service: 's', address: '10.0.0.1:1', from: 0, to: 20_000 };
+
+  it('finds a live instance missing from a running node for longer than allowed', () => {
+    const samples = [0, 1_000, 2_000, 9_000, 10_000].map((at) => sample(1, at, at < 2_000));
+    samples.push(sample(1, 11_000, true));
+    const violations = checkGaps([span], samples, [], 5_000);
+    expect(violations.map((v) => [v.property, v.node])).toEqual([['live-instance-gone-for-long', 1]]);
+    expect(violations[0].message).toContain('8.0 s');
+    // a shorter gap, and the client not yet registered, pass
+    expect(checkGaps([span], samples, [], 9_000)).toEqual([]);
+    expect(checkGaps([{ ...span, from: 9_500 }], samples, [], 5_000)).toEqual([]);
+  });
+
+  it('starts a gap afresh after an outage of the node itself', () => {
+    const samples = [sample(1, 0, false), sample(1, 3_000, false), sample(1, 7_000, false), sample(1, 9_000, false)];
+    const outage = { node: 1, what: 'down' as const, from: 4_000, to: 6_000 };
+    expect(checkGaps([span], samples, [outage], 5_000)).toEqual([]);
+    expect(properties(checkGaps([span], samples, [], 5_000))).toEqual(['live-instance-gone-for-long']);
+  });
+
+  it('finds a request a running node never answered, not one to a node that was down or frozen', () => {
+    const timedOut = { ...put('x', [1_000, 11_000], 'unknown'), detail: 'TimeoutError', node: 2 };
+    expect(properties(checkAnswered([timedOut], []))).toEqual(['request-unanswered']);
+    expect(checkAnswered([timedOut], [{ node: 2, what: 'frozen', from: 500, to: 6_000 }])).toEqual([]);
+    // cut off from its database, a node still runs: it must answer
+    const cutOff = [{ node: 2, what: 'cut-off' as const, from: 500, to: 12_000 }];
+    expect(properties(checkAnswered([timedOut], cutOff))).toEqual(['request-unanswered']);
+    const refused = { ...put('y', [1_000, 1_200], 'unknown'), detail: '503 the store is unavailable', node: 2 };
+    expect(checkAnswered([refused], [])).toEqual([]);
   });
 });

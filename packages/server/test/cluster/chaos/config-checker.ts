@@ -50,13 +50,17 @@ export function checkConfigKey(ops: ConfigOp[], facts: ConfigKeyFacts): Violatio
       ops: involved.filter((o): o is ConfigOp => o !== undefined).map(describeOp),
     });
   const byId = new Map(ops.map((op) => [op.id, op]));
+  // an SDK's publish carries no operator: its (unique) value names it
+  const anonymous = new Map(ops.filter((op) => op.fields.anonymous).map((op) => [op.fields.value, op]));
   const anonymousDeletes = ops.filter((op) => op.fields.kind === 'delete' && op.door === 'grpc');
   const entries = [...facts.history].sort((a, b) => a.id - b.id);
   const steps: Step[] = [];
   const seen = new Set<string>();
   for (const entry of entries) {
     const value = entry.opType === 'D' ? undefined : entry.content;
-    const op = entry.opUser ? byId.get(entry.opUser) : undefined;
+    const op =
+      (entry.opUser ? byId.get(entry.opUser) : undefined) ??
+      (entry.opType !== 'D' ? anonymous.get(entry.content) : undefined);
     if (op) {
       if (seen.has(op.id)) report('applied-twice', `history entry ${entry.id} repeats ${op.id}`, [op]);
       seen.add(op.id);

@@ -3,9 +3,10 @@ import type { ChaosNode } from './chaos-node.js';
 import { FailoverGrpcClient } from './failover-grpc-client.js';
 import type { ConfigFields, History } from './history.js';
 import { FORM, form, grpcCall, httpCall, type Classified } from './op-outcome.js';
+import { CONFIG_GROUP, readConfig, WATCHED_KEYS } from './config-reads.js';
 import { sleep, type Random } from './random.js';
 
-export const CONFIG_GROUP = 'DEFAULT_GROUP';
+export { CONFIG_GROUP };
 /** Keys change every this many ms, so that no key's history outgrows the 100 entries kept per config. */
 const KEY_EPOCH_MS = 15_000;
 const KEYS_PER_EPOCH = 8;
@@ -46,7 +47,7 @@ export class ConfigClient {
   }
 
   private async step(): Promise<void> {
-    const key = this.keyNow();
+    const key = this.random.chance(0.15) ? this.random.pick(WATCHED_KEYS) : this.keyNow();
     const roll = this.random.int(0, 99);
     const before = this.written.get(key) ?? [];
     if (roll < 45 || (roll < 55 && before.length === 0)) return this.publish(key, undefined);
@@ -64,16 +65,9 @@ export class ConfigClient {
     return this.random.pick(this.nodes);
   }
 
-  /** What a node serves now (not recorded: reads come from memory and are not checked). */
+  /** What a node serves now, recorded for the read checks. */
   private async read(key: string): Promise<string | undefined> {
-    try {
-      const res = await fetch(`${this.node().http}/nacos/v1/cs/configs?dataId=${key}&group=${CONFIG_GROUP}`, {
-        signal: AbortSignal.timeout(3_000),
-      });
-      return res.status === 200 ? await res.text() : undefined;
-    } catch {
-      return undefined;
-    }
+    return (await readConfig(this.history, this.name, this.node(), key))?.value;
   }
 
   private async publish(key: string, casMd5: string | undefined, again?: string): Promise<void> {

@@ -28,14 +28,62 @@ export interface ConfigFields {
   key: string;
   value?: string;
   expectedMd5?: string;
+  /** Sent without an operator (an SDK's publish): its history entry is known by its value. */
+  anonymous?: boolean;
+}
+
+/** A config value a client read from one node (undefined: none), or heard of as a listener. */
+export interface ReadRecord {
+  client: string;
+  /** 0 when the client cannot tell which node answered (an SDK). */
+  node: number;
+  key: string;
+  value: string | undefined;
+  invokedAt: number;
+  completedAt: number;
+}
+
+/** What a naming subscriber was last told a service holds (`ip:port -> weight`), and when. */
+export interface PushRecord {
+  subscriber: string;
+  node: number;
+  service: string;
+  hosts: Map<string, number>;
+  at: number;
+}
+
+/** The addresses one node listed for a service at one moment. */
+export interface ListSample {
+  node: number;
+  service: string;
+  addresses: Set<string>;
+  at: number;
+}
+
+/** A span in which a node could not answer (down, frozen) or not hear the others (cut off from the database). */
+export interface NodeOutage {
+  node: number;
+  what: 'down' | 'frozen' | 'cut-off';
+  from: number;
+  /** Infinity while it lasts. */
+  to: number;
 }
 
 /** The history recorder: every operation with its invocation and completion, in invocation order. */
 export class History {
-  private readonly start = performance.now();
+  private start = performance.now();
   readonly ops: OpRecord[] = [];
   readonly faults: Array<{ at: number; what: string }> = [];
+  readonly reads: ReadRecord[] = [];
+  readonly pushes: PushRecord[] = [];
+  readonly samples: ListSample[] = [];
+  readonly outages: NodeOutage[] = [];
   private next = 0;
+
+  /** Times count from now on. */
+  restart(): void {
+    this.start = performance.now();
+  }
 
   now(): number {
     return Math.round((performance.now() - this.start) * 10) / 10;
@@ -55,6 +103,19 @@ export class History {
 
   fault(what: string): void {
     this.faults.push({ at: this.now(), what });
+  }
+
+  /** Node `node` stops answering (killed, stopped, frozen) from now until `nodeBack`. */
+  nodeOut(node: number, what: NodeOutage['what']): void {
+    this.outages.push({ node, what, from: this.now(), to: Infinity });
+  }
+
+  nodeBack(node: number): void {
+    for (const outage of this.outages) if (outage.node === node && outage.to === Infinity) outage.to = this.now();
+  }
+
+  read(record: Omit<ReadRecord, 'completedAt'>): void {
+    this.reads.push({ ...record, completedAt: this.now() });
   }
 
   of<F>(pick: (op: OpRecord) => boolean): Array<OpRecord<F>> {

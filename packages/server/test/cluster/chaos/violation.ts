@@ -16,5 +16,8 @@ export function formatViolations(violations: Violation[], limit = 20): string {
     return `  [${v.property}] ${v.subject}${where}: ${v.message}${ops}`;
   });
   const more = violations.length > limit ? `\n  ... and ${violations.length - limit} more` : '';
-  return `${violations.length} violation(s):\n${lines.join('\n')}${more}`;
+  const counts = new Map<string, number>();
+  for (const v of violations) counts.set(v.property, (counts.get(v.property) ?? 0) + 1);
+  const byProperty = [...counts].map(([property, n]) => `${property} ${n}`).join(', ');
+  return `${violations.length} violation(s) (${byProperty}):\n${lines.join('\n')}${more}`;
 }
