@@ -130,6 +130,8 @@ mkdirSync(path.join(outDir, 'bin'));
 symlinkSync('../dist/main.js', path.join(outDir, 'bin/tsnacos'));
 chmodSync(path.join(outDir, 'dist/main.js'), 0o755);
 cpSync(path.join(root, 'README.md'), path.join(outDir, 'README.md'));
+// the README is the front door; the operator and API references it links to live in docs/
+cpSync(path.join(root, 'docs'), path.join(outDir, 'docs'), { recursive: true });
 cpSync(path.join(root, 'deploy/systemd'), path.join(outDir, 'deploy/systemd'), { recursive: true });
 
 console.log(`release tree: ${outDir}`);

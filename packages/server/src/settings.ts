@@ -34,7 +34,7 @@ export interface Settings {
   fuzzyWatchMaxMatched: number;
   /** False when `RNACOS_HTTP_CONSOLE_PORT` is 0; tests keep it on while asking for port 0 (any free port). */
   consoleEnabled: boolean;
-  /** Console and access control (see README "Console and access control"). */
+  /** Console and access control (see docs/console.md "Console and access control"). */
   consoleLoginTimeoutSeconds: number;
   consoleLoginOneHourLimit: number;
   consoleEnableCaptcha: boolean;
@@ -62,7 +62,7 @@ export interface Settings {
   clusterLeaseMs: number;
   /** LDAP login, when `RNACOS_LDAP_ENABLE` is on (settings-ldap.ts). */
   ldap: LdapOptions | undefined;
-  /** OAuth2 / OpenID Connect console login; undefined when off (README "OAuth2 / OpenID Connect login"). */
+  /** OAuth2 / OpenID Connect console login; undefined when off (docs/console.md "OAuth2 / OpenID Connect login"). */
   oauth2: OAuth2Settings | undefined;
   /** Connections of a cluster node's PostgreSQL pool (the change feed has one more of its own). */
   dbPoolSize: number;
@@ -99,7 +99,7 @@ export interface SettingDef {
   defaultText: string;
 }
 
-/** The documented table; README.md lists the same rows. */
+/** The documented table; docs/settings.md lists the same rows. */
 export const SETTING_DEFS: SettingDef[] = [
   { env: 'RNACOS_HTTP_PORT', describe: 'SDK HTTP port (nacos OpenAPI v1)', defaultText: '8848' },
   { env: 'RNACOS_GRPC_PORT', describe: 'nacos 2.x gRPC port', defaultText: 'HTTP port + 1000' },

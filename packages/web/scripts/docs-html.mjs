@@ -28,12 +28,12 @@ const defaultLinkOpen =
   markdown.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 
 /**
- * Links between the documents point at their rendered pages (`docs/architecture.md` -> `architecture.html`,
- * all pages sit in one directory); other links stay as written.
+ * Links between the documents point at their rendered pages (`docs/architecture.md` and, from docs/,
+ * `../README.md` -> `architecture.html`, `README.html`: all pages sit in one directory); other links stay as written.
  */
 markdown.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const href = tokens[idx].attrGet('href');
-  const match = href && /^(?:\.\/)?(?:docs\/)?([\w.-]+)\.md(#.*)?$/.exec(href);
+  const match = href && /^(?:\.\.?\/)?(?:docs\/)?([\w.-]+)\.md(#.*)?$/.exec(href);
   if (match && env.pages?.has(match[1])) tokens[idx].attrSet('href', `${match[1]}.html${match[2] ?? ''}`);
   return defaultLinkOpen(tokens, idx, options, env, self);
 };

@@ -11,6 +11,10 @@ describe('documentation pages', () => {
     expect(html).toContain('<h1 id="title">Title</h1>');
     expect(html).toContain('<a href="architecture.html#rules">the architecture</a>');
     expect(html).toContain('<a href="bench/README.md">bench</a>');
+    // a page under docs/ links back to the README as ../README.md
+    expect(docsPage('[front](../README.md#ports)', 't', new Set(['README']))).toContain(
+      '<a href="README.html#ports">front</a>',
+    );
     expect(html).toContain('<pre><code>code\n</code></pre>');
     expect(html).toContain('<title>tsnacos</title>');
   });

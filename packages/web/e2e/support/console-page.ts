@@ -50,7 +50,7 @@ export async function expectToast(page: Page, text: string | RegExp) {
       .locator('.ant-message-notice')
       .allInnerTexts()
       .catch(() => []);
-    throw new Error(`no toast ${String(text)}; shown: ${JSON.stringify(shown)} (${(err as Error).message})`);
+    throw new Error(`no toast ${String(text)}; shown: ${JSON.stringify(shown)}`, { cause: err });
   }
 }
 

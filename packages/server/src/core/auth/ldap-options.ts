@@ -1,4 +1,4 @@
-/** How console and SDK logins reach an LDAP directory (README "LDAP login"). */
+/** How console and SDK logins reach an LDAP directory (docs/console.md "LDAP login"). */
 export interface LdapOptions {
   /** `ldap://host:port` or `ldaps://host:port`. */
   url: string;

@@ -1,6 +1,6 @@
 import { ROLE_ADMIN, ROLE_DEVELOPER, ROLE_GUEST } from './user-model.js';
 
-/** OAuth2 / OpenID Connect login, as read from the `RNACOS_OAUTH2_*` settings (see README). */
+/** OAuth2 / OpenID Connect login, as read from the `RNACOS_OAUTH2_*` settings (see docs/console.md). */
 export interface OAuth2Settings {
   clientId: string;
   /** Empty for a public client (PKCE only). Never logged. */

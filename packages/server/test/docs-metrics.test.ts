@@ -2,16 +2,16 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.js';
 
-const README = new URL('../../../README.md', import.meta.url);
+const OPERATIONS = new URL('../../../docs/operations.md', import.meta.url);
 
-/** The `| \`name\` | type |` rows of the README's "### Metrics" section. */
+/** The `| \`name\` | type |` rows of the "### Metrics" section of docs/operations.md. */
 function documentedMetrics(): Map<string, string> {
-  const text = readFileSync(README, 'utf8');
+  const text = readFileSync(OPERATIONS, 'utf8');
   const section = /^### Metrics\n([\s\S]*?)(?=^#{2,3} )/m.exec(text)?.[1] ?? '';
   return new Map([...section.matchAll(/^\| `(\w+)` \| (\w+) \|/gm)].map((m) => [m[1], m[2]]));
 }
 
-describe('README "Metrics"', () => {
+describe('docs/operations.md "Metrics"', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp({});
