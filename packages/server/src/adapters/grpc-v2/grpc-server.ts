@@ -54,7 +54,7 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
     fuzzyWatch: deps.handlers.has('ConfigFuzzyWatchRequest'),
   };
   const badMessages = new ThrottledWarning(logger, deps.clock, 'bad messages on the stream ignored');
-  const requestLog = new RequestLog(logger);
+  const requestLog = new RequestLog(logger, 'grpc');
 
   /** One unary call; answers at once when the dispatch did not have to wait (a read from memory). */
   function request(bytes: Buffer, peer: string): Buffer | Promise<Buffer> {
