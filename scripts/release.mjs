@@ -133,6 +133,7 @@ cpSync(path.join(root, 'README.md'), path.join(outDir, 'README.md'));
 // the README is the front door; the operator and API references it links to live in docs/
 cpSync(path.join(root, 'docs'), path.join(outDir, 'docs'), { recursive: true });
 cpSync(path.join(root, 'deploy/systemd'), path.join(outDir, 'deploy/systemd'), { recursive: true });
+cpSync(path.join(root, 'deploy/grafana'), path.join(outDir, 'deploy/grafana'), { recursive: true });
 
 console.log(`release tree: ${outDir}`);
 if (values.tar) {

@@ -14,6 +14,7 @@ import { OAuth2Login } from './core/auth/oauth2-login.js';
 import { VERSION } from './shared/version.js';
 import type { Core } from './core/core.js';
 import { ClientConnectionRegistry } from './core/connection/client-connection-registry.js';
+import { addClusterGauges } from './core/cluster/cluster-gauges.js';
 import { SingleNodeMembers } from './core/cluster/cluster-members.js';
 import { McpService } from './core/mcp/mcp-service.js';
 import { ToolInvoker } from './core/mcp/tool-invoker.js';
@@ -214,14 +215,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     'service subscribers',
     () => core.naming.stats().subscriberCount,
   );
+  core.metrics.addCounter(
+    'login_refused_total',
+    'console and SDK logins refused: no or wrong username or password, or too many attempts',
+    () => auth.refusedLogins,
+  );
   const cluster = stores.cluster;
-  if (cluster) {
-    core.metrics.addGauge(
-      'cluster_database_up',
-      '1 while this node reaches the database and hears its change feed, 0 during an outage',
-      () => (cluster.databaseUp() ? 1 : 0),
-    );
-  }
+  if (cluster) addClusterGauges(core.metrics, core.cluster, () => cluster.databaseUp());
   const grpc = createGrpcDoor({
     core,
     logger,

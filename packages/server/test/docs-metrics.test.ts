@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLUSTER_GAUGES } from '../src/core/cluster/cluster-gauges.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 
 const OPERATIONS = new URL('../../../docs/operations.md', import.meta.url);
 
-/** The `| \`name\` | type |` rows of the "### Metrics" section of docs/operations.md. */
-function documentedMetrics(): Map<string, string> {
+/** The `| \`name\` | type | meaning |` rows of the "### Metrics" section of docs/operations.md. */
+function documentedMetrics(): Map<string, { type: string; meaning: string }> {
   const text = readFileSync(OPERATIONS, 'utf8');
   const section = /^### Metrics\n([\s\S]*?)(?=^#{2,3} )/m.exec(text)?.[1] ?? '';
-  return new Map([...section.matchAll(/^\| `(\w+)` \| (\w+) \|/gm)].map((m) => [m[1], m[2]]));
+  return new Map(
+    [...section.matchAll(/^\| `(\w+)` \| (\w+) \| (.*) \|$/gm)].map((m) => [m[1], { type: m[2], meaning: m[3] }]),
+  );
 }
 
 describe('docs/operations.md "Metrics"', () => {
@@ -22,6 +25,13 @@ describe('docs/operations.md "Metrics"', () => {
     const body = (await app.sdkHttp.inject({ method: 'GET', url: '/metrics' })).body;
     const served = new Map([...body.matchAll(/^# TYPE (\w+) (\w+)$/gm)].map((m) => [m[1], m[2]]));
     expect(served.size).toBeGreaterThan(10);
-    expect(Object.fromEntries(documentedMetrics())).toEqual(Object.fromEntries(served));
+    // a single node serves all but the cluster's gauges
+    for (const name of Object.keys(CLUSTER_GAUGES)) served.set(name, 'gauge');
+    const documented = documentedMetrics();
+    expect(Object.fromEntries([...documented].map(([name, { type }]) => [name, type]))).toEqual(
+      Object.fromEntries(served),
+    );
+    for (const name of Object.keys(CLUSTER_GAUGES))
+      expect(documented.get(name)?.meaning).toMatch(/^cluster mode only:/);
   });
 });

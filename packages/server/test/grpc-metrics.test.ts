@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../src/shared/clock.js';
 import { RawNacosClient } from './grpc-raw-client.js';
 import { buildTestApp, type TestApp } from './helpers.js';
@@ -35,5 +35,20 @@ describe('gRPC in the monitor', () => {
     });
     expect(t.gaugeData.grpc_conn_size.at(-1)).toBe(1);
     expect(t.gaugeData.grpc_request_total_count.at(-1)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('counts answers with a server error, not those refusing what the client sent', async () => {
+    const errors = async () =>
+      Number(/^grpc_request_server_error_total (\d+)$/m.exec((await app.core.metrics.prometheusText()).body)?.[1]);
+    const before = await errors();
+    // a store that fails once: the publish ends in an unexpected error
+    const publish = vi.spyOn(app.core.configs, 'publish').mockRejectedValueOnce(new Error('disk on fire'));
+    const failed = await client.request('ConfigPublishRequest', { dataId: 'x', group: 'G', content: 'v' });
+    expect(failed.body).toMatchObject({ errorCode: 500 });
+    publish.mockRestore();
+    const refused = await client.request('ConfigPublishRequest', { dataId: '', group: 'G', content: 'v' });
+    expect(refused.body).toMatchObject({ success: false });
+    expect(refused.body.errorCode).toBeLessThan(500);
+    expect(await errors()).toBe(before + 1);
   });
 });

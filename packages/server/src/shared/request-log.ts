@@ -16,8 +16,15 @@ export interface AnsweredRequest {
   message?: string;
 }
 
-/** Codes that say the client sent what it should not: bad input, missing rights, an unknown request type. */
-const CLIENT_MISTAKES = new Set([400, 401, 403, 302]);
+/**
+ * Codes that say the client sent what it should not, per protocol: bad input, missing rights, and on gRPC an
+ * unknown request type (errorCode 302). On HTTP a 302 is a redirect, the console's normal answer to a
+ * browser without a session (sent to the login page): not a refusal.
+ */
+const CLIENT_MISTAKES = {
+  http: new Set([400, 401, 403]),
+  grpc: new Set([400, 401, 403, 302]),
+} as const;
 /** Distinct client-and-cause pairs remembered; past it the memory starts over (a cause may be told again). */
 const MAX_REMEMBERED = 10_000;
 
@@ -28,12 +35,18 @@ const MAX_REMEMBERED = 10_000;
  */
 export class RequestLog {
   private readonly told = new Set<string>();
+  private readonly mistakes: ReadonlySet<number>;
   readonly debug: boolean;
   private readonly info: boolean;
   /** The logger already names the door (a door's child logger): a line names it once, not twice. */
   private readonly doorBound: boolean;
 
-  constructor(private readonly logger: Logger) {
+  /** `protocol` says what the codes are: HTTP statuses, or gRPC responses' errorCodes. */
+  constructor(
+    private readonly logger: Logger,
+    protocol: 'http' | 'grpc',
+  ) {
+    this.mistakes = CLIENT_MISTAKES[protocol];
     this.debug = logger.isLevelEnabled('debug');
     this.info = logger.isLevelEnabled('info');
     this.doorBound = 'door' in logger.bindings();
@@ -46,7 +59,7 @@ export class RequestLog {
 
   /** Whether an answer with this code is logged at all (callers skip gathering details otherwise). */
   wants(code: number): boolean {
-    return this.debug || (this.info && CLIENT_MISTAKES.has(code));
+    return this.debug || (this.info && this.mistakes.has(code));
   }
 
   record(answered: AnsweredRequest): void {
@@ -61,7 +74,7 @@ export class RequestLog {
     // longer than a log line keeps them
     if (
       this.info &&
-      CLIENT_MISTAKES.has(code) &&
+      this.mistakes.has(code) &&
       this.firstTime(`${door}|${boundText(client, LOG_FIELD_MAX)}|${boundText(type, LOG_FIELD_MAX)}|${code}`)
     ) {
       this.logger.info(

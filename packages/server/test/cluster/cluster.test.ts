@@ -107,6 +107,10 @@ describe.skipIf(typeof pg === 'string')('a 3-node cluster on PostgreSQL', () => 
       expect(list.every((m) => m.state === 'UP')).toBe(true);
       expect(list.filter((m) => m.extendInfo.leader).map((m) => m.extendInfo.nodeId)).toEqual([1]);
       expect(list.filter((m) => m.extendInfo.self).map((m) => m.extendInfo.nodeId)).toEqual([node.nodeId]);
+      // and its /metrics says as much
+      const metrics = await (await fetch(`${node.http}/metrics`)).text();
+      expect(metrics).toMatch(/^cluster_members_up 3$/m);
+      expect(metrics).toMatch(/^cluster_database_up 1$/m);
     }
   });
 

@@ -7,7 +7,7 @@ import { ConfigListeners } from './config-listeners.js';
 import { GrpcConnections, type ConnectionTimings } from './connections.js';
 import { createGrpcServer, type GrpcServer } from './grpc-server.js';
 import type { GrpcLimits } from './grpc-session-guard.js';
-import type { GrpcHandler } from './grpc-handler.js';
+import { ErrorCode, type GrpcHandler } from './grpc-handler.js';
 import { createHandlers } from './handlers.js';
 import { NamingFuzzyWatch } from './naming-fuzzy-watch.js';
 import { NamingPushes } from './naming-pushes.js';
@@ -68,7 +68,11 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
     limits: Object.assign({}, deps.limits, {
       maxMessageBytes: Math.max(MIN_MESSAGE_BYTES, deps.configMaxContent * 2 + 1024 * 1024),
     }),
-    onAnswered: (ms) => deps.core.metrics.recordRequest('grpc', ms),
+    onAnswered: (ms, errorCode) => {
+      deps.core.metrics.recordRequest('grpc', ms);
+      // 500 a failure of the server, 503 its store out of reach; the others are the client's matter
+      if (errorCode >= ErrorCode.SERVER_ERROR) deps.core.metrics.recordServerError('grpc');
+    },
     // a cluster node that cannot represent clients takes no new connection (an SDK tries another server)
     admits: () => deps.core.cluster.acceptsClients(),
   });

@@ -24,7 +24,7 @@ export interface GrpcServerDeps extends DispatchDeps {
   /** Message size, buffer and timeout limits of the port. */
   limits: GrpcLimits;
   /** Told how long each unary request took to answer (metrics). */
-  onAnswered?: (durationMs: number) => void;
+  onAnswered?: (durationMs: number, errorCode: number) => void;
   /** Whether new connections are taken now (a cluster node cut off from its database takes none). */
   admits?: () => boolean;
 }
@@ -54,7 +54,7 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
     fuzzyWatch: deps.handlers.has('ConfigFuzzyWatchRequest'),
   };
   const badMessages = new ThrottledWarning(logger, deps.clock, 'bad messages on the stream ignored');
-  const requestLog = new RequestLog(logger);
+  const requestLog = new RequestLog(logger, 'grpc');
 
   /** One unary call; answers at once when the dispatch did not have to wait (a read from memory). */
   function request(bytes: Buffer, peer: string): Buffer | Promise<Buffer> {
@@ -84,7 +84,7 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
     // later than the answer, which goes out as this returns (a push to the caller, say)
     runAfterReply(reply.afterReply);
     const elapsedMs = performance.now() - started;
-    deps.onAnswered?.(elapsedMs);
+    deps.onAnswered?.(elapsedMs, reply.errorCode);
     logAnswer(requestLog, payload, reply, peer, elapsedMs);
     return encodeFramedPayload(reply.type, reply.json, reply.head);
   }

@@ -42,7 +42,7 @@ export class FastifyPort {
     const { fastPath, logger, name } = options;
     const timeouts = new ConnectionTimeouts(options.timeouts);
     this.timeouts = timeouts;
-    const requestLog = new RequestLog(logger);
+    const requestLog = new RequestLog(logger, 'http');
     const door = options.door ?? name;
     const { doorOf } = options;
     // debug watches every request from the start; below it, only those that may be refused

@@ -24,8 +24,8 @@ export interface PlainRequest {
  *   are always answered.
  * - `admitsNow` is `before`'s decision made at once: true only where `before` would let the request go on
  *   without answering it. False is no refusal: fastify then runs `before`, which answers as it must.
- * - `after` sees the answered route and its handling time: fastify runs it on response, fast paths after
- *   they answer.
+ * - `after` sees the answered route, its handling time and the status answered: fastify runs it on
+ *   response, fast paths after they answer.
  */
 export interface RequestStage {
   name: string;
@@ -33,7 +33,7 @@ export interface RequestStage {
   active?: boolean;
   before?: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   admitsNow?: (request: PlainRequest) => boolean;
-  after?: (route: string, elapsedMs: number) => void;
+  after?: (route: string, elapsedMs: number, status: number) => void;
 }
 
 /**
@@ -74,9 +74,9 @@ export class RequestPipeline {
     return this.admitsNow({ route, method, headers: req.headers, params, ip: socketIp(req), namespaceId });
   }
 
-  /** A fast path answered `route` in `elapsedMs`. */
-  answered(route: string, elapsedMs: number): void {
-    for (const after of this.afters) after(route, elapsedMs);
+  /** A fast path answered `route` with `status` in `elapsedMs`. */
+  answered(route: string, elapsedMs: number, status: number): void {
+    for (const after of this.afters) after(route, elapsedMs, status);
   }
 
   /** Runs the stages on the fastify routes; call once, after the stages are in. */
@@ -93,7 +93,9 @@ export class RequestPipeline {
       });
     }
     if (this.afters.length > 0) {
-      app.addHook('onResponse', async (req, reply) => this.answered(req.routeOptions.url ?? '', reply.elapsedTime));
+      app.addHook('onResponse', async (req, reply) =>
+        this.answered(req.routeOptions.url ?? '', reply.elapsedTime, reply.statusCode),
+      );
     }
   }
 }

@@ -35,7 +35,7 @@ export function createConfigFastPath(deps: ConfigFastPathDeps): FastPath {
     if (!deps.pipeline.admits(req, CONFIGS, params, key.namespaceId)) return false;
     const answer = configGetAnswer(deps.configs.get(key));
     sendFast(res, answer.status, answer.headers, answer.body);
-    deps.pipeline.answered(CONFIGS, performance.now() - started);
+    deps.pipeline.answered(CONFIGS, performance.now() - started, answer.status);
     return true;
   };
 }

@@ -47,7 +47,7 @@ export function createConfigPublishFastPath(deps: ConfigPublishFastPathDeps): Fa
     if (status === 200) res.writeHead(200, WRITE_DONE_HEADERS);
     else res.writeHead(status, { 'content-type': TEXT, 'content-length': Buffer.byteLength(body) });
     res.end(body);
-    deps.pipeline.answered(CONFIGS, performance.now() - started);
+    deps.pipeline.answered(CONFIGS, performance.now() - started, status);
   };
   const failed = (res: ServerResponse, started: number, err: unknown) => {
     const known = textErrorOf(err);

@@ -39,7 +39,7 @@ export function createHealthFastPath(isReady: () => boolean, pipeline: RequestPi
     const started = performance.now();
     const body = req.method === 'HEAD' ? '' : answer.body;
     sendFast(res, answer.status, { 'content-type': TEXT, 'content-length': Buffer.byteLength(answer.body) }, body);
-    pipeline.answered(path, performance.now() - started);
+    pipeline.answered(path, performance.now() - started, answer.status);
     return true;
   };
 }

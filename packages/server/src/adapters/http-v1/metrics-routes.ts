@@ -5,12 +5,13 @@ import type { RequestStage } from '../http-common/request-pipeline.js';
 /** Held long-polls would count their whole wait as handling time. */
 const UNTIMED_ROUTES = new Set(['/nacos/v1/cs/configs/listener']);
 
-/** Times every SDK HTTP request for the monitor (except long-polls). */
+/** Times every SDK HTTP request for the monitor (except long-polls) and counts those answered 5xx. */
 export function requestMetricsStage(metrics: MetricsService): RequestStage {
   return {
     name: 'request-metrics',
     active: metrics.enabled,
-    after(route, elapsedMs) {
+    after(route, elapsedMs, status) {
+      if (status >= 500) metrics.recordServerError('http');
       if (!UNTIMED_ROUTES.has(route)) metrics.recordRequest('http', elapsedMs);
     },
   };

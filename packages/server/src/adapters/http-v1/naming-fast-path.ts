@@ -62,7 +62,7 @@ export function createNamingFastPath(deps: NamingFastPathDeps): FastPath {
       return false;
     }
     sendFast(res, 200, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) }, body);
-    deps.pipeline.answered(listParams ? LIST : BEAT, performance.now() - started);
+    deps.pipeline.answered(listParams ? LIST : BEAT, performance.now() - started, 200);
     return true;
   };
 }

@@ -123,6 +123,22 @@ describe('AuthService', () => {
     expect(await attempt('admin')).toBe('OK');
   });
 
+  it('counts refused logins of the console and the SDKs, not accepted ones nor captcha failures', async () => {
+    const { token, cookie } = await ctx.auth.captcha.issue();
+    const login = { username: 'admin', password: encrypt('bad', token), captcha: 'K7P2', captchaToken: cookie };
+    expect(await code(ctx.auth.consoleLogin(login))).toBe('USER_CHECK_ERROR');
+    expect(await code(ctx.auth.consoleLogin({ ...login, captcha: 'XXXX' }))).toBe('CAPTCHA_CHECK_ERROR');
+    expect(ctx.auth.refusedLogins).toBe(1);
+    expect(await code(ctx.auth.apiLogin('admin', 'admin'))).toBe('OK');
+    expect(await code(ctx.auth.apiLogin('nobody', 'x'))).toBe('USER_CHECK_ERROR');
+    expect(await code(ctx.auth.apiLogin('admin', ''))).toBe('USER_CHECK_ERROR');
+    expect(await code(ctx.auth.sdkUser('admin', 'wrong', '10.0.0.1'))).toBe('USER_CHECK_ERROR');
+    expect(ctx.auth.refusedLogins).toBe(4);
+    for (let i = 0; i < 3; i++) await code(ctx.auth.apiLogin('nobody', 'x', '10.0.0.2'));
+    expect(await code(ctx.auth.apiLogin('nobody', 'x', '10.0.0.2'))).toBe('LOGIN_LIMITE_ERROR');
+    expect(ctx.auth.refusedLogins).toBe(8);
+  });
+
   it('reports an undecryptable password instead of crashing', async () => {
     const { cookie } = await ctx.auth.captcha.issue();
     expect(

@@ -78,6 +78,7 @@ export class AuthService {
   private readonly sdkCredentials: RememberedCredentials;
   private readonly directory: DirectoryLogin | undefined;
   readonly defaultPassword: DefaultPasswordWatch | null;
+  private refused = 0;
 
   constructor(
     parts: AuthParts,
@@ -94,6 +95,11 @@ export class AuthService {
       this.sdkCredentials.forget(username);
       if (endSessions) await this.sessions.endAllFor(username, keep);
     });
+  }
+
+  /** Console and SDK logins refused so far (no or wrong username or password, or too many attempts). */
+  get refusedLogins(): number {
+    return this.refused;
   }
 
   async consoleLogin(input: ConsoleLoginInput): Promise<Session> {
@@ -172,15 +178,21 @@ export class AuthService {
   /** Counts against the attempt's limit; a success resets it. */
   private async checkPassword(attempt: LoginAttempt, password: string): Promise<User> {
     if (!attempt.username || !password) {
-      throw new LoginError('USER_CHECK_ERROR', 'username and password are required');
+      return this.refuse(new LoginError('USER_CHECK_ERROR', 'username and password are required'));
     }
-    if (!this.throttle.tryAcquire(attempt)) throw new LoginError('LOGIN_LIMITE_ERROR', FREQUENT_LOGIN);
+    if (!this.throttle.tryAcquire(attempt)) return this.refuse(new LoginError('LOGIN_LIMITE_ERROR', FREQUENT_LOGIN));
     const user =
       (await this.users.authenticate(attempt.username, password)) ??
       (await this.directoryUser(attempt.username, password));
-    if (!user) throw new LoginError('USER_CHECK_ERROR', 'wrong username or password');
+    if (!user) return this.refuse(new LoginError('USER_CHECK_ERROR', 'wrong username or password'));
     this.throttle.reset(attempt);
     return user;
+  }
+
+  /** Counts a refused login (`refusedLogins`) and throws its error. */
+  private refuse(error: LoginError): never {
+    this.refused++;
+    throw error;
   }
 
   /**

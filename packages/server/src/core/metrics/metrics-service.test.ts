@@ -57,6 +57,26 @@ describe('MetricsService', () => {
     expect(later.timeIndex).toEqual([1_030_000]);
   });
 
+  it('counts server errors per door and serves them, and counters other parts keep, as Prometheus counters', async () => {
+    const { metrics } = setup();
+    let refused = 2;
+    metrics.addCounter('login_refused_total', 'refused logins', () => refused);
+    metrics.recordServerError('http');
+    metrics.recordServerError('grpc');
+    metrics.recordServerError('grpc');
+    refused = 5;
+    const text = (await metrics.prometheusText()).body;
+    expect(text).toMatch(/^# TYPE http_request_server_error_total counter\nhttp_request_server_error_total 1$/m);
+    expect(text).toMatch(/^# TYPE grpc_request_server_error_total counter\ngrpc_request_server_error_total 2$/m);
+    expect(text).toMatch(/^# TYPE login_refused_total counter\nlogin_refused_total 5$/m);
+  });
+
+  it('counts nothing while disabled', async () => {
+    const metrics = new MetricsService({ clock: new ManualClock(), enabled: false, collectIntervalSeconds: 15 });
+    metrics.recordServerError('http');
+    expect((await metrics.prometheusText()).body).toMatch(/^http_request_server_error_total 0$/m);
+  });
+
   it('adds MINUTE and HOUR points only when their interval has passed', async () => {
     const { clock, metrics } = setup();
     for (let i = 0; i < 8; i++) {

@@ -2,7 +2,7 @@ import type { Clock } from '../../shared/clock.js';
 import { EventLoopDelay } from './event-loop-delay.js';
 import { emptyHistogram, LATENCY_BOUNDS_MS, type HistogramState } from './latency-summary.js';
 import { ProcessGauges } from './process-gauges.js';
-import { PROMETHEUS_CONTENT_TYPE, gaugeText, histogramText } from './prometheus-text.js';
+import { PROMETHEUS_CONTENT_TYPE, counterText, gaugeText, histogramText } from './prometheus-text.js';
 import { TimelineGroup, type Sample, type TimelineAnswer, type TimelineGroupName } from './timeline.js';
 
 /** Where a request came in. */
@@ -22,14 +22,19 @@ export interface TimelineQuery {
 }
 
 /**
- * Request latencies, gauges of the registry's size and of the process, a timeline of snapshots for the
- * console (every collect interval, each minute, each hour) and the Prometheus text of the same numbers.
+ * Request latencies and server errors, gauges of the registry's size and of the process, counters other
+ * parts keep (refused logins), a timeline of snapshots for the console (every collect interval, each minute,
+ * each hour) and the Prometheus text of the same numbers.
  */
 export class MetricsService {
   /** Per door: requests per latency bucket (the last bucket is above every bound), their sum and count. */
   private readonly latency: Record<RequestDoor, HistogramState> = { http: emptyHistogram(), grpc: emptyHistogram() };
+  /** Per door: requests answered with a server error (HTTP 5xx; gRPC errorCode 500 or 503). */
+  private readonly serverErrors: Record<RequestDoor, number> = { http: 0, grpc: 0 };
   /** Every gauge, in order, with its help text; the process ones read the latest snapshot. */
   private readonly gauges = new Map<string, { help: string; read: () => number }>();
+  /** Counters kept elsewhere (only ever growing), read at the scrape. */
+  private readonly counters = new Map<string, { help: string; read: () => number }>();
   private readonly processGauges = new ProcessGauges();
   private readonly loopDelay = new EventLoopDelay();
   private readonly groups: Record<TimelineGroupName, TimelineGroup>;
@@ -63,9 +68,19 @@ export class MetricsService {
     state.count++;
   }
 
+  /** Called by a door when it answered a request with a server error (the door judges what is one). */
+  recordServerError(door: RequestDoor): void {
+    if (this.options.enabled) this.serverErrors[door]++;
+  }
+
   /** A number other parts report (config count, listeners, services, connections), read at each snapshot. */
   addGauge(name: string, help: string, read: () => number): void {
     this.gauges.set(name, { help, read });
+  }
+
+  /** A count other parts keep that only grows (refused logins), read at the scrape; `name` ends in `_total`. */
+  addCounter(name: string, help: string, read: () => number): void {
+    this.counters.set(name, { help, read });
   }
 
   /** Takes a snapshot into the timelines; the timer calls it every collect interval. */
@@ -96,6 +111,17 @@ export class MetricsService {
       const help = `${door === 'http' ? 'SDK HTTP' : 'gRPC'} request handling time in milliseconds`;
       body += histogramText(`${door}_request_handle_rt_histogram`, help, LATENCY_BOUNDS_MS, this.latency[door]);
     }
+    body += counterText(
+      'http_request_server_error_total',
+      'SDK HTTP requests answered with a server error (status 5xx)',
+      this.serverErrors.http,
+    );
+    body += counterText(
+      'grpc_request_server_error_total',
+      'gRPC requests answered with a server error (errorCode 500, or 503 while the store is out of reach)',
+      this.serverErrors.grpc,
+    );
+    for (const [name, { help, read }] of this.counters) body += counterText(name, help, read());
     for (const [name, { help, read }] of this.gauges) body += gaugeText(name, help, read());
     const delay = this.loopDelay.take();
     body += gaugeText('app_event_loop_delay_p99_ms', 'event loop delay since the previous scrape, p99 (ms)', delay.p99);

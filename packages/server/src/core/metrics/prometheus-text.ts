@@ -14,6 +14,10 @@ export function gaugeText(name: string, help: string, value: number): string {
   return `${helpLine(name, help)}# TYPE ${name} gauge\n${name} ${number(value)}\n`;
 }
 
+export function counterText(name: string, help: string, value: number): string {
+  return `${helpLine(name, help)}# TYPE ${name} counter\n${name} ${number(value)}\n`;
+}
+
 /** A histogram from per-bucket counts (`state.buckets`, the last one above every bound): cumulative `le` lines. */
 export function histogramText(name: string, help: string, bounds: readonly number[], state: HistogramState): string {
   let text = `${helpLine(name, help)}# TYPE ${name} histogram\n`;
