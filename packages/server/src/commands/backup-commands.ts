@@ -7,7 +7,8 @@ interface StoreFlags {
   envFile?: string;
 }
 
-const CLUSTER_HINT = 'a cluster keeps its data in PostgreSQL: back it up with pg_dump (docs/operations.md "Backup and restore")';
+const CLUSTER_HINT =
+  'a cluster keeps its data in PostgreSQL: back it up with pg_dump (docs/operations.md "Backup and restore")';
 
 function sqliteSettings(flags: StoreFlags, loadSettings: StoreSettingsLoader): Settings {
   const settings = loadSettings({ dataDir: flags.dataDir, envFile: flags.envFile });
