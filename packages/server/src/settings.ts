@@ -37,6 +37,11 @@ export interface Settings {
   /** Console and access control (see docs/console.md "Console and access control"). */
   consoleLoginTimeoutSeconds: number;
   consoleLoginOneHourLimit: number;
+  /**
+   * r-nacos's SDK login limit: attempts per minute, here per username and client address like every SDK
+   * password check; undefined: SDK logins follow `consoleLoginOneHourLimit` per hour.
+   */
+  apiLoginOneMinuteLimit: number | undefined;
   consoleEnableCaptcha: boolean;
   enableNoAuthConsole: boolean;
   enableOpenApiAuth: boolean;
@@ -164,6 +169,11 @@ export const SETTING_DEFS: SettingDef[] = [
     env: 'RNACOS_API_LOGIN_TIMEOUT',
     describe: 'lifetime of an SDK (OpenAPI) login token in seconds',
     defaultText: '3600',
+  },
+  {
+    env: 'RNACOS_API_LOGIN_ONE_MINUTE_LIMIT',
+    describe: 'SDK password attempts per minute per username and client address (a success resets the count)',
+    defaultText: 'unset (RNACOS_CONSOLE_LOGIN_ONE_HOUR_LIMIT per hour)',
   },
   {
     env: 'RNACOS_INIT_ADMIN_USERNAME',
@@ -334,6 +344,10 @@ export function loadSettings(source: Source = process.env): Settings {
     const v = get(env);
     return v === undefined ? fallback : integer(env, v, min, max);
   };
+  const optionalWhole = (env: string, min: number, max: number) => {
+    const v = get(env);
+    return v === undefined ? undefined : integer(env, v, min, max);
+  };
   const bool = (env: string, fallback: boolean) => parseBoolean(env, get(env), fallback);
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new SettingsError(`RNACOS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -373,6 +387,7 @@ export function loadSettings(source: Source = process.env): Settings {
     enableNoAuthConsole: bool('RNACOS_ENABLE_NO_AUTH_CONSOLE', false),
     enableOpenApiAuth: bool('RNACOS_ENABLE_OPEN_API_AUTH', false),
     apiLoginTimeoutSeconds: whole('RNACOS_API_LOGIN_TIMEOUT', 3_600, 1, 10 * 365 * 86_400),
+    apiLoginOneMinuteLimit: optionalWhole('RNACOS_API_LOGIN_ONE_MINUTE_LIMIT', 1, 1_000_000),
     // Blank counts as unset, as for every setting: an empty admin password is never created.
     initAdminUsername: get('RNACOS_INIT_ADMIN_USERNAME') ?? 'admin',
     initAdminPassword: get('RNACOS_INIT_ADMIN_PASSWORD') ?? 'admin',
