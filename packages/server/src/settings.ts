@@ -55,6 +55,8 @@ export interface Settings {
   metricsCollectIntervalSeconds: number;
   /** gRPC connections silent this long are probed (ClientDetectionRequest) and dropped if they do not answer. */
   grpcDetectionTimeoutSeconds: number;
+  /** Log each gRPC detection event at info: ServerCheckRequests, ClientDetectionRequest probes and their outcome. */
+  enableGrpcDetectionLog: boolean;
   /** Bytes of unfinished gRPC messages the server holds at most (all connections together). */
   grpcMaxBufferedBytes: number;
   /** A request (HTTP headers or body, gRPC message or preface) that brings nothing new this long is cut (ms). */
@@ -197,6 +199,12 @@ export const SETTING_DEFS: SettingDef[] = [
     env: 'RNACOS_GRPC_DETECTION_TIMEOUT_SECOND',
     describe: 'seconds of silence before a gRPC client is probed; no answer within 3 s drops it',
     defaultText: '15',
+  },
+  {
+    env: 'RNACOS_ENABLE_GRPC_DETECTION_LOG',
+    describe:
+      'log each gRPC detection event at info: a client ServerCheckRequest, a probe of a silent client and its outcome',
+    defaultText: 'false',
   },
   {
     env: 'RNACOS_GRPC_MAX_BUFFERED_MB',
@@ -396,6 +404,7 @@ export function loadSettings(source: Source = process.env): Settings {
     enableMetrics: bool('RNACOS_ENABLE_METRICS', true),
     metricsCollectIntervalSeconds: whole('RNACOS_METRICS_COLLECT_INTERVAL_SECOND', 15, 1, 3_600),
     grpcDetectionTimeoutSeconds: whole('RNACOS_GRPC_DETECTION_TIMEOUT_SECOND', 15, 1, 86_400),
+    enableGrpcDetectionLog: bool('RNACOS_ENABLE_GRPC_DETECTION_LOG', false),
     grpcMaxBufferedBytes: whole('RNACOS_GRPC_MAX_BUFFERED_MB', 128, 1, 1024 * 1024) * 1024 * 1024,
     requestStallTimeoutMs: whole('RNACOS_REQUEST_STALL_TIMEOUT_SECOND', 20, 1, 86_400) * 1000,
     connectionIdleTimeoutMs: whole('RNACOS_CONNECTION_IDLE_TIMEOUT_SECOND', 60, 1, 86_400) * 1000,
