@@ -77,13 +77,14 @@ export function sendForbidden(req: FastifyRequest, reply: FastifyReply, message:
     });
 }
 
-/** The routes under OpenAPI auth: nacos's, and r-nacos's own OpenAPI (`/rnacos/v1/`, its MCP lists), as r-nacos guards them. */
+/** The routes under OpenAPI auth: nacos's, and r-nacos's own OpenAPI (`/rnacos/v1/`: its MCP lists), as in r-nacos. */
 export const guardedRoute = (route: string) => route.startsWith('/nacos/') || route.startsWith('/rnacos/v1/');
 
 /**
- * OpenAPI auth on the SDK port: every `/nacos/**` and `/rnacos/v1/**` route except logins, probes and metrics needs a user who
- * may read (GET and listeners) or write (other methods) the namespace the request acts on, as the route
- * itself resolves it (request-namespace.ts); a request naming two namespaces is refused with 400 first.
+ * OpenAPI auth on the SDK port: every `/nacos/**` and `/rnacos/v1/**` route except logins, probes and metrics
+ * needs a user who may read (GET and listeners) or write (other methods) the namespace the request acts on,
+ * as the route itself resolves it (request-namespace.ts); a request naming two namespaces is refused with
+ * 400 first.
  * The fast paths ask `admitsNow`: a token that may is let through at once, anything else goes to fastify.
  */
 export function apiAuthStage(guard: ApiAccessGuard): RequestStage {

@@ -15,9 +15,9 @@ export const DEFAULT_MAX_BUCKETS = 10_000;
 
 /**
  * Attempts per key: at most `perWindow` in a burst, then one more every `windowMs`/`perWindow` (the window
- * is an hour unless given); `reset` (after a success) forgets the key. Each attempt is a few map operations. Memory is bounded: at most `maxBuckets`
- * keys (the least recently tried goes first), and a bucket lives only until it would be full again, since
- * a full bucket is the same as none.
+ * is an hour unless given); `reset` (after a success) forgets the key. Each attempt is a few map operations.
+ * Memory is bounded: at most `maxBuckets` keys (the least recently tried goes first), and a bucket lives
+ * only until it would be full again, since a full bucket is the same as none.
  */
 export class LoginLimiter {
   private readonly buckets: LRUCache<string, Bucket>;
