@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helpers.js';
+import { buildTestApp, listeningTestApp, type TestApp } from '../../../test/helpers.js';
 import { ROLE_ADMIN } from '../../core/auth/user-model.js';
 import type { RouteRule, ToolSpecKey } from '../../core/mcp/mcp-model.js';
 
@@ -202,5 +202,23 @@ describe('r-nacos open MCP lists, OpenAPI auth on', () => {
     });
     expect(all.json().data.totalCount).toBe(2);
     expect(all.body).not.toContain(AUTH_KEY);
+  });
+});
+
+describe('r-nacos open MCP lists over a socket', () => {
+  it('are answered by the SDK port itself, past its fast paths and beside the MCP endpoints', async () => {
+    const { app, base } = await listeningTestApp();
+    try {
+      await seed(app);
+      const res = await fetch(`${base}/rnacos/v1/mcp/server/list?pageSize=1`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(await res.json()).toMatchObject({
+        success: true,
+        data: { totalCount: 2, list: [{ uniqueKey: 'served' }] },
+      });
+    } finally {
+      await app.dispose();
+    }
   });
 });
