@@ -239,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       idleTimeoutMs: settings.connectionIdleTimeoutMs,
     },
     fuzzyWatchLimits: { maxPatterns: settings.fuzzyWatchMaxPatterns, maxMatched: settings.fuzzyWatchMaxMatched },
+    detectionLog: settings.enableGrpcDetectionLog,
   });
   const buildConsole = async () => (await loadConsoleApi()).createConsoleHttpServer(consoleDeps);
   const sdkHttp = options.lazyHttp ? null : await sdkPort.app();

@@ -25,6 +25,10 @@ describe('settingNotices', () => {
     expect(notices({ RNACOS_HTTP_PROT: '9000' })).toEqual(['RNACOS_HTTP_PROT is not a tsnacos setting, ignored']);
   });
 
+  it("takes r-nacos 0.8's SDK login limit and gRPC detection log as its own settings: no notice", () => {
+    expect(notices({ RNACOS_API_LOGIN_ONE_MINUTE_LIMIT: '100', RNACOS_ENABLE_GRPC_DETECTION_LOG: 'true' })).toEqual([]);
+  });
+
   it('warns when the gRPC port is not the HTTP port + 1000, and not otherwise', () => {
     expect(notices({ RNACOS_HTTP_PORT: '8848', RNACOS_GRPC_PORT: '9999' })).toEqual([
       expect.stringContaining('the gRPC port 9999 is not the HTTP port + 1000 (9848)'),

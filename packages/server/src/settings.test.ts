@@ -39,12 +39,25 @@ describe('settings', () => {
     ['RNACOS_LOG_LEVEL', 'loud'],
     ['RNACOS_LOG_FORMAT', 'xml'],
     ['RNACOS_BACKUP_TOKEN', 'x'.repeat(31)],
+    ['RNACOS_API_LOGIN_ONE_MINUTE_LIMIT', '0'],
+    ['RNACOS_API_LOGIN_ONE_MINUTE_LIMIT', 'many'],
+    ['RNACOS_ENABLE_GRPC_DETECTION_LOG', 'yes'],
     ['RNACOS_OUTBOUND_ALLOW_CIDRS', 'localhost'],
     ['RNACOS_OUTBOUND_ALLOW_CIDRS', '127.0.0.1/33'],
     ['RNACOS_OUTBOUND_DENY_CIDRS', '10.0.0.0/8, 0177.0.0.1'],
   ])('rejects %s=%s naming the setting', (name, value) => {
     expect(() => loadSettings({ [name]: value })).toThrow(SettingsError);
     expect(() => loadSettings({ [name]: value })).toThrow(name);
+  });
+
+  it('leaves the SDK login rate to the hourly limit unless RNACOS_API_LOGIN_ONE_MINUTE_LIMIT is set', () => {
+    expect(loadSettings({}).apiLoginOneMinuteLimit).toBeUndefined();
+    expect(loadSettings({ RNACOS_API_LOGIN_ONE_MINUTE_LIMIT: '100' }).apiLoginOneMinuteLimit).toBe(100);
+  });
+
+  it('logs gRPC detection events only with RNACOS_ENABLE_GRPC_DETECTION_LOG=true', () => {
+    expect(loadSettings({}).enableGrpcDetectionLog).toBe(false);
+    expect(loadSettings({ RNACOS_ENABLE_GRPC_DETECTION_LOG: 'true' }).enableGrpcDetectionLog).toBe(true);
   });
 
   it('reads the outbound allow and deny ranges, none by default', () => {

@@ -37,6 +37,11 @@ export interface Settings {
   /** Console and access control (see docs/console.md "Console and access control"). */
   consoleLoginTimeoutSeconds: number;
   consoleLoginOneHourLimit: number;
+  /**
+   * r-nacos's SDK login limit: attempts per minute, here per username and client address like every SDK
+   * password check; undefined: SDK logins follow `consoleLoginOneHourLimit` per hour.
+   */
+  apiLoginOneMinuteLimit: number | undefined;
   consoleEnableCaptcha: boolean;
   enableNoAuthConsole: boolean;
   enableOpenApiAuth: boolean;
@@ -50,6 +55,8 @@ export interface Settings {
   metricsCollectIntervalSeconds: number;
   /** gRPC connections silent this long are probed (ClientDetectionRequest) and dropped if they do not answer. */
   grpcDetectionTimeoutSeconds: number;
+  /** Log each gRPC detection event at info: ServerCheckRequests, ClientDetectionRequest probes and their outcome. */
+  enableGrpcDetectionLog: boolean;
   /** Bytes of unfinished gRPC messages the server holds at most (all connections together). */
   grpcMaxBufferedBytes: number;
   /** A request (HTTP headers or body, gRPC message or preface) that brings nothing new this long is cut (ms). */
@@ -166,6 +173,11 @@ export const SETTING_DEFS: SettingDef[] = [
     defaultText: '3600',
   },
   {
+    env: 'RNACOS_API_LOGIN_ONE_MINUTE_LIMIT',
+    describe: 'SDK password attempts per minute per username and client address (a success resets the count)',
+    defaultText: 'unset (RNACOS_CONSOLE_LOGIN_ONE_HOUR_LIMIT per hour)',
+  },
+  {
     env: 'RNACOS_INIT_ADMIN_USERNAME',
     describe: 'first console admin, created when there is no user',
     defaultText: 'admin',
@@ -187,6 +199,12 @@ export const SETTING_DEFS: SettingDef[] = [
     env: 'RNACOS_GRPC_DETECTION_TIMEOUT_SECOND',
     describe: 'seconds of silence before a gRPC client is probed; no answer within 3 s drops it',
     defaultText: '15',
+  },
+  {
+    env: 'RNACOS_ENABLE_GRPC_DETECTION_LOG',
+    describe:
+      'log each gRPC detection event at info: a client ServerCheckRequest, a probe of a silent client and its outcome',
+    defaultText: 'false',
   },
   {
     env: 'RNACOS_GRPC_MAX_BUFFERED_MB',
@@ -334,6 +352,10 @@ export function loadSettings(source: Source = process.env): Settings {
     const v = get(env);
     return v === undefined ? fallback : integer(env, v, min, max);
   };
+  const optionalWhole = (env: string, min: number, max: number) => {
+    const v = get(env);
+    return v === undefined ? undefined : integer(env, v, min, max);
+  };
   const bool = (env: string, fallback: boolean) => parseBoolean(env, get(env), fallback);
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new SettingsError(`RNACOS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -373,6 +395,7 @@ export function loadSettings(source: Source = process.env): Settings {
     enableNoAuthConsole: bool('RNACOS_ENABLE_NO_AUTH_CONSOLE', false),
     enableOpenApiAuth: bool('RNACOS_ENABLE_OPEN_API_AUTH', false),
     apiLoginTimeoutSeconds: whole('RNACOS_API_LOGIN_TIMEOUT', 3_600, 1, 10 * 365 * 86_400),
+    apiLoginOneMinuteLimit: optionalWhole('RNACOS_API_LOGIN_ONE_MINUTE_LIMIT', 1, 1_000_000),
     // Blank counts as unset, as for every setting: an empty admin password is never created.
     initAdminUsername: get('RNACOS_INIT_ADMIN_USERNAME') ?? 'admin',
     initAdminPassword: get('RNACOS_INIT_ADMIN_PASSWORD') ?? 'admin',
@@ -381,6 +404,7 @@ export function loadSettings(source: Source = process.env): Settings {
     enableMetrics: bool('RNACOS_ENABLE_METRICS', true),
     metricsCollectIntervalSeconds: whole('RNACOS_METRICS_COLLECT_INTERVAL_SECOND', 15, 1, 3_600),
     grpcDetectionTimeoutSeconds: whole('RNACOS_GRPC_DETECTION_TIMEOUT_SECOND', 15, 1, 86_400),
+    enableGrpcDetectionLog: bool('RNACOS_ENABLE_GRPC_DETECTION_LOG', false),
     grpcMaxBufferedBytes: whole('RNACOS_GRPC_MAX_BUFFERED_MB', 128, 1, 1024 * 1024) * 1024 * 1024,
     requestStallTimeoutMs: whole('RNACOS_REQUEST_STALL_TIMEOUT_SECOND', 20, 1, 86_400) * 1000,
     connectionIdleTimeoutMs: whole('RNACOS_CONNECTION_IDLE_TIMEOUT_SECOND', 60, 1, 86_400) * 1000,

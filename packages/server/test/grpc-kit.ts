@@ -52,7 +52,7 @@ export interface GrpcKit {
 }
 
 /** The gRPC door of a real app (real SQLite), driven without sockets: requests go through the dispatcher. */
-export async function grpcKit(options: Partial<AppOptions> = {}): Promise<GrpcKit> {
+export async function grpcKit(options: Partial<AppOptions> & { env?: Record<string, string> } = {}): Promise<GrpcKit> {
   const app = await buildTestApp(options);
   const logger = createLogger('silent');
   const openConnection = (peer: string) => {

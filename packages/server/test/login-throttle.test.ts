@@ -154,4 +154,30 @@ describe('login throttling', () => {
     expect((await consoleLogin('app', 'right-password')).envelope.success).toBe(true);
     expect((await sdkLogin('127.0.0.1', 'right-password')).status).toBe(200);
   });
+
+  it('takes RNACOS_API_LOGIN_ONE_MINUTE_LIMIT as the SDK rate, per username and address, on every SDK login route', async () => {
+    const minuteApp = await buildTestApp({
+      env: {
+        RNACOS_ENABLE_OPEN_API_AUTH: 'true',
+        RNACOS_SDK_HOST: '127.0.0.1',
+        RNACOS_API_LOGIN_ONE_MINUTE_LIMIT: '3',
+      },
+      captchaSource: knownCaptcha,
+    });
+    try {
+      await minuteApp.core.auth.users.add({ username: 'app', password: 'right-password', roles: ['1'] });
+      const base = (await minuteApp.listen()).http.replace('0.0.0.0', '127.0.0.1');
+      const login = (from: string, password: string, path: string) =>
+        request(`${base}${path}?username=app`, from, { method: 'POST', type: FORM, body: `password=${password}` });
+      const paths = [...LOGIN_PATHS, '/rnacos/v1/auth/user/login'];
+      const messages: string[] = [];
+      for (let i = 0; i < 4; i++) messages.push(JSON.parse((await login('127.0.0.5', 'wrong', paths[i])).body).message);
+      expect(messages).toEqual(['unknown user!', 'unknown user!', 'unknown user!', FREQUENT]);
+      // the hammering address locks only itself; the console keeps its own limit
+      const other = await login('127.0.0.6', 'right-password', '/rnacos/v1/auth/user/login');
+      expect([other.status, JSON.parse(other.body).username]).toEqual([200, 'app']);
+    } finally {
+      await minuteApp.dispose();
+    }
+  });
 });

@@ -104,6 +104,16 @@ export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
   'GET /nacos/v2/core/cluster/nodes': [{ need: 'read', params: () => ({}) }],
   'GET /nacos/v2/core/cluster/nodes/self': [{ need: 'read', params: () => ({}) }],
   'GET /nacos/v2/core/loader/reloadCurrent': [{ need: 'write', params: () => ({ count: '1000' }) }],
+
+  // r-nacos's open MCP lists (`/rnacos/v1/`, under OpenAPI auth as the `/nacos/` routes)
+  'GET /rnacos/v1/mcp/server/list': [
+    { need: 'read', params: () => ({}) },
+    { need: 'read', params: () => ({ pageNo: '1', pageSize: '10', nameFilter: 'seed' }) },
+  ],
+  'GET /rnacos/v1/mcp/toolspec/list': [
+    { need: 'read', params: () => ({}) },
+    { need: 'read', params: () => ({ pageNo: '1', pageSize: '10', groupFilter: 'G', toolNameFilter: 'seed' }) },
+  ],
 };
 
 export interface GrpcSample {

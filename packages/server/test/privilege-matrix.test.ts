@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, consoleApiRules } from '../src/adapters/console-api/console-paths.js';
 import { declaredRoutes } from '../src/adapters/console-api/console-namespaces.js';
-import { EXEMPT_ROUTES } from '../src/adapters/http-v1/api-auth-hook.js';
+import { EXEMPT_ROUTES, LOGIN_ROUTES } from '../src/adapters/http-v1/api-auth-hook.js';
 import { buildTestApp, form, type TestApp } from './helpers.js';
 import { knownCaptcha } from './console-helpers.js';
 import { RawNacosClient } from './grpc-raw-client.js';
@@ -269,6 +269,35 @@ describe('privilege matrix', () => {
     }
     expect(wrong).toEqual([]);
     expect(app.core.configs.count()).toBe(configsBefore);
+  });
+
+  it('OpenAPI: the public routes answer without a token; every login route (GET and POST) logs every user in', async () => {
+    const open = routes.filter((r) => EXEMPT_ROUTES.has(r.url));
+    const logins = open.filter((r) => (LOGIN_ROUTES as readonly string[]).includes(r.url));
+    expect(new Set(logins.map((r) => `${r.method} ${r.url}`))).toEqual(
+      new Set(LOGIN_ROUTES.flatMap((url) => [`GET ${url}`, `POST ${url}`])),
+    );
+    const wrong: string[] = [];
+    for (const route of open) {
+      if (!logins.includes(route)) {
+        const res = await sdk().inject({ method: route.method as 'GET', url: route.url });
+        if (res.statusCode === 403) wrong.push(`${route.method} ${route.url}: 403 without a token`);
+        continue;
+      }
+      for (const user of USERS) {
+        const password = user.name === 'admin' ? 'admin' : `${user.name}-password`;
+        const query = new URLSearchParams({ username: user.name, password });
+        const res = await sdk().inject({ method: route.method as 'GET', url: `${route.url}?${query}` });
+        const token = res.statusCode === 200 ? (res.json().accessToken as string) : '';
+        // the token is an OpenAPI token like any other: it reads what the user may read
+        const read = token
+          ? await sdk().inject({ method: 'GET', url: `/nacos/v1/cs/configs?dataId=seed&group=G&accessToken=${token}` })
+          : undefined;
+        if ((read?.statusCode === 200) !== expectedAllowed(user, 'read', ''))
+          wrong.push(`${user.name} / ${route.method} ${route.url}: ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('OpenAPI: no token, a console token or a wrong password reaches nothing', async () => {

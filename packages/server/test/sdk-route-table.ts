@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { RequestPipeline } from '../src/adapters/http-common/request-pipeline.js';
 import { LongPollRegistry } from '../src/adapters/http-v1/long-poll.js';
+import { guardedRoute } from '../src/adapters/http-v1/api-auth-hook.js';
 import { DEFAULT_LONG_POLL_TIMING } from '../src/adapters/http-v1/listener-routes.js';
 import type { NamespaceSource } from '../src/adapters/http-v1/request-namespace.js';
 import { createSdkHttpApp } from '../src/adapters/http-v1/sdk-http-server.js';
@@ -15,7 +16,7 @@ export interface SdkRoute {
 }
 
 /**
- * The `/nacos/**` routes of the SDK port exactly as the server registers them (fastify's onRoute), with the
+ * The routes under OpenAPI auth (`/nacos/**`, `/rnacos/v1/**`) of the SDK port exactly as the server registers them (fastify's onRoute), with the
  * namespace each declares: the privilege matrix is generated from this list.
  */
 export async function sdkRoutes(app: TestApp): Promise<SdkRoute[]> {
@@ -26,7 +27,7 @@ export async function sdkRoutes(app: TestApp): Promise<SdkRoute[]> {
   pipeline.install = (fastify) => {
     fastify.addHook('onRoute', (route: RouteOptions) => {
       for (const method of [route.method].flat()) {
-        if (method === 'HEAD' || !route.url.startsWith('/nacos/')) continue;
+        if (method === 'HEAD' || !guardedRoute(route.url)) continue;
         routes.push({ method, url: route.url, namespace: route.config?.namespace });
       }
     });

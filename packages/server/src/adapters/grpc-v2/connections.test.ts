@@ -1,3 +1,4 @@
+import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock.js';
 import { grpcKit, type GrpcKit } from '../../../test/grpc-kit.js';
@@ -75,5 +76,52 @@ describe('GrpcConnections', () => {
       expect(stream.ended).toBe(true);
     }
     expect(kit.app.core.connections.count()).toBe(0);
+  });
+
+  it.each([
+    ['on', { RNACOS_ENABLE_GRPC_DETECTION_LOG: 'true' }],
+    ['off (the default)', {}],
+  ])('logs each detection event at info only with RNACOS_ENABLE_GRPC_DETECTION_LOG: %s', async (state, env) => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info', base: undefined }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const clock = new ManualClock();
+    kit = await grpcKit({
+      clock,
+      env,
+      logger,
+      grpcTimings: { detectionIdleMs: 15_000, detectionAckTimeoutMs: 3_000 },
+    });
+    const connections = kit.app.grpc.connections;
+    await kit.call('ServerCheckRequest');
+    await kit.call('HealthCheckRequest'); // a client's keep-alive: never logged, as in r-nacos
+    // a probe the client answers
+    clock.advance(15_000);
+    connections.sweep();
+    const probe = kit.stream.messages[0].body;
+    connections.touch(kit.conn);
+    connections.acknowledge(kit.conn, { requestId: probe.requestId, resultCode: 200 });
+    await flush();
+    // a probe it leaves unanswered
+    clock.advance(15_000);
+    connections.sweep();
+    clock.advance(3_000);
+    connections.sweep();
+    await flush();
+    expect(kit.stream.ended).toBe(true);
+    const detection = lines
+      .filter((l) => l.level === 30 && typeof l.msg === 'string' && /^gRPC (server check|client detection)/.test(l.msg))
+      .map((l) => [l.msg, l.connectionId, l.door]);
+    const id = kit.conn.id;
+    expect(detection).toEqual(
+      state === 'off (the default)'
+        ? []
+        : [
+            ['gRPC server check', id, 'grpc'],
+            ['gRPC client detection sent', id, 'grpc'],
+            ['gRPC client detection answered', id, 'grpc'],
+            ['gRPC client detection sent', id, 'grpc'],
+            ['gRPC client detection unanswered: connection dropped', id, 'grpc'],
+          ],
+    );
   });
 });

@@ -72,6 +72,8 @@ export class GrpcConnections {
     private readonly clock: Clock,
     private readonly logger: Logger,
     readonly timings: ConnectionTimings = DEFAULT_CONNECTION_TIMINGS,
+    /** Set with RNACOS_ENABLE_GRPC_DETECTION_LOG: each probe and its outcome are logged here at info. */
+    private readonly detectionLog?: Logger,
   ) {}
 
   /** The id of the connection a peer has (or will have once its stream opens). */
@@ -229,11 +231,22 @@ export class GrpcConnections {
       const info = this.registry.get(conn.id);
       if (!info || conn.probing || now - info.lastActiveAt < this.timings.detectionIdleMs) continue;
       conn.probing = true;
+      const log = this.detectionLog;
+      log?.info(
+        { connectionId: conn.id, peer: conn.peer, silentMs: now - info.lastActiveAt },
+        'gRPC client detection sent',
+      );
       void this.push(conn, 'ClientDetectionRequest', { module: 'internal' }, this.timings.detectionAckTimeoutMs).then(
         (ack) => {
           conn.probing = false;
           // Any answer proves the client alive; only silence drops it.
-          if (!ack) this.close(conn, 'no answer to client detection');
+          if (!ack) {
+            log?.info(
+              { connectionId: conn.id, peer: conn.peer },
+              'gRPC client detection unanswered: connection dropped',
+            );
+            this.close(conn, 'no answer to client detection');
+          } else log?.info({ connectionId: conn.id, peer: conn.peer }, 'gRPC client detection answered');
         },
       );
     }

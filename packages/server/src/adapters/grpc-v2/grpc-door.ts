@@ -24,6 +24,11 @@ export interface GrpcDoorDeps {
   /** Buffer cap and timeouts of the port (the message size follows from `configMaxContent`). */
   limits: Omit<GrpcLimits, 'maxMessageBytes'>;
   fuzzyWatchLimits: FuzzyWatchLimits;
+  /**
+   * RNACOS_ENABLE_GRPC_DETECTION_LOG: log each detection event at info (a client's ServerCheckRequest, each
+   * ClientDetectionRequest probe and its outcome).
+   */
+  detectionLog?: boolean;
 }
 
 /** The nacos 2.x gRPC port: its server, the live connections and the state bound to them. */
@@ -40,7 +45,8 @@ const DEFAULT_NAMING_PUSH_DELAY_MS = 10;
 
 export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
   const logger = deps.logger.child({ door: 'grpc' });
-  const connections = new GrpcConnections(deps.core.connections, deps.clock, logger, deps.timings);
+  const detectionLog = deps.detectionLog ? logger : undefined;
+  const connections = new GrpcConnections(deps.core.connections, deps.clock, logger, deps.timings, detectionLog);
   deps.core.connections.setResetter((id, redirectAddress) => connections.resetOne(id, redirectAddress));
   const configListeners = new ConfigListeners(deps.core.configs, connections);
   const namingPushes = new NamingPushes(
@@ -58,6 +64,7 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
     namingPushes,
     configFuzzyWatch,
     namingFuzzyWatch,
+    detectionLog,
   });
   const server = createGrpcServer({
     handlers,

@@ -1,4 +1,5 @@
 import type { Core } from '../../core/core.js';
+import type { Logger } from '../../shared/logger.js';
 import type { ConfigFuzzyWatch } from './config-fuzzy-watch.js';
 import type { ConfigListeners } from './config-listeners.js';
 import type { GrpcConnections } from './connections.js';
@@ -27,6 +28,8 @@ export interface HandlerDeps {
   namingPushes: NamingPushes;
   configFuzzyWatch: ConfigFuzzyWatch;
   namingFuzzyWatch: NamingFuzzyWatch;
+  /** Set with RNACOS_ENABLE_GRPC_DETECTION_LOG: where each ServerCheckRequest is logged. */
+  detectionLog?: Logger;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface HandlerDeps {
 export function createHandlers(deps: HandlerDeps): ReadonlyMap<string, GrpcHandler> {
   const { core, connections, configListeners, namingPushes, configFuzzyWatch, namingFuzzyWatch } = deps;
   return new Map<string, GrpcHandler>([
-    ['ServerCheckRequest', serverCheckHandler(connections)],
+    ['ServerCheckRequest', serverCheckHandler(connections, deps.detectionLog)],
     ['HealthCheckRequest', healthCheckHandler()],
     ['ConfigQueryRequest', configQueryHandler(core.configs)],
     ['ConfigPublishRequest', configPublishHandler(core.configs)],

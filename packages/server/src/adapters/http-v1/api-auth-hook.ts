@@ -8,12 +8,18 @@ import { clientIp, optional, requestParams, type Params } from '../http-common/p
 import type { RequestStage } from '../http-common/request-pipeline.js';
 import { requestNamespaces } from './request-namespace.js';
 
-/** Routes anyone may call: logins, probes (the nodes' own too) and metrics. */
-export const EXEMPT_ROUTES: ReadonlySet<string> = new Set([
-  '/nacos/v1/core/cluster/store-health',
+/** The SDK login routes (auth-routes.ts): nacos's three, and r-nacos's own `/rnacos/v1/auth/user/login`. */
+export const LOGIN_ROUTES = [
   '/nacos/v1/auth/login',
   '/nacos/v1/auth/users/login',
   '/nacos/v3/auth/user/login',
+  '/rnacos/v1/auth/user/login',
+] as const;
+
+/** Routes anyone may call: logins, probes (the nodes' own too) and metrics. */
+export const EXEMPT_ROUTES: ReadonlySet<string> = new Set([
+  '/nacos/v1/core/cluster/store-health',
+  ...LOGIN_ROUTES,
   '/nacos/v1/console/health/liveness',
   '/nacos/v1/console/health/readiness',
   '/nacos/v1/console/server/state',
@@ -71,10 +77,14 @@ export function sendForbidden(req: FastifyRequest, reply: FastifyReply, message:
     });
 }
 
+/** The routes under OpenAPI auth: nacos's, and r-nacos's own OpenAPI (`/rnacos/v1/`: its MCP lists), as in r-nacos. */
+export const guardedRoute = (route: string) => route.startsWith('/nacos/') || route.startsWith('/rnacos/v1/');
+
 /**
- * OpenAPI auth on the SDK port: every `/nacos/**` route except logins, probes and metrics needs a user who
- * may read (GET and listeners) or write (other methods) the namespace the request acts on, as the route
- * itself resolves it (request-namespace.ts); a request naming two namespaces is refused with 400 first.
+ * OpenAPI auth on the SDK port: every `/nacos/**` and `/rnacos/v1/**` route except logins, probes and metrics
+ * needs a user who may read (GET and listeners) or write (other methods) the namespace the request acts on,
+ * as the route itself resolves it (request-namespace.ts); a request naming two namespaces is refused with
+ * 400 first.
  * The fast paths ask `admitsNow`: a token that may is let through at once, anything else goes to fastify.
  */
 export function apiAuthStage(guard: ApiAccessGuard): RequestStage {
@@ -83,7 +93,7 @@ export function apiAuthStage(guard: ApiAccessGuard): RequestStage {
     active: guard.enabled,
     async before(req, reply) {
       const route = req.routeOptions.url;
-      if (!route || !route.startsWith('/nacos/') || EXEMPT_ROUTES.has(route)) return;
+      if (!route || !guardedRoute(route) || EXEMPT_ROUTES.has(route)) return;
       const namespaces = requestNamespaces(req);
       const credentials = credentialsOf(req.headers, requestParams(req), clientIp(req));
       const action = actionOf(req.method, route);

@@ -17,6 +17,12 @@ describe('OpenAPI auth off', () => {
         ...form({ username: 'x', password: 'wrong' }),
       });
       expect(login.json()).toMatchObject({ accessToken: 'AUTH_DISABLED', globalAdmin: true });
+      const rnacosLogin = await app.sdkHttp.inject({
+        method: 'POST',
+        url: '/rnacos/v1/auth/user/login',
+        ...form({ username: 'x', password: 'wrong' }),
+      });
+      expect(rnacosLogin.json()).toMatchObject({ accessToken: 'AUTH_DISABLED', globalAdmin: true });
       const publish = await app.sdkHttp.inject({
         method: 'POST',
         url: '/nacos/v1/cs/configs',
@@ -126,6 +132,37 @@ describe('OpenAPI auth on', () => {
       });
     expect((await listen(['dev'])).statusCode).toBe(200);
     expect((await listen(['dev', 'prod'])).statusCode).toBe(403);
+  });
+
+  it("answers r-nacos's own login route /rnacos/v1/auth/user/login as the others, GET and POST, without a token", async () => {
+    const post = await app.sdkHttp.inject({
+      method: 'POST',
+      url: '/rnacos/v1/auth/user/login',
+      ...form({ username: 'dev', password: 'devpw-password' }),
+    });
+    expect(post.statusCode).toBe(200);
+    expect(post.json()).toMatchObject({
+      accessToken: expect.stringMatching(/^[0-9a-f]{64}$/),
+      tokenTtl: 600,
+      globalAdmin: false,
+      username: 'dev',
+    });
+    expect((await getConfig(`accessToken=${post.json().accessToken}`)).statusCode).not.toBe(403);
+    const get = await app.sdkHttp.inject({
+      method: 'GET',
+      url: '/rnacos/v1/auth/user/login?username=dev&password=devpw-password',
+    });
+    expect([get.statusCode, get.json().username]).toEqual([200, 'dev']);
+    const bad = await app.sdkHttp.inject({
+      method: 'POST',
+      url: '/rnacos/v1/auth/user/login',
+      ...form({ username: 'dev', password: 'nope' }),
+    });
+    expect([bad.statusCode, bad.json().message, bad.json().path]).toEqual([
+      403,
+      'unknown user!',
+      '/rnacos/v1/auth/user/login',
+    ]);
   });
 
   it('leaves probes and logins open', async () => {

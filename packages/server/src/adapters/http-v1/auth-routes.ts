@@ -3,12 +3,12 @@ import { LoginError, type AuthService } from '../../core/auth/auth-service.js';
 import { UNKNOWN_USER } from '../../core/auth/api-access-guard.js';
 import { isAdmin } from '../../core/auth/permissions.js';
 import { clientIp, optional, requestParams } from '../http-common/params.js';
-import { sendForbidden } from './api-auth-hook.js';
+import { LOGIN_ROUTES, sendForbidden } from './api-auth-hook.js';
 
 const DEFAULT_TOKEN_TTL_SECONDS = 18_000;
 
 /**
- * `/nacos/v1/auth/login` and `/nacos/v1/auth/users/login`. With OpenAPI auth on, a console user's
+ * The SDK login routes (`LOGIN_ROUTES`), all one login through `AuthService.apiLogin`. With OpenAPI auth on, a console user's
  * credentials give a token (`RNACOS_API_LOGIN_TIMEOUT`); wrong ones get a 403. With it off every login
  * succeeds with the `AUTH_DISABLED` token, so clients configured with credentials keep working (Python
  * aborts otherwise).
@@ -37,7 +37,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, enab
       throw err;
     }
   };
-  for (const path of ['/nacos/v1/auth/login', '/nacos/v1/auth/users/login', '/nacos/v3/auth/user/login']) {
+  for (const path of LOGIN_ROUTES) {
     app.get(path, login);
     app.post(path, login);
   }

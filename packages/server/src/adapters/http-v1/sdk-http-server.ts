@@ -13,6 +13,7 @@ import { registerConfigRoutes } from './config-routes.js';
 import { registerCoreRoutes } from './core-routes.js';
 import { registerHealthRoutes } from './health-routes.js';
 import { registerListenerRoutes, type LongPollTiming } from './listener-routes.js';
+import { registerMcpListRoutes } from './mcp-list-routes.js';
 import { registerMetricsRoutes } from './metrics-routes.js';
 import type { LongPollRegistry } from './long-poll.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
@@ -72,6 +73,7 @@ export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): 
     consoleEnabled: deps.server.consoleEnabled,
   });
   registerBackupRoutes(app, core, deps.backupToken);
+  registerMcpListRoutes(app, core.mcp);
   deps.mountConsole?.(app);
   return app;
 }

@@ -19,6 +19,8 @@ export interface AuthSettings {
   consoleLoginTimeoutSeconds: number;
   apiLoginTimeoutSeconds: number;
   consoleLoginOneHourLimit: number;
+  /** SDK logins per minute per username and address (`RNACOS_API_LOGIN_ONE_MINUTE_LIMIT`); unset: the hourly limit. */
+  apiLoginOneMinuteLimit?: number;
   consoleEnableCaptcha: boolean;
   enableOpenApiAuth: boolean;
   initAdminUsername: string;
@@ -58,7 +60,15 @@ export async function createAuth(
       users,
       sessions: await SessionService.create(stores.sessions, clock),
       captcha: new CaptchaService(clock, captchaSource, settings.consoleEnableCaptcha),
-      throttle: new LoginThrottle(clock, settings.consoleLoginOneHourLimit, logger),
+      throttle: new LoginThrottle(
+        clock,
+        settings.consoleLoginOneHourLimit,
+        logger,
+        undefined,
+        settings.apiLoginOneMinuteLimit === undefined
+          ? {}
+          : { sdk: { attempts: settings.apiLoginOneMinuteLimit, windowMs: 60_000 } },
+      ),
       // as long as a token lives, so a renewal finds its login (a minute at least)
       sdkCredentials: new RememberedCredentials(clock, Math.max(60, settings.apiLoginTimeoutSeconds) * 1000),
       directory: settings.ldap && new LdapLogin(new LdapDirectory(settings.ldap), users, settings.ldap, logger),

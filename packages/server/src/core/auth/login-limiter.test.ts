@@ -22,6 +22,16 @@ describe('LoginLimiter', () => {
     expect(limiter.tryAcquire('admin').allowed).toBe(true);
   });
 
+  it('takes a window other than the hour: a burst of perWindow, then one more every window/perWindow', () => {
+    const clock = new ManualClock();
+    const limiter = new LoginLimiter(clock, 2, 100, MINUTE);
+    expect(limiter.tryAcquire('app').allowed).toBe(true);
+    expect(limiter.tryAcquire('app').allowed).toBe(true);
+    expect(limiter.tryAcquire('app')).toEqual({ allowed: false, retryInMs: 30_000, lockStarted: true });
+    clock.advance(30_000);
+    expect(limiter.tryAcquire('app').allowed).toBe(true);
+  });
+
   it('keeps at most maxBuckets keys, pushing out the least recently tried', () => {
     const clock = new ManualClock();
     const limiter = new LoginLimiter(clock, 1, 3);

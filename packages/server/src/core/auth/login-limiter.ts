@@ -10,14 +10,14 @@ interface Bucket {
 
 export type Acquired = { allowed: true } | { allowed: false; retryInMs: number; lockStarted: boolean };
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 export const DEFAULT_MAX_BUCKETS = 10_000;
 
 /**
- * Attempts per key: at most `perHour` in a burst, then one more every hour/`perHour`; `reset` (after a
- * success) forgets the key. Each attempt is a few map operations. Memory is bounded: at most `maxBuckets`
- * keys (the least recently tried goes first), and a bucket lives only until it would be full again, since
- * a full bucket is the same as none.
+ * Attempts per key: at most `perWindow` in a burst, then one more every `windowMs`/`perWindow` (the window
+ * is an hour unless given); `reset` (after a success) forgets the key. Each attempt is a few map operations.
+ * Memory is bounded: at most `maxBuckets` keys (the least recently tried goes first), and a bucket lives
+ * only until it would be full again, since a full bucket is the same as none.
  */
 export class LoginLimiter {
   private readonly buckets: LRUCache<string, Bucket>;
@@ -26,10 +26,11 @@ export class LoginLimiter {
 
   constructor(
     private readonly clock: Clock,
-    private readonly perHour: number,
+    private readonly perWindow: number,
     private readonly maxBuckets = DEFAULT_MAX_BUCKETS,
+    windowMs = HOUR_MS,
   ) {
-    this.interval = HOUR_MS / perHour;
+    this.interval = windowMs / perWindow;
     // ttlResolution 0: read the injected clock on every check instead of caching it behind a timer
     this.buckets = new LRUCache({ max: maxBuckets, perf: clock, ttlResolution: 0 });
   }
@@ -39,7 +40,7 @@ export class LoginLimiter {
     const now = this.clock.now();
     this.purgeNowAndThen();
     const bucket = this.refill(
-      this.buckets.get(key) ?? { tokens: this.perHour, refilledAt: now, lockReported: false },
+      this.buckets.get(key) ?? { tokens: this.perWindow, refilledAt: now, lockReported: false },
       now,
     );
     if (bucket.tokens < 1) {
@@ -63,14 +64,14 @@ export class LoginLimiter {
   private refill(bucket: Bucket, now: number): Bucket {
     const earned = Math.floor((now - bucket.refilledAt) / this.interval);
     if (earned <= 0) return bucket;
-    const tokens = Math.min(this.perHour, bucket.tokens + earned);
-    const refilledAt = tokens === this.perHour ? now : bucket.refilledAt + earned * this.interval;
+    const tokens = Math.min(this.perWindow, bucket.tokens + earned);
+    const refilledAt = tokens === this.perWindow ? now : bucket.refilledAt + earned * this.interval;
     return { tokens, refilledAt, lockReported: false };
   }
 
   /** Kept until the bucket would have refilled completely. */
   private store(key: string, bucket: Bucket, now: number): void {
-    const untilFull = (this.perHour - bucket.tokens) * this.interval - (now - bucket.refilledAt);
+    const untilFull = (this.perWindow - bucket.tokens) * this.interval - (now - bucket.refilledAt);
     this.buckets.set(key, bucket, { ttl: Math.max(1, Math.ceil(untilFull)) });
   }
 

@@ -31,6 +31,27 @@ describe('LoginThrottle', () => {
     expect(throttle.tryAcquire(passwordChange)).toBe(true);
   });
 
+  it('gives the SDK door a rate of its own (RNACOS_API_LOGIN_ONE_MINUTE_LIMIT), still per username and source', () => {
+    const clock = new ManualClock();
+    const warnings: string[] = [];
+    const throttle = new LoginThrottle(clock, 2, { warn: (line: string) => warnings.push(line) }, undefined, {
+      sdk: { attempts: 3, windowMs: 60_000 },
+    });
+    for (let i = 0; i < 3; i++) expect(throttle.tryAcquire(sdk('10.0.0.1'))).toBe(true);
+    expect(throttle.tryAcquire(sdk('10.0.0.1'))).toBe(false);
+    expect(warnings).toEqual([
+      'SDK login of user "admin" from 10.0.0.1 refused after too many attempts without success; the next is allowed in 20 s',
+    ]);
+    // the hammering address locks only itself: the same user from elsewhere and the console go on
+    expect(throttle.tryAcquire(sdk('10.0.0.2'))).toBe(true);
+    expect(throttle.tryAcquire(consoleLogin)).toBe(true);
+    expect(throttle.tryAcquire(consoleLogin)).toBe(true);
+    expect(throttle.tryAcquire(consoleLogin)).toBe(false); // the console keeps its hourly limit
+    clock.advance(20_000);
+    expect(throttle.tryAcquire(sdk('10.0.0.1'))).toBe(true);
+    expect(throttle.tryAcquire(sdk('10.0.0.1'))).toBe(false);
+  });
+
   it('counts an IPv6 client by its /64', () => {
     const { throttle, exhaust } = setup();
     exhaust(sdk('2001:db8:1:2::1'));

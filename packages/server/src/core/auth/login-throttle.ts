@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
 import type { Logger } from '../../shared/logger.js';
-import { DEFAULT_MAX_BUCKETS, LoginLimiter } from './login-limiter.js';
+import { DEFAULT_MAX_BUCKETS, HOUR_MS, LoginLimiter } from './login-limiter.js';
 import { loginSourceOf } from './login-source.js';
 import { foldName } from './user-names.js';
 
@@ -15,6 +15,12 @@ export interface LoginAttempt {
   source?: string;
   /** Whether such a user exists: unknown names get buckets of their own (see below). */
   knownUser: boolean;
+}
+
+/** A door's own rate: `attempts` in a burst, one back every `windowMs`/`attempts`. */
+export interface LoginRate {
+  attempts: number;
+  windowMs: number;
 }
 
 /** Longer names (no user has one) are kept and logged shortened, so a bucket stays small. */
@@ -34,6 +40,8 @@ const DOOR_TEXT: Record<LoginDoor, string> = {
  * - password changes (which check the old password) per username.
  * Names of users that do not exist are counted in limiters of their own: spraying made-up names fills only
  * those and cannot push a real user's lock out of memory. The first refusal of each lock is logged.
+ * Every door allows `perHour` attempts an hour unless `rates` gives it a rate of its own (the SDK door's
+ * `RNACOS_API_LOGIN_ONE_MINUTE_LIMIT`); a rate changes how many, never what is counted together.
  */
 export class LoginThrottle {
   private readonly limiters = new Map<string, LoginLimiter>();
@@ -43,6 +51,7 @@ export class LoginThrottle {
     readonly perHour: number,
     private readonly logger: Pick<Logger, 'warn'>,
     private readonly maxBuckets = DEFAULT_MAX_BUCKETS,
+    private readonly rates: Partial<Record<LoginDoor, LoginRate>> = {},
   ) {}
 
   /** Takes one attempt; false (after logging the start of a lock) when none is left. */
@@ -68,7 +77,8 @@ export class LoginThrottle {
     const name = `${attempt.door}/${attempt.knownUser ? 'user' : 'unknown'}`;
     let limiter = this.limiters.get(name);
     if (!limiter) {
-      limiter = new LoginLimiter(this.clock, this.perHour, this.maxBuckets);
+      const rate = this.rates[attempt.door] ?? { attempts: this.perHour, windowMs: HOUR_MS };
+      limiter = new LoginLimiter(this.clock, rate.attempts, this.maxBuckets, rate.windowMs);
       this.limiters.set(name, limiter);
     }
     return limiter;
