@@ -55,6 +55,7 @@ function item(content: string, at: number): Omit<ConfigItem, 'id'> {
     ...key,
     content,
     md5: `md5-of-${content}`,
+    encryptedDataKey: '',
     type: 'yaml',
     desc: 'd',
     appName: 'a',
