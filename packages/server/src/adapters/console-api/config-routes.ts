@@ -44,6 +44,7 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
     const item = configs.get(key);
     if (!item) throw new ConsoleError('NOT_FOUND', `config ${key.group}/${key.dataId} does not exist`);
     const info: ConfigInfo = { value: item.content, md5: item.md5, configType: item.type, desc: item.desc };
+    if (item.encryptedDataKey) info.encryptedDataKey = item.encryptedDataKey;
     return ok(info);
   });
 
