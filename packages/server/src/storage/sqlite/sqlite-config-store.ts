@@ -21,7 +21,7 @@ export const HISTORY_COLUMNS = `id, namespace_id, group_name, data_id, content, 
 
 /** The stored form of an `encryptedDataKey`: NULL for a plain config (""). */
 export const storedDataKey = (key: string): string | null => (key === '' ? null : key);
-const dataKeyOf = (value: unknown): string => (value == null ? '' : String(value));
+const dataKeyOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export function toItem(r: Row): ConfigItem {
   return {
