@@ -8,6 +8,11 @@ export interface ConfigParams {
   content?: string;
   configType?: string;
   desc?: string;
+  /**
+   * The data key to store with the content ("" none): history recover sends the recovered version's. Left
+   * out (the editor), the stored key is kept while the content is unchanged and dropped with new content.
+   */
+  encryptedDataKey?: string;
 }
 
 export interface ConfigKeyParam {

@@ -101,6 +101,16 @@ describe('console configs', () => {
       'a2V5',
       'a2V5',
     ]);
+    // a history recover sends the version's key with its content
+    await post('v2/config/update', { ...query, content: 'Y2lwaGVy', encryptedDataKey: 'a2V5' });
+    expect((await get('v2/config/info', query)).json().data).toMatchObject({
+      value: 'Y2lwaGVy',
+      encryptedDataKey: 'a2V5',
+    });
+    const tooLong = await post('v2/config/update', { ...query, content: 'x', encryptedDataKey: 'k'.repeat(1025) });
+    expect(tooLong.json()).toMatchObject({ success: false });
+    expect(tooLong.json().message).toContain('encryptedDataKey is too long');
+    expect((await get('v2/config/info', query)).json().data.value).toBe('Y2lwaGVy');
   });
 
   it('lists history newest first with the console user as operator', async () => {

@@ -52,7 +52,13 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
     const input = inputOf<ConfigParams>(req);
     const key = configKeyOf(input);
     await configs.publish(
-      { ...key, content: text(input, 'content') ?? '', type: text(input, 'configType'), desc: text(input, 'desc') },
+      {
+        ...key,
+        content: text(input, 'content') ?? '',
+        type: text(input, 'configType'),
+        desc: text(input, 'desc'),
+        encryptedDataKey: text(input, 'encryptedDataKey'),
+      },
       { srcIp: clientIp(req), srcUser: principalOf(req).username ?? '' },
     );
     return ok(true);
