@@ -25,10 +25,7 @@ export function registerBackupRoutes(app: FastifyInstance, core: Core, clock: Cl
   app.get(`${API}/backup/download`, { preHandler: requireSessionAdmin, ...NONE }, async (req, reply) => {
     const text = (code: number, message: string) => reply.code(code).type('text/plain; charset=utf-8').send(message);
     if (!core.backup) {
-      return text(
-        409,
-        'a cluster keeps its data in PostgreSQL: back it up with pg_dump (docs/operations.md "Backup and restore")',
-      );
+      return text(409, 'a cluster keeps its data in PostgreSQL: back it up with pg_dump (docs/operations.md "Backup and restore")');
     }
     const dir = await mkdtemp(path.join(os.tmpdir(), 'tsnacos-backup-'));
     try {
