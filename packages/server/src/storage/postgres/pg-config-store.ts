@@ -69,7 +69,8 @@ export async function upsertConfig(
        config_tags, src_user, src_ip, created_at, modified_at, encrypted_data_key)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (namespace_id, group_name, data_id) DO UPDATE SET content = excluded.content, md5 = excluded.md5,
-       encrypted_data_key = excluded.encrypted_data_key, config_type = excluded.config_type, description = excluded.description, app_name = excluded.app_name,
+       encrypted_data_key = excluded.encrypted_data_key, config_type = excluded.config_type,
+       description = excluded.description, app_name = excluded.app_name,
        config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
        modified_at = excluded.modified_at, revision = nextval('config_revision')
      RETURNING id, revision`,

@@ -87,7 +87,8 @@ export class SqliteConfigStore implements ConfigStore {
       VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @srcUser, @srcIp,
         @createdAt, @modifiedAt, @dataKey, ${NEXT_REVISION})
       ON CONFLICT (namespace_id, group_name, data_id) DO UPDATE SET content = excluded.content, md5 = excluded.md5,
-        encrypted_data_key = excluded.encrypted_data_key, config_type = excluded.config_type, description = excluded.description, app_name = excluded.app_name,
+        encrypted_data_key = excluded.encrypted_data_key, config_type = excluded.config_type,
+        description = excluded.description, app_name = excluded.app_name,
         config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
         modified_at = excluded.modified_at, revision = excluded.revision
       RETURNING id, revision`);
