@@ -8,6 +8,11 @@ export interface ConfigParams {
   content?: string;
   configType?: string;
   desc?: string;
+  /**
+   * The data key to store with the content ("" none): history recover sends the recovered version's. Left
+   * out (the editor), the stored key is kept while the content is unchanged and dropped with new content.
+   */
+  encryptedDataKey?: string;
 }
 
 export interface ConfigKeyParam {
@@ -35,6 +40,11 @@ export interface ConfigInfo {
   md5: string;
   configType: string | null;
   desc: string;
+  /**
+   * The data key an SDK's config encryption plugin published with the content (`cipher-*` dataIds); only
+   * present when the config has one. Read-only: a console update keeps it while the content is unchanged.
+   */
+  encryptedDataKey?: string;
 }
 
 /** A row of `GET /v2/config/history`, newest first. */
@@ -48,6 +58,8 @@ export interface ConfigHistoryInfoDto {
   opUser: string | null;
   /** I insert, U update, D delete. */
   opType: 'I' | 'U' | 'D';
+  /** The version's data key, only present when it had one (see `ConfigInfo.encryptedDataKey`). */
+  encryptedDataKey?: string;
 }
 
 /** What to do when an imported or cloned config already exists. */

@@ -55,6 +55,7 @@ function item(content: string, at: number): Omit<ConfigItem, 'id'> {
     ...key,
     content,
     md5: `md5-of-${content}`,
+    encryptedDataKey: '',
     type: 'yaml',
     desc: 'd',
     appName: 'a',
@@ -130,6 +131,32 @@ describe.each(backends)('$name store', ({ open, skip }) => {
     expect(removed).toEqual({ ...second, id });
     expect(await stores.configs.get(key)).toBeUndefined();
     expect((await stores.configs.listHistory(key, 0, 1)).items[0]).toMatchObject({ op: 'D', content: 'a: 2' });
+  });
+
+  it.skipIf(skip)('keeps the encryptedDataKey of a config and of each history entry, "" for a plain one', async () => {
+    const cipher = { ...key, dataId: 'cipher-aes-app.yaml' };
+    const encrypted = Object.assign(item('Y2lwaGVy', 30), cipher, { encryptedDataKey: 'a2V5LTE=' });
+    const written = await save(stores.configs, encrypted);
+    expect(written.stored.item.encryptedDataKey).toBe('a2V5LTE=');
+    expect((await stores.configs.get(cipher))?.item.encryptedDataKey).toBe('a2V5LTE=');
+    await save(stores.configs, Object.assign({}, encrypted, { encryptedDataKey: 'a2V5LTI=', modifiedAt: 31 }));
+    await save(stores.configs, Object.assign(item('plain', 32), cipher));
+    const stored = (await stores.configs.loadAll()).find((s) => s.item.dataId === cipher.dataId);
+    expect(stored?.item).toMatchObject({ content: 'plain', encryptedDataKey: '' });
+    const page = await stores.configs.listHistory(cipher, 0, 10);
+    expect(page.items.map((h) => [h.content, h.encryptedDataKey])).toEqual([
+      ['plain', ''],
+      ['Y2lwaGVy', 'a2V5LTI='],
+      ['Y2lwaGVy', 'a2V5LTE='],
+    ]);
+    expect(await stores.configs.getHistory(page.items[2].id)).toMatchObject({ encryptedDataKey: 'a2V5LTE=' });
+    await save(stores.configs, Object.assign({}, encrypted, { modifiedAt: 33 }));
+    const removed = await stores.configs.remove(cipher, (r) => historyOf(r, 'D'));
+    expect(removed?.encryptedDataKey).toBe('a2V5LTE=');
+    expect((await stores.configs.listHistory(cipher, 0, 1)).items[0]).toMatchObject({
+      op: 'D',
+      encryptedDataKey: 'a2V5LTE=',
+    });
   });
 
   it.skipIf(skip)('keeps the newest history entries per config only', async () => {

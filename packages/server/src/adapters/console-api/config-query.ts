@@ -39,7 +39,7 @@ export function configInfoDto(item: ConfigItem): ConfigInfoDto {
 }
 
 export function historyDto(entry: ConfigHistoryEntry): ConfigHistoryInfoDto {
-  return {
+  const dto: ConfigHistoryInfoDto = {
     id: entry.id,
     tenant: entry.namespaceId,
     group: entry.group,
@@ -49,4 +49,6 @@ export function historyDto(entry: ConfigHistoryEntry): ConfigHistoryInfoDto {
     opUser: entry.srcUser || null,
     opType: entry.op,
   };
+  if (entry.encryptedDataKey) dto.encryptedDataKey = entry.encryptedDataKey;
+  return dto;
 }

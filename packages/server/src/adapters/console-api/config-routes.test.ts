@@ -75,6 +75,44 @@ describe('console configs', () => {
     });
   });
 
+  it('shows the encryptedDataKey of an encrypted config read-only, and keeps it through an edit of the same content', async () => {
+    const cipher = { namespaceId: '', group: 'G', dataId: 'cipher-aes-c.yaml' };
+    await app.core.configs.publish({ ...cipher, content: 'Y2lwaGVy', encryptedDataKey: 'a2V5' });
+    const query = { dataId: cipher.dataId, group: 'G', tenant: '' };
+    expect((await get('v2/config/info', query)).json().data).toEqual({
+      value: 'Y2lwaGVy',
+      md5: expect.any(String),
+      configType: 'text',
+      desc: '',
+      encryptedDataKey: 'a2V5',
+    });
+    // a description edit keeps the key; the history rows carry each version's key
+    await post('v2/config/update', { ...query, content: 'Y2lwaGVy', desc: 'rotated' });
+    expect((await get('v2/config/info', query)).json().data).toMatchObject({
+      desc: 'rotated',
+      encryptedDataKey: 'a2V5',
+    });
+    // a new content from the console is a plain config: no key is shown
+    await post('v2/config/update', { ...query, content: 'plain' });
+    expect((await get('v2/config/info', query)).json().data).not.toHaveProperty('encryptedDataKey');
+    const history = (await get('v2/config/history', Object.assign({ pageNo: '1', pageSize: '10' }, query))).json().data;
+    expect(history.list.map((h: { encryptedDataKey?: string }) => h.encryptedDataKey ?? null)).toEqual([
+      null,
+      'a2V5',
+      'a2V5',
+    ]);
+    // a history recover sends the version's key with its content
+    await post('v2/config/update', { ...query, content: 'Y2lwaGVy', encryptedDataKey: 'a2V5' });
+    expect((await get('v2/config/info', query)).json().data).toMatchObject({
+      value: 'Y2lwaGVy',
+      encryptedDataKey: 'a2V5',
+    });
+    const tooLong = await post('v2/config/update', { ...query, content: 'x', encryptedDataKey: 'k'.repeat(1025) });
+    expect(tooLong.json()).toMatchObject({ success: false });
+    expect(tooLong.json().message).toContain('encryptedDataKey is too long');
+    expect((await get('v2/config/info', query)).json().data.value).toBe('Y2lwaGVy');
+  });
+
   it('lists history newest first with the console user as operator', async () => {
     for (const content of ['v1', 'v2', 'v3']) await post('v2/config/update', { dataId: 'h', group: 'G', content });
     const history = (

@@ -44,6 +44,7 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
     const item = configs.get(key);
     if (!item) throw new ConsoleError('NOT_FOUND', `config ${key.group}/${key.dataId} does not exist`);
     const info: ConfigInfo = { value: item.content, md5: item.md5, configType: item.type, desc: item.desc };
+    if (item.encryptedDataKey) info.encryptedDataKey = item.encryptedDataKey;
     return ok(info);
   });
 
@@ -51,7 +52,13 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
     const input = inputOf<ConfigParams>(req);
     const key = configKeyOf(input);
     await configs.publish(
-      { ...key, content: text(input, 'content') ?? '', type: text(input, 'configType'), desc: text(input, 'desc') },
+      {
+        ...key,
+        content: text(input, 'content') ?? '',
+        type: text(input, 'configType'),
+        desc: text(input, 'desc'),
+        encryptedDataKey: text(input, 'encryptedDataKey'),
+      },
       { srcIp: clientIp(req), srcUser: principalOf(req).username ?? '' },
     );
     return ok(true);

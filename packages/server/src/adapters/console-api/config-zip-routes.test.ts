@@ -163,6 +163,20 @@ describe('console config zip export, import and clone', () => {
     expect(again.json()).toMatchObject({ success: false, code: 'CONFIG_CONFLICT' });
   });
 
+  it('clones an encrypted config with its encryptedDataKey', async () => {
+    const cipher = { namespaceId: '', group: 'G3', dataId: 'cipher-aes-x' };
+    await app.core.configs.publish({ ...cipher, content: 'Y2lwaGVy', encryptedDataKey: 'a2V5' });
+    const res = await call(app.console, 'POST', 'v2/config/clone', {
+      token: admin,
+      json: { targetTenant: 'copy', keys: [{ group: 'G3', dataId: 'cipher-aes-x' }] },
+    });
+    expect(res.json().data).toMatchObject({ succCount: 1 });
+    expect(app.core.configs.get({ ...cipher, namespaceId: 'copy' })).toMatchObject({
+      content: 'Y2lwaGVy',
+      encryptedDataKey: 'a2V5',
+    });
+  });
+
   it('keeps the namespace privilege on every transfer', async () => {
     await app.core.auth.users.add({
       username: 'devOnly',

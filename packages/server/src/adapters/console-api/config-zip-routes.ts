@@ -160,7 +160,13 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
       const item = configs.get(key);
       if (!item) ignored.push(`${key.group}/${key.dataId}`);
       else
-        items.push({ key: { ...key, namespaceId: target }, content: item.content, type: item.type, desc: item.desc });
+        items.push({
+          key: { ...key, namespaceId: target },
+          content: item.content,
+          type: item.type,
+          desc: item.desc,
+          encryptedDataKey: item.encryptedDataKey,
+        });
     }
     const policy = policyOf(text(input, 'policy'));
     const result = await publishBatch(configs, items, policy, {

@@ -47,6 +47,8 @@ export function configGetAnswer(item: ConfigItem | undefined): ConfigGetAnswer {
       },
       body: item.content,
     };
+    // nacos's name and casing, sent only for a config that has a key (checkEncryptedDataKey keeps it header-safe)
+    if (item.encryptedDataKey !== '') answer.headers['Encrypted-Data-Key'] = item.encryptedDataKey;
     answers.set(item, answer);
   }
   return answer;

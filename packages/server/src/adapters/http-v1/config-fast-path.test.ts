@@ -21,6 +21,7 @@ describe('config fast path', () => {
     'expires',
     'cache-control',
     'content-length',
+    'encrypted-data-key',
   ];
   async function bothWays(query: string) {
     const viaSocket = await fetch(`${base}/nacos/v1/cs/configs?${query}`);
@@ -61,6 +62,23 @@ describe('config fast path', () => {
     const missing = await bothWays('dataId=none&group=G');
     expect(missing.socket).toEqual(missing.routes);
     expect(missing.socket).toMatchObject({ status: 404, body: 'config data not exist\n' });
+  });
+
+  it('answers the Encrypted-Data-Key header of an encrypted config as the route does, and none for a plain one', async () => {
+    await start();
+    const cipher = { namespaceId: '', group: 'G', dataId: 'cipher-aes-a.yaml' };
+    await app.core.configs.publish({ ...cipher, content: 'Y2lwaGVy', encryptedDataKey: 'a2V5' });
+    const encrypted = await bothWays('dataId=cipher-aes-a.yaml&group=G');
+    expect(encrypted.socket).toEqual(encrypted.routes);
+    expect(encrypted.socket).toMatchObject({
+      status: 200,
+      body: 'Y2lwaGVy',
+      headers: { 'encrypted-data-key': 'a2V5' },
+    });
+    await app.core.configs.publish({ ...cipher, content: 'plain' });
+    const plain = await bothWays('dataId=cipher-aes-a.yaml&group=G');
+    expect(plain.socket).toEqual(plain.routes);
+    expect(plain.socket).toMatchObject({ body: 'plain', headers: { 'encrypted-data-key': null } });
   });
 
   it('takes plain reads itself and declines searches, bodies and bad keys', async () => {

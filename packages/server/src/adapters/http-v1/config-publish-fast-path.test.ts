@@ -53,6 +53,12 @@ describe('config publish fast path', () => {
     // the socket's publish (the route's changed nothing, so it left no entry)
     expect(history.items.map((h) => [h.srcUser, h.srcIp])).toEqual([['ops', '127.0.0.1']]);
 
+    const cipher = await bothWays({ body: 'dataId=cipher-aes-b&group=G&content=Y2lwaGVy&encryptedDataKey=a2V5%3D' });
+    expect(cipher.socket).toEqual(cipher.routes);
+    expect(app.core.configs.get({ namespaceId: '', group: 'G', dataId: 'cipher-aes-b' })?.encryptedDataKey).toBe(
+      'a2V5=',
+    );
+
     const put = await bothWays({ method: 'PUT', body: 'dataId=a.yaml&group=G&namespaceId=dev&content=v2' });
     expect(put.socket).toEqual(put.routes);
     expect(app.core.configs.get({ namespaceId: 'dev', group: 'G', dataId: 'a.yaml' })?.content).toBe('v2');
@@ -70,6 +76,8 @@ describe('config publish fast path', () => {
       { body: 'dataId=c&group=G&content=y&casMd5=not-the-md5' },
       { body: 'dataId=c&group=G&content=beta', headers: { betaIps: '10.1.1.1' } }, // a gray release
       { body: 'dataId=c&group=G&content=tagged&tag=canary' },
+      { body: `dataId=c&group=G&content=z&encryptedDataKey=${'k'.repeat(1025)}` }, // a key over the limit
+      { body: 'dataId=c&group=G&content=z&encryptedDataKey=cl%C3%A9' }, // not printable ASCII
       { body: '' },
     ];
     for (const request of refused) {

@@ -1,4 +1,5 @@
 import { parseConfigKey } from '../../core/config/config-key.js';
+import { checkEncryptedDataKey } from '../../core/config/config-model.js';
 import type { ConfigService } from '../../core/config/config-service.js';
 import { optional, rawParam, type Params } from '../http-common/params.js';
 import { invalid } from '../../shared/errors.js';
@@ -28,12 +29,16 @@ export async function publishFromParams(configs: ConfigService, request: Publish
   // every client at once, so it is refused.
   if (request.betaIpsHeader?.trim()) throw invalid('beta configs (betaIps) are not supported; nothing was published');
   if (optional(params, 'tag')?.trim()) throw invalid('tag configs are not supported; nothing was published');
+  // the data key of an encrypted config goes with its content: a publish without one stores none
+  const encryptedDataKey = rawParam(params, 'encryptedDataKey') ?? '';
+  checkEncryptedDataKey(encryptedDataKey);
   await configs.publish(
     {
       namespaceId: key.namespaceId,
       group: key.group,
       dataId: key.dataId,
       content,
+      encryptedDataKey,
       type: optional(params, 'type'),
       desc: optional(params, 'desc'),
       appName: optional(params, 'appName'),

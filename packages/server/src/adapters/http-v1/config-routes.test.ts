@@ -123,6 +123,30 @@ describe('config get/publish/delete', () => {
     expect((await publish({ dataId: 'c', group: 'g', content: 'v2' }, { betaIps: ' ' })).statusCode).toBe(200);
   });
 
+  it('stores the encryptedDataKey parameter with the content and answers it as Encrypted-Data-Key', async () => {
+    const cipher = { dataId: 'cipher-aes-app.yaml', group: 'G', content: 'Y2lwaGVy', type: 'yaml' };
+    expect((await publish({ ...cipher, encryptedDataKey: 'ZGF0YS1rZXk=' })).body).toBe('true');
+    let got = await get('dataId=cipher-aes-app.yaml&group=G');
+    expect(got.body).toBe('Y2lwaGVy');
+    expect(got.headers['encrypted-data-key']).toBe('ZGF0YS1rZXk=');
+    // the same content under another key: a new version, the md5 (of the content only) unchanged
+    const md5 = got.headers['content-md5'];
+    expect((await publish({ ...cipher, encryptedDataKey: 'b3RoZXI=' })).body).toBe('true');
+    got = await get('dataId=cipher-aes-app.yaml&group=G');
+    expect([got.headers['encrypted-data-key'], got.headers['content-md5']]).toEqual(['b3RoZXI=', md5]);
+    // a publish without the parameter stores no key, and the header goes away
+    expect((await publish({ ...cipher, content: 'plain: 1' })).body).toBe('true');
+    got = await get('dataId=cipher-aes-app.yaml&group=G');
+    expect(got.headers).not.toHaveProperty('encrypted-data-key');
+  });
+
+  it('refuses an encryptedDataKey over 1024 characters with a 400 saying so', async () => {
+    const res = await publish({ dataId: 'cipher-x', group: 'G', content: 'c', encryptedDataKey: 'k'.repeat(1025) });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toBe('encryptedDataKey is too long: 1025 characters, the limit is 1024');
+    expect((await get('dataId=cipher-x&group=G')).statusCode).toBe(404);
+  });
+
   it('stores an unknown type as text', async () => {
     await publish({ dataId: 't', group: 'g', content: '1', type: 'weird' });
     expect((await get('dataId=t&group=g')).headers['config-type']).toBe('text');

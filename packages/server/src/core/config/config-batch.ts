@@ -11,6 +11,8 @@ export interface BatchItem {
   content: string;
   type?: string;
   desc?: string;
+  /** A clone carries the source's data key; a zip has none (see `PublishInput.encryptedDataKey`). */
+  encryptedDataKey?: string;
 }
 
 export interface BatchResult {
@@ -47,6 +49,7 @@ export async function publishBatch(
         group: item.key.group,
         dataId: item.key.dataId,
         content: item.content,
+        encryptedDataKey: item.encryptedDataKey,
         type: item.type,
         desc: item.desc,
         ifAbsent: policy !== 'OVERWRITE',

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { invalid } from '../../shared/errors.js';
 import type { ConfigKey } from './config-key.js';
 
 const CONFIG_TYPES = ['text', 'json', 'xml', 'yaml', 'html', 'properties', 'toml'] as const;
@@ -24,10 +25,32 @@ export interface ConfigAttributes {
   configTags: string;
 }
 
+/** The longest `encryptedDataKey` accepted (nacos stores it in a varchar(1024)). */
+export const MAX_ENCRYPTED_DATA_KEY_CHARS = 1024;
+
+/**
+ * Refuses an `encryptedDataKey` a client could not be given back: longer than
+ * `MAX_ENCRYPTED_DATA_KEY_CHARS`, or with a character outside printable ASCII (it goes back in an HTTP
+ * header; the encryption plugins send base64).
+ */
+export function checkEncryptedDataKey(key: string): void {
+  if (key.length > MAX_ENCRYPTED_DATA_KEY_CHARS) {
+    throw invalid(
+      `encryptedDataKey is too long: ${key.length} characters, the limit is ${MAX_ENCRYPTED_DATA_KEY_CHARS}`,
+    );
+  }
+  if (!/^[\x20-\x7e]*$/.test(key)) throw invalid('encryptedDataKey must be printable ASCII');
+}
+
 export interface ConfigItem extends ConfigKey, ConfigAttributes {
   id: number;
   content: string;
   md5: string;
+  /**
+   * The data key a client's config encryption plugin published with the content (`cipher-*` dataIds),
+   * returned with it; "" for a plain config. Not part of the md5, which is of the content only.
+   */
+  encryptedDataKey: string;
   createdAt: number;
   modifiedAt: number;
   srcUser: string;
@@ -47,6 +70,7 @@ export function withId(item: Omit<ConfigItem, 'id'>, id: number): ConfigItem {
     dataId: item.dataId,
     content: item.content,
     md5: item.md5,
+    encryptedDataKey: item.encryptedDataKey,
     type: item.type,
     desc: item.desc,
     appName: item.appName,
@@ -68,6 +92,8 @@ export interface ConfigHistoryEntry extends ConfigKey, ConfigAttributes {
   id: number;
   content: string;
   md5: string;
+  /** The version's data key ("" for a plain config). */
+  encryptedDataKey: string;
   op: HistoryOp;
   srcIp: string;
   srcUser: string;

@@ -47,6 +47,31 @@ describe('ConfigService', () => {
     expect((await configs.history(other, 0, 10)).items.map((h) => h.content)).toEqual(['o1']);
   });
 
+  it('stores a new encryptedDataKey over the same content as a change that wakes no watcher', async () => {
+    const configs = app.core.configs;
+    const cipher = { ...key, dataId: 'cipher-aes-d' };
+    const woken: string[] = [];
+    configs.watch(configKeyString(cipher), (k) => woken.push(k));
+    const first = await configs.publish({ ...cipher, content: 'Y2lwaGVy', encryptedDataKey: 'a2V5LTE=' });
+    expect(woken).toHaveLength(1);
+    const rekeyed = await configs.publish({ ...cipher, content: 'Y2lwaGVy', encryptedDataKey: 'a2V5LTI=' });
+    expect(rekeyed.changed).toBe(true);
+    expect(rekeyed.item).toMatchObject({ md5: first.item.md5, encryptedDataKey: 'a2V5LTI=' });
+    expect(woken).toHaveLength(1);
+    expect((await configs.publish({ ...cipher, content: 'Y2lwaGVy', encryptedDataKey: 'a2V5LTI=' })).changed).toBe(
+      false,
+    );
+    // left out (the console), the key stays with the same content and goes with a new one
+    await configs.publish({ ...cipher, content: 'Y2lwaGVy', desc: 'edited' });
+    expect(configs.get(cipher)).toMatchObject({ desc: 'edited', encryptedDataKey: 'a2V5LTI=' });
+    await configs.publish({ ...cipher, content: 'plain' });
+    expect(configs.get(cipher)?.encryptedDataKey).toBe('');
+    expect(woken).toHaveLength(2);
+    await expect(configs.publish({ ...cipher, content: 'x', encryptedDataKey: 'k'.repeat(1025) })).rejects.toThrow(
+      /encryptedDataKey is too long/,
+    );
+  });
+
   it('keeps attributes not given on republish and wakes watchers only on content change', async () => {
     const configs = app.core.configs;
     const woken: string[] = [];

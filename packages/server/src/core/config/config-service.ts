@@ -3,6 +3,7 @@ import { conflict, invalid } from '../../shared/errors.js';
 import { KeyedLock } from '../../shared/keyed-lock.js';
 import { configKeyString, type ConfigKey } from './config-key.js';
 import {
+  checkEncryptedDataKey,
   md5Hex,
   normalizeConfigType,
   type ChangeSource,
@@ -26,6 +27,12 @@ export interface PublishInput extends ConfigKey {
   desc?: string;
   appName?: string;
   configTags?: string;
+  /**
+   * The data key of an encrypted config ("" for none). It goes with the content, as nacos stores it: an SDK
+   * publish names it or clears it. Left out (the console), the stored key is kept while the content is the
+   * same and dropped with a new content.
+   */
+  encryptedDataKey?: string;
   /** Compare-and-set: publish only if the current md5 equals this (a missing config always matches). */
   casMd5?: string;
   /** Write only when no such config is stored (a stored one is left as it is). */
@@ -141,6 +148,7 @@ export class ConfigService implements ConfigWatching {
    */
   async publish(input: PublishInput, source: ChangeSource = {}): Promise<PublishResult> {
     this.checkContent(input.content);
+    if (input.encryptedDataKey !== undefined) checkEncryptedDataKey(input.encryptedDataKey);
     const key: ConfigKey = { namespaceId: input.namespaceId, group: input.group, dataId: input.dataId };
     return this.keyLock.run(configKeyString(key), async () => {
       const now = this.clock.now();
@@ -158,6 +166,8 @@ export class ConfigService implements ConfigWatching {
           dataId: key.dataId,
           content: input.content,
           md5: md5Hex(input.content),
+          encryptedDataKey:
+            input.encryptedDataKey ?? (current && current.content === input.content ? current.encryptedDataKey : ''),
           type: normalizeConfigType(input.type ?? current?.type),
           desc: input.desc ?? current?.desc ?? '',
           appName: input.appName ?? current?.appName ?? '',
@@ -251,7 +261,9 @@ export class ConfigService implements ConfigWatching {
   }
 
   private emit(change: ConfigChange, md5Changed: boolean): void {
-    // Listeners are woken only when the content changed, as every nacos client expects.
+    // Listeners are woken only when the content changed, as every nacos client expects; a new
+    // encryptedDataKey over the same content is stored and answered but wakes nobody (nacos updates the
+    // key in its cache without a change event when the md5 is the same).
     if (md5Changed) this.watchers.notify(configKeyString(change.key));
     for (const listener of this.changeListeners) listener(change);
   }
@@ -260,6 +272,7 @@ export class ConfigService implements ConfigWatching {
 function sameValue(a: Omit<ConfigItem, 'id'>, b: Omit<ConfigItem, 'id'>): boolean {
   return (
     a.content === b.content &&
+    a.encryptedDataKey === b.encryptedDataKey &&
     a.type === b.type &&
     a.desc === b.desc &&
     a.appName === b.appName &&
@@ -274,6 +287,7 @@ function historyOf(item: Omit<ConfigItem, 'id'>, op: HistoryOp, source: ChangeSo
     dataId: item.dataId,
     content: item.content,
     md5: item.md5,
+    encryptedDataKey: item.encryptedDataKey,
     type: item.type,
     desc: item.desc,
     appName: item.appName,

@@ -144,6 +144,8 @@ export function replacementOf(config: TransferConfig, now: number): ConfigReplac
       ...key,
       content: h.content,
       md5: md5Hex(h.content),
+      // neither r-nacos's transfer file nor nacos's zip has a field for a data key
+      encryptedDataKey: '',
       type,
       desc,
       appName: '',
@@ -160,6 +162,7 @@ export function replacementOf(config: TransferConfig, now: number): ConfigReplac
       ...key,
       content: config.content,
       md5: md5Hex(config.content),
+      encryptedDataKey: '',
       type,
       desc,
       appName: '',

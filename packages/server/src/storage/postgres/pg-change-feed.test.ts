@@ -18,6 +18,7 @@ const item = (content: string) => ({
   content,
   md5: `md5-${content}`,
   type: 'text' as const,
+  encryptedDataKey: '',
   desc: '',
   appName: '',
   configTags: '',

@@ -9,7 +9,14 @@ import type {
   NewHistoryEntry,
   StoredConfig,
 } from '../../core/config/config-store.js';
-import { CONFIG_COLUMNS, HISTORY_COLUMNS, toHistory, toItem, toStored } from '../sqlite/sqlite-config-store.js';
+import {
+  CONFIG_COLUMNS,
+  HISTORY_COLUMNS,
+  storedDataKey,
+  toHistory,
+  toItem,
+  toStored,
+} from '../sqlite/sqlite-config-store.js';
 import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
 import type pg from 'pg';
 
@@ -23,9 +30,22 @@ const CONFIG_KEY_LOCKS = 7_480_014;
 export async function insertHistory(client: pg.PoolClient, h: NewHistoryEntry): Promise<void> {
   await client.query<Row>(
     `INSERT INTO config_history (namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
-       config_tags, op_type, src_ip, src_user, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [...keyArgs(h), h.content, h.md5, h.type, h.desc, h.appName, h.configTags, h.op, h.srcIp, h.srcUser, h.createdAt],
+       config_tags, op_type, src_ip, src_user, created_at, encrypted_data_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+    [
+      ...keyArgs(h),
+      h.content,
+      h.md5,
+      h.type,
+      h.desc,
+      h.appName,
+      h.configTags,
+      h.op,
+      h.srcIp,
+      h.srcUser,
+      h.createdAt,
+      storedDataKey(h.encryptedDataKey),
+    ],
   );
 }
 
@@ -46,10 +66,11 @@ export async function upsertConfig(
 ): Promise<{ id: number; revision: number }> {
   const { rows } = await client.query<Row>(
     `INSERT INTO config (namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
-       config_tags, src_user, src_ip, created_at, modified_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       config_tags, src_user, src_ip, created_at, modified_at, encrypted_data_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (namespace_id, group_name, data_id) DO UPDATE SET content = excluded.content, md5 = excluded.md5,
-       config_type = excluded.config_type, description = excluded.description, app_name = excluded.app_name,
+       encrypted_data_key = excluded.encrypted_data_key, config_type = excluded.config_type,
+       description = excluded.description, app_name = excluded.app_name,
        config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
        modified_at = excluded.modified_at, revision = nextval('config_revision')
      RETURNING id, revision`,
@@ -65,6 +86,7 @@ export async function upsertConfig(
       item.srcIp,
       item.createdAt,
       item.modifiedAt,
+      storedDataKey(item.encryptedDataKey),
     ],
   );
   return { id: Number(rows[0].id), revision: Number(rows[0].revision) };

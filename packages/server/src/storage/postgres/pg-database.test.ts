@@ -1,7 +1,9 @@
+import pgDriver from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startPostgres, type Postgres } from '../../../test/postgres-server.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import { maskUrl, openPostgres } from './pg-database.js';
+import { openPostgresStores } from './pg-stores.js';
 
 const pg = await startPostgres();
 if (typeof pg === 'string') console.warn(`PostgreSQL database tests skipped: ${pg}`);
@@ -34,6 +36,38 @@ describe.skipIf(typeof pg === 'string')('opening a PostgreSQL database', () => {
       expect(rows[0]).toEqual({ at: 1700000000123, n: 0 });
     } finally {
       await db.close();
+    }
+  });
+
+  it('upgrades a store from before encrypted configs in place: its configs and history read as plain', async () => {
+    const url = await (pg as Postgres).createDatabase('before_encrypted_configs');
+    const client = new pgDriver.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('CREATE TABLE schema_version (version INTEGER NOT NULL)');
+      for (let v = 1; v <= 5; v++) {
+        await client.query(PG_MIGRATIONS[v - 1]);
+        await client.query('INSERT INTO schema_version (version) VALUES ($1)', [v]);
+      }
+      await client.query(`INSERT INTO config (namespace_id, group_name, data_id, content, md5, config_type, created_at,
+        modified_at) VALUES ('', 'G', 'old.yaml', 'a: 1', 'm', 'yaml', 1, 2)`);
+      await client.query(`INSERT INTO config_history (namespace_id, group_name, data_id, content, md5, config_type,
+        op_type, created_at) VALUES ('', 'G', 'old.yaml', 'a: 1', 'm', 'yaml', 'I', 2)`);
+    } finally {
+      await client.end();
+    }
+    const stores = await openPostgresStores(url, 1);
+    try {
+      const key = { namespaceId: '', group: 'G', dataId: 'old.yaml' };
+      expect((await stores.configs.loadAll()).map((s) => [s.item.content, s.item.encryptedDataKey])).toEqual([
+        ['a: 1', ''],
+      ]);
+      expect((await stores.configs.listHistory(key, 0, 10)).items[0]).toMatchObject({ encryptedDataKey: '' });
+      const next = Object.assign({}, (await stores.configs.get(key))!.item, { encryptedDataKey: 'a2V5' });
+      await stores.configs.save(key, () => ({ item: next, history: Object.assign({ op: 'U' as const }, next) }));
+      expect((await stores.configs.get(key))?.item.encryptedDataKey).toBe('a2V5');
+    } finally {
+      await stores.close();
     }
   });
 

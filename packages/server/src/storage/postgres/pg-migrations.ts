@@ -146,4 +146,10 @@ export const PG_MIGRATIONS: string[] = [
     value BIGINT NOT NULL
   );
   `,
+  // 6: the data key of an encrypted config (nacos's encryptedDataKey) beside its content and in each history
+  // entry; NULL for a plain config
+  `
+  ALTER TABLE config ADD COLUMN IF NOT EXISTS encrypted_data_key TEXT DEFAULT NULL;
+  ALTER TABLE config_history ADD COLUMN IF NOT EXISTS encrypted_data_key TEXT DEFAULT NULL;
+  `,
 ];

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from './database.js';
+import { SqliteConfigStore } from './sqlite-config-store.js';
 import { MIGRATIONS } from './migrations.js';
 
 let db: Database.Database | undefined;
@@ -38,6 +39,19 @@ describe('store migrations', () => {
     expect([long.length, long[0], long[99]]).toEqual([100, 'v130', 'v31']);
     expect(contents(db, 'short')).toEqual(['v5', 'v4', 'v3', 'v2', 'v1']);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+  });
+
+  it('upgrades a store from before encrypted configs in place: its configs and history read as plain', async () => {
+    db = storeAtVersion(8);
+    db.exec(`INSERT INTO config (namespace_id, group_name, data_id, content, md5, config_type, created_at,
+      modified_at, revision) VALUES ('', 'G', 'old.yaml', 'a: 1', 'm', 'yaml', 1, 2, 1)`);
+    addHistory(db, 'old.yaml', 1);
+    migrate(db);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    const store = new SqliteConfigStore(db);
+    const key = { namespaceId: '', group: 'G', dataId: 'old.yaml' };
+    expect((await store.get(key))?.item).toMatchObject({ content: 'a: 1', encryptedDataKey: '' });
+    expect((await store.listHistory(key, 0, 10)).items[0]).toMatchObject({ content: 'v1', encryptedDataKey: '' });
   });
 
   it('refuses a store written by a newer version', () => {

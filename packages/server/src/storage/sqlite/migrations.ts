@@ -140,4 +140,10 @@ export const MIGRATIONS: string[] = [
   `
   CREATE INDEX config_by_revision ON config (revision);
   `,
+  // 9: the data key of an encrypted config (nacos's encryptedDataKey) beside its content and in each history
+  // entry; NULL for a plain config
+  `
+  ALTER TABLE config ADD COLUMN encrypted_data_key TEXT;
+  ALTER TABLE config_history ADD COLUMN encrypted_data_key TEXT;
+  `,
 ];

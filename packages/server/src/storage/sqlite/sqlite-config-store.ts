@@ -15,9 +15,13 @@ import { groupCommitOf } from './group-commit.js';
 type Row = Record<string, unknown>;
 
 export const CONFIG_COLUMNS = `id, namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
-  config_tags, src_user, src_ip, created_at, modified_at`;
+  config_tags, src_user, src_ip, created_at, modified_at, encrypted_data_key`;
 export const HISTORY_COLUMNS = `id, namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
-  config_tags, op_type, src_ip, src_user, created_at`;
+  config_tags, op_type, src_ip, src_user, created_at, encrypted_data_key`;
+
+/** The stored form of an `encryptedDataKey`: NULL for a plain config (""). */
+export const storedDataKey = (key: string): string | null => (key === '' ? null : key);
+const dataKeyOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export function toItem(r: Row): ConfigItem {
   return {
@@ -27,6 +31,7 @@ export function toItem(r: Row): ConfigItem {
     dataId: String(r.data_id),
     content: String(r.content),
     md5: String(r.md5),
+    encryptedDataKey: dataKeyOf(r.encrypted_data_key),
     type: normalizeConfigType(String(r.config_type)),
     desc: String(r.description),
     appName: String(r.app_name),
@@ -54,6 +59,7 @@ export function toHistory(r: Row): ConfigHistoryEntry {
     dataId: String(r.data_id),
     content: String(r.content),
     md5: String(r.md5),
+    encryptedDataKey: dataKeyOf(r.encrypted_data_key),
     type: normalizeConfigType(String(r.config_type)),
     desc: String(r.description),
     appName: String(r.app_name),
@@ -77,19 +83,20 @@ export class SqliteConfigStore implements ConfigStore {
   constructor(private readonly db: SqliteDatabase) {
     this.upsert = db.prepare(`
       INSERT INTO config (namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
-        config_tags, src_user, src_ip, created_at, modified_at, revision)
+        config_tags, src_user, src_ip, created_at, modified_at, encrypted_data_key, revision)
       VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @srcUser, @srcIp,
-        @createdAt, @modifiedAt, ${NEXT_REVISION})
+        @createdAt, @modifiedAt, @dataKey, ${NEXT_REVISION})
       ON CONFLICT (namespace_id, group_name, data_id) DO UPDATE SET content = excluded.content, md5 = excluded.md5,
-        config_type = excluded.config_type, description = excluded.description, app_name = excluded.app_name,
+        encrypted_data_key = excluded.encrypted_data_key, config_type = excluded.config_type,
+        description = excluded.description, app_name = excluded.app_name,
         config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
         modified_at = excluded.modified_at, revision = excluded.revision
       RETURNING id, revision`);
     this.insertHistory = db.prepare(`
       INSERT INTO config_history (namespace_id, group_name, data_id, content, md5, config_type, description,
-        app_name, config_tags, op_type, src_ip, src_user, created_at)
+        app_name, config_tags, op_type, src_ip, src_user, created_at, encrypted_data_key)
       VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @op, @srcIp,
-        @srcUser, @createdAt)`);
+        @srcUser, @createdAt, @dataKey)`);
     this.deleteConfig = db.prepare(
       `DELETE FROM config WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
        RETURNING ${CONFIG_COLUMNS}`,
@@ -105,7 +112,7 @@ export class SqliteConfigStore implements ConfigStore {
           WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
           ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT_PER_CONFIG})`);
     const appendHistory = (history: NewHistoryEntry) => {
-      this.insertHistory.run(history);
+      this.insertHistory.run(historyRow(history));
       this.trimHistory.run({ namespaceId: history.namespaceId, group: history.group, dataId: history.dataId });
     };
     // the decision and the write are one write of the group commit (its own savepoint of one transaction):
@@ -118,7 +125,7 @@ export class SqliteConfigStore implements ConfigStore {
         if (!committed) throw new Error('nothing to write and nothing stored');
         return { stored: committed, written: false };
       }
-      const { id, revision } = this.upsert.get(write.item) as { id: number; revision: number };
+      const { id, revision } = this.upsert.get(configRow(write.item)) as { id: number; revision: number };
       appendHistory(write.history);
       return { stored: { item: withId(write.item, id), revision }, written: true };
     };
@@ -163,6 +170,16 @@ export class SqliteConfigStore implements ConfigStore {
       Row | undefined;
     return row && toHistory(row);
   }
+}
+
+/** The statement parameters of a config row: its fields, and its data key as stored. */
+export function configRow(item: Omit<ConfigItem, 'id'>): Record<string, unknown> {
+  return Object.assign({ dataKey: storedDataKey(item.encryptedDataKey) }, item);
+}
+
+/** The statement parameters of a history row. */
+export function historyRow(entry: NewHistoryEntry): Record<string, unknown> {
+  return Object.assign({ dataKey: storedDataKey(entry.encryptedDataKey) }, entry);
 }
 
 const plain = (key: ConfigKey): ConfigKey => ({ namespaceId: key.namespaceId, group: key.group, dataId: key.dataId });

@@ -16,6 +16,7 @@ function config(i: number): NonNullable<ConfigWrite> {
     dataId: `app-${i}.yaml`,
     content: `n: ${i}`,
     md5: `md5-${i}`,
+    encryptedDataKey: '',
     type: 'yaml',
     desc: '',
     appName: '',

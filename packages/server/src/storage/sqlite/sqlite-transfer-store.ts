@@ -9,7 +9,15 @@ import type {
 } from '../../core/transfer/transfer-store.js';
 import type { SqliteDatabase } from './database.js';
 import { groupCommitOf } from './group-commit.js';
-import { CONFIG_COLUMNS, HISTORY_COLUMNS, NEXT_REVISION, toHistory, toItem } from './sqlite-config-store.js';
+import {
+  CONFIG_COLUMNS,
+  configRow,
+  HISTORY_COLUMNS,
+  historyRow,
+  NEXT_REVISION,
+  toHistory,
+  toItem,
+} from './sqlite-config-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
 import { TransferInstanceRows } from './sqlite-transfer-naming.js';
 import { TransferUserRows } from './sqlite-transfer-users.js';
@@ -67,11 +75,12 @@ export class SqliteTransferStore implements TransferStore {
   async apply(plan: ImportPlan): Promise<void> {
     const upsertConfig = this.db.prepare(`
       INSERT INTO config (namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
-        config_tags, src_user, src_ip, created_at, modified_at, revision)
+        config_tags, src_user, src_ip, created_at, modified_at, encrypted_data_key, revision)
       VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @srcUser, @srcIp,
-        @createdAt, @modifiedAt, ${NEXT_REVISION})
+        @createdAt, @modifiedAt, @dataKey, ${NEXT_REVISION})
       ON CONFLICT (namespace_id, group_name, data_id) DO UPDATE SET content = excluded.content, md5 = excluded.md5,
-        config_type = excluded.config_type, description = excluded.description, app_name = excluded.app_name,
+        encrypted_data_key = excluded.encrypted_data_key, config_type = excluded.config_type,
+        description = excluded.description, app_name = excluded.app_name,
         config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
         created_at = excluded.created_at, modified_at = excluded.modified_at, revision = excluded.revision`);
     const clearHistory = this.db.prepare(
@@ -79,17 +88,17 @@ export class SqliteTransferStore implements TransferStore {
     );
     const insertHistory = this.db.prepare(`
       INSERT INTO config_history (namespace_id, group_name, data_id, content, md5, config_type, description,
-        app_name, config_tags, op_type, src_ip, src_user, created_at)
+        app_name, config_tags, op_type, src_ip, src_user, created_at, encrypted_data_key)
       VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @op, @srcIp,
-        @srcUser, @createdAt)`);
+        @srcUser, @createdAt, @dataKey)`);
     const upsertNamespace = this.db.prepare(`
       INSERT INTO namespace (namespace_id, namespace_name, namespace_desc, created_at)
       VALUES (@namespaceId, @namespaceName, @namespaceDesc, @createdAt)
       ON CONFLICT (namespace_id) DO UPDATE SET namespace_name = excluded.namespace_name`);
     const replaceConfig = ({ item, history }: ConfigReplacement) => {
-      upsertConfig.run(item);
+      upsertConfig.run(configRow(item));
       clearHistory.run({ namespaceId: item.namespaceId, group: item.group, dataId: item.dataId });
-      for (const entry of history) insertHistory.run(entry);
+      for (const entry of history) insertHistory.run(historyRow(entry));
     };
     // one write of the group commit: the whole import is one savepoint of one transaction
     await groupCommitOf(this.db).run(() => {

@@ -32,6 +32,9 @@ const en = {
     import_policy_SKIP: 'Skip',
     import_policy_ABORT: 'Import nothing',
     invalid_content: 'The content is not valid {{type}}',
+    encrypted_data_key: 'Encrypted data key',
+    encrypted_data_key_hint:
+      "Published by the client's config encryption plugin with the content; kept while the content is unchanged.",
     publish_invalid_title: 'Publish invalid content?',
     publish_invalid_text: 'The content is not valid {{type}}: {{message}}. Publish it anyway?',
     publish_anyway: 'Publish anyway',
@@ -100,6 +103,8 @@ export const configMessages: FeatureMessages<typeof en> = {
       import_policy_SKIP: '跳过',
       import_policy_ABORT: '全部不导入',
       invalid_content: '内容不是有效的 {{type}}',
+      encrypted_data_key: '加密数据密钥',
+      encrypted_data_key_hint: '由客户端的配置加密插件随内容发布；内容不变时保留。',
       publish_invalid_title: '发布格式错误的内容？',
       publish_invalid_text: '内容不是有效的 {{type}}：{{message}}。仍要发布吗？',
       publish_anyway: '仍然发布',

@@ -38,6 +38,55 @@ describe('ConfigPublishRequest', () => {
     });
   });
 
+  it('stores additionMap.encryptedDataKey with the content, and a publish without one stores none', async () => {
+    kit = await grpcKit();
+    const cipher = { ...key, dataId: 'cipher-aes-app.json' };
+    const publish = (content: string, encryptedDataKey: string | null) =>
+      kit.call('ConfigPublishRequest', {
+        dataId: cipher.dataId,
+        group: 'APP',
+        content,
+        additionMap: { encryptedDataKey, type: 'json' },
+      });
+    expect((await publish('c1', 'a2V5LTE=')).body.success).toBe(true);
+    expect(kit.app.core.configs.get(cipher)).toMatchObject({ content: 'c1', encryptedDataKey: 'a2V5LTE=' });
+    // the same content under another key is a new version (the md5 is of the content only)
+    expect((await publish('c1', 'a2V5LTI=')).body.success).toBe(true);
+    expect(kit.app.core.configs.get(cipher)).toMatchObject({ content: 'c1', encryptedDataKey: 'a2V5LTI=' });
+    const history = await kit.app.core.configs.history(cipher, 0, 10);
+    expect(history.items.map((h) => [h.op, h.encryptedDataKey])).toEqual([
+      ['U', 'a2V5LTI='],
+      ['I', 'a2V5LTE='],
+    ]);
+    expect((await publish('plain', null)).body.success).toBe(true);
+    expect(kit.app.core.configs.get(cipher)?.encryptedDataKey).toBe('');
+  });
+
+  it('refuses an encryptedDataKey over 1024 characters or outside printable ASCII with a typed 400', async () => {
+    kit = await grpcKit();
+    for (const encryptedDataKey of ['k'.repeat(1025), 'line\nbreak', 'clé']) {
+      const reply = await kit.call('ConfigPublishRequest', {
+        dataId: 'app.json',
+        group: 'APP',
+        content: 'x',
+        additionMap: { encryptedDataKey },
+      });
+      expect(reply).toMatchObject({
+        type: 'ConfigPublishResponse',
+        body: { resultCode: 500, errorCode: 400, success: false },
+      });
+      expect(reply.body.message).toMatch(/encryptedDataKey/);
+    }
+    expect(kit.app.core.configs.get(key)).toBeUndefined();
+    const longest = await kit.call('ConfigPublishRequest', {
+      dataId: 'app.json',
+      group: 'APP',
+      content: 'x',
+      additionMap: { encryptedDataKey: 'k'.repeat(1024) },
+    });
+    expect(longest.body.success).toBe(true);
+  });
+
   it('publishes with compare-and-set only over the current md5', async () => {
     kit = await grpcKit();
     const { item } = await kit.app.core.configs.publish({ ...key, content: 'one' });

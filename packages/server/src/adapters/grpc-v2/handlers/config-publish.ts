@@ -1,3 +1,4 @@
+import { checkEncryptedDataKey } from '../../../core/config/config-model.js';
 import type { ConfigService } from '../../../core/config/config-service.js';
 import { invalid } from '../../../shared/errors.js';
 import { optionalString, stringMapField } from '../body-fields.js';
@@ -6,8 +7,10 @@ import { configAccess, configKeyOf } from './config-request.js';
 
 /**
  * `ConfigPublishRequest` -> `ConfigPublishResponse`. Attributes come in `additionMap` (Java sends its keys
- * with null values; those mean "not given"). A non-blank `casMd5` publishes only over that md5. Beta, tag
- * and encrypted configs are refused rather than silently stored as the plain config.
+ * with null values; those mean "not given"). A non-blank `casMd5` publishes only over that md5. Beta and
+ * tag configs are refused rather than silently stored as the plain config. `encryptedDataKey` (from a
+ * client's config encryption plugin, `cipher-*` dataIds) is stored with the content; a publish without one
+ * stores the config without a key, as nacos does.
  */
 export function configPublishHandler(configs: ConfigService): GrpcHandler {
   return {
@@ -21,7 +24,8 @@ export function configPublishHandler(configs: ConfigService): GrpcHandler {
       const addition = stringMapField(body, 'additionMap');
       if (addition.betaIps?.trim()) throw invalid('beta configs (betaIps) are not supported');
       if (addition.tag?.trim()) throw invalid('tag configs are not supported');
-      if (addition.encryptedDataKey?.trim()) throw invalid('encrypted configs (encryptedDataKey) are not supported');
+      const encryptedDataKey = addition.encryptedDataKey ?? '';
+      checkEncryptedDataKey(encryptedDataKey);
       const casMd5 = optionalString(body, 'casMd5')?.trim();
       await configs.publish(
         {
@@ -29,6 +33,7 @@ export function configPublishHandler(configs: ConfigService): GrpcHandler {
           group: key.group,
           dataId: key.dataId,
           content,
+          encryptedDataKey,
           type: addition.type,
           desc: addition.desc,
           appName: addition.appName,

@@ -50,6 +50,17 @@ describe('ConfigQueryRequest', () => {
     expect((await ask('c')).body).toMatchObject({ errorCode: 300, content: '', requestId: 'c' });
   });
 
+  it('returns the encryptedDataKey published with the content ("" for a plain config)', async () => {
+    kit = await grpcKit();
+    const cipher = { namespaceId: '', group: 'APP', dataId: 'cipher-aes-db.yaml' };
+    await kit.app.core.configs.publish({ ...cipher, content: 'b64-cipher', encryptedDataKey: 'ZGF0YS1rZXk=' });
+    await kit.app.core.configs.publish({ namespaceId: '', group: 'APP', dataId: 'plain.yaml', content: 'a: 1' });
+    const encrypted = await kit.call('ConfigQueryRequest', { dataId: cipher.dataId, group: 'APP' });
+    expect(encrypted.body).toMatchObject({ success: true, content: 'b64-cipher', encryptedDataKey: 'ZGF0YS1rZXk=' });
+    const plain = await kit.call('ConfigQueryRequest', { dataId: 'plain.yaml', group: 'APP' });
+    expect(plain.body).toMatchObject({ success: true, encryptedDataKey: '' });
+  });
+
   it('answers a missing config with the typed failure errorCode 300', async () => {
     kit = await grpcKit();
     const reply = await kit.call('ConfigQueryRequest', { dataId: 'nope', group: 'APP', tenant: '' });

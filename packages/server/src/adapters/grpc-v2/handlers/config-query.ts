@@ -7,7 +7,8 @@ import { configAccess, configKeyOf } from './config-request.js';
  * `ConfigQueryRequest` -> `ConfigQueryResponse`, served from memory. A missing config is the typed failure
  * errorCode 300 that every client reads as "absent". One shape fits every client: `tag` is left out (Go and
  * Python declare it bool, Java a string), the beta flag goes under both names (`beta` for Java, `isBeta`
- * for Go and Python), and no field is ever null (Python rejects nulls).
+ * for Go and Python), and no field is ever null (Python rejects nulls): a plain config's
+ * `encryptedDataKey` is "".
  */
 export function configQueryHandler(configs: ConfigService): GrpcHandler {
   return {
@@ -40,7 +41,7 @@ function renderedAnswer(item: ConfigItem): RenderedFields {
   if (!answer) {
     const fields = {
       content: item.content,
-      encryptedDataKey: '',
+      encryptedDataKey: item.encryptedDataKey,
       contentType: item.type,
       md5: item.md5,
       lastModified: item.modifiedAt,

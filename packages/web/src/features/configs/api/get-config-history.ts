@@ -7,7 +7,7 @@ import type { ConfigHistoryInfoDto } from '@tsnacos/protocol';
 
 export type HistoryRow = Pick<
   ConfigHistoryInfoDto,
-  'id' | 'tenant' | 'group' | 'dataId' | 'content' | 'modifiedTime' | 'opUser'
+  'id' | 'tenant' | 'group' | 'dataId' | 'content' | 'modifiedTime' | 'opUser' | 'encryptedDataKey'
 > & {
   /** Absent from servers that do not send it. */
   opType?: ConfigHistoryInfoDto['opType'];

@@ -99,6 +99,24 @@ describe('config editor drawer', () => {
     });
   });
 
+  it('shows the data key of an encrypted config read-only', async () => {
+    fakeApi({
+      'GET /v2/config/info': () =>
+        ok({ value: 'Y2lwaGVy', md5: 'x', configType: 'text', desc: '', encryptedDataKey: 'a2V5' }),
+    });
+    renderScreen(<ConfigEditorDrawer state={{ mode: 'edit', key: KEY }} tenant="dev" onClose={vi.fn()} />);
+    const field = await screen.findByLabelText('Encrypted data key');
+    expect(field).toHaveValue('a2V5');
+    expect(field).toBeDisabled();
+  });
+
+  it('shows no data key field for a plain config', async () => {
+    fakeApi({ 'GET /v2/config/info': () => ok({ value: 'x', md5: 'x', configType: null, desc: '' }) });
+    renderScreen(<ConfigEditorDrawer state={{ mode: 'detail', key: KEY }} tenant="dev" onClose={vi.fn()} />);
+    expect(await screen.findByLabelText('content')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Encrypted data key')).not.toBeInTheDocument();
+  });
+
   it('detail: read-only, Confirm just closes', async () => {
     const api = fakeApi({ 'GET /v2/config/info': () => ok({ value: 'x', md5: 'x', configType: null, desc: '' }) });
     const onClose = vi.fn();

@@ -101,6 +101,15 @@ export function ConfigEditorDrawer({ state, tenant, namespaceName, onClose }: Co
           <Form.Item label={t('common.namespace')} htmlFor="config-namespace">
             <Input id="config-namespace" value={namespaceName ?? tenant} disabled />
           </Form.Item>
+          {current.data?.encryptedDataKey && (
+            <Form.Item
+              label={t('config.encrypted_data_key')}
+              htmlFor="config-encrypted-data-key"
+              extra={t('config.encrypted_data_key_hint')}
+            >
+              <Input id="config-encrypted-data-key" value={current.data.encryptedDataKey} disabled />
+            </Form.Item>
+          )}
           <ConfigFormFields keyLocked={rules.keyLocked} readOnly={rules.readOnly} type={type} />
           {flow.lastError && (
             <Alert

@@ -44,6 +44,24 @@ describe('config history', () => {
       group: 'G',
       tenant: 'dev',
       content: 'a: 1',
+      encryptedDataKey: '',
+    });
+  });
+
+  it('recovers an encrypted record with its data key', async () => {
+    const api = fakeApi({
+      'GET /v2/config/history': () =>
+        ok({ totalCount: 1, list: [Object.assign(record(103, 'Y2lwaGVy'), { encryptedDataKey: 'a2V5' })] }),
+      'GET /v2/config/info': () => ok({ value: 'plain', md5: 'x', configType: 'text', desc: '' }),
+      'POST /v2/config/update': () => ok(true),
+    });
+    const { toasts } = renderScreen(<ConfigHistoryPage />, { route: ROUTE, webResources: ADMIN_RESOURCES });
+    await userEvent.click(getButton('Recover', await findRow('103')));
+    await userEvent.click(await findButton('Confirm'));
+    await waitFor(() => expect(toasts.successes).toEqual(['recover success']));
+    expect(api.callsTo('POST /v2/config/update')[0].json()).toMatchObject({
+      content: 'Y2lwaGVy',
+      encryptedDataKey: 'a2V5',
     });
   });
 
