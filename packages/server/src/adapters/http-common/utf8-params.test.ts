@@ -26,6 +26,13 @@ describe('UTF-8 parameters', () => {
     expect(() => assertUtf8Query(bad)).toThrow('parameter content is not valid UTF-8');
   });
 
+  it('keeps __proto__ and constructor as plain names', () => {
+    const query = parseUtf8Query('__proto__=x&constructor=y&toString=z');
+    expect(Object.keys(query)).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(query.constructor).toBe('y');
+    expect('hasOwnProperty' in query).toBe(false);
+  });
+
   it('decodes ASCII parts with escapes as the byte by byte way does', () => {
     const query = parseUtf8Query('s=DEFAULT_GROUP%40%40svc&m=%7B%22a%22%3A%221%22%7D&p=a+b%2Bc&bad=50%&x=%4&k%3D=v');
     expect({ ...query }).toEqual({

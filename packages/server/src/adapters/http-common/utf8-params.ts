@@ -109,12 +109,20 @@ export function parseUtf8Form(body: Buffer): Record<string, string> {
 }
 
 /**
+ * Objects with no Object.prototype above them (a parameter named `__proto__` or `constructor` is just a
+ * name) that V8 still keeps in fast mode: `Object.create(null)` makes a dictionary, whose stores and reads
+ * cost about 2 µs more per register (issue 39). fastify's own parser does the same.
+ */
+const EmptyParams = function EmptyParams() {} as unknown as new () => Parsed;
+EmptyParams.prototype = Object.create(null) as object;
+
+/**
  * The query parser of the HTTP ports (fastify's `querystringParser`, which may not throw): repeated names
  * give arrays, as fastify's own parser does; names whose bytes are not UTF-8 are left out and remembered, so
  * the parameter readers refuse the request (`assertUtf8Query`).
  */
 export function parseUtf8Query(query: string): Parsed {
-  const params: Parsed = Object.create(null) as Parsed;
+  const params = new EmptyParams();
   const bad: string[] = [];
   eachPair(
     query,
