@@ -93,8 +93,19 @@ function loginPageFor(url: string): string {
  * `token`. Each console port also gets its own cookie, `token_<port>` (the port the browser asked for).
  */
 export function portTokenCookie(req: FastifyRequest): string {
-  const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1] ?? String(req.socket.localPort ?? '');
+  const port = hostPort(req.headers.host ?? '') ?? String(req.socket.localPort ?? '');
   return `${TOKEN_COOKIE}_${port}`;
+}
+
+/** The digits after the Host header's last colon, when it ends with some (read on every console request). */
+function hostPort(host: string): string | undefined {
+  const colon = host.lastIndexOf(':');
+  if (colon < 0 || colon === host.length - 1) return undefined;
+  for (let i = colon + 1; i < host.length; i++) {
+    const c = host.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+  }
+  return host.slice(colon + 1);
 }
 
 /** The console token: this port's cookie, else the `token` cookie, else the `Token` header. */

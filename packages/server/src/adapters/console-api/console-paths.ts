@@ -199,12 +199,11 @@ const STATIC_FILE = /\.(js|mjs|css|map|png|jpe?g|gif|bmp|svg|ico|webp|woff2?|ttf
 const DOCS_PAGE = /^\/rnacos\/docs\/[\w.-]+\.html$/;
 
 /** Un-prefixed pages of older consoles only redirect to `/rnacos/...`, which is checked in turn. */
+const LEGACY_PAGES = new Set(['/', '/index.html', '/404', '/nopermission']);
+const API_PREFIX = `${API}/`;
+
 function isLegacyPagePath(path: string): boolean {
-  return (
-    ['/', '/index.html', '/404', '/nopermission'].includes(path) ||
-    path.startsWith('/manage/') ||
-    path.startsWith('/p/')
-  );
+  return LEGACY_PAGES.has(path) || path.startsWith('/manage/') || path.startsWith('/p/');
 }
 
 export function isPublicPath(method: string, path: string): boolean {
@@ -212,7 +211,7 @@ export function isPublicPath(method: string, path: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (isLegacyPagePath(path)) return true;
   return (
-    !path.startsWith(`${API}/`) &&
+    !path.startsWith(API_PREFIX) &&
     (path.startsWith('/rnacos/assets/') || STATIC_FILE.test(path) || DOCS_PAGE.test(path))
   );
 }

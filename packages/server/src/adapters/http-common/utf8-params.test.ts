@@ -25,4 +25,26 @@ describe('UTF-8 parameters', () => {
     expect(bad.content).toBeUndefined();
     expect(() => assertUtf8Query(bad)).toThrow('parameter content is not valid UTF-8');
   });
+
+  it('keeps __proto__ and constructor as plain names', () => {
+    const query = parseUtf8Query('__proto__=x&constructor=y&toString=z');
+    expect(Object.keys(query)).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(query.constructor).toBe('y');
+    expect('hasOwnProperty' in query).toBe(false);
+  });
+
+  it('decodes ASCII parts with escapes as the byte by byte way does', () => {
+    const query = parseUtf8Query('s=DEFAULT_GROUP%40%40svc&m=%7B%22a%22%3A%221%22%7D&p=a+b%2Bc&bad=50%&x=%4&k%3D=v');
+    expect({ ...query }).toEqual({
+      s: 'DEFAULT_GROUP@@svc',
+      m: '{"a":"1"}',
+      p: 'a b+c',
+      bad: '50%',
+      x: '%4',
+      'k=': 'v',
+    });
+    expect(parseUtf8Query('v=%E4%BD%A0%zz').v).toBe('你%zz');
+    expect(() => assertUtf8Query(parseUtf8Query('v=%C3%28'))).toThrow('parameter v is not valid UTF-8');
+    expect(() => assertUtf8Query(parseUtf8Query('%FF%zz=1'))).toThrow('not valid UTF-8');
+  });
 });

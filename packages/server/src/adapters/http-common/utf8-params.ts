@@ -43,6 +43,29 @@ function bytesOf(part: string): Buffer {
 /** Whether the text needs decoding at all: most names and values are plain ASCII. */
 const PLAIN = /^[\x20-\x24\x26-\x2a\x2c-\x7e]*$/;
 
+/** Text of ASCII characters only: its `%XX` escapes are all there is to decode. */
+// eslint-disable-next-line no-control-regex -- every ASCII character, controls included
+const ASCII = /^[\x00-\x7f]*$/;
+const PLUS = /\+/g;
+
+/**
+ * The UTF-8 text of an encoded name or value, or undefined when its bytes are not UTF-8. An ASCII part
+ * (what clients send) is decoded by `decodeURIComponent`, which refuses what is not UTF-8 and malformed
+ * escapes alike; those, and text holding other characters, take the byte by byte way (a malformed escape
+ * stays text there). About 1.5 µs less per register.
+ */
+function decoded(raw: string): string | undefined {
+  if (ASCII.test(raw)) {
+    try {
+      return decodeURIComponent(raw.replace(PLUS, ' '));
+    } catch {
+      // a malformed escape or bytes that are not UTF-8: decided below
+    }
+  }
+  const bytes = bytesOf(raw);
+  return isUtf8(bytes) ? bytes.toString('utf8') : undefined;
+}
+
 /**
  * Splits `a=1&b=2` (`text` holding one character per byte, as node gives URLs and latin1 gives bodies) and
  * decodes names and values as UTF-8. A value whose bytes are not UTF-8 is reported to `bad`, never replaced
@@ -54,19 +77,14 @@ function eachPair(text: string, add: (name: string, value: string) => void, bad:
     const eq = pair.indexOf('=');
     const rawName = eq < 0 ? pair : pair.slice(0, eq);
     const rawValue = eq < 0 ? '' : pair.slice(eq + 1);
-    const nameBytes = PLAIN.test(rawName) ? null : bytesOf(rawName);
-    const name = nameBytes ? nameBytes.toString('utf8') : rawName;
-    if (nameBytes && !isUtf8(nameBytes)) {
-      bad(name);
+    const name = PLAIN.test(rawName) ? rawName : decoded(rawName);
+    if (name === undefined) {
+      bad(bytesOf(rawName).toString('utf8'));
       continue;
     }
-    if (PLAIN.test(rawValue)) {
-      add(name, rawValue);
-      continue;
-    }
-    const valueBytes = bytesOf(rawValue);
-    if (isUtf8(valueBytes)) add(name, valueBytes.toString('utf8'));
-    else bad(name);
+    const value = PLAIN.test(rawValue) ? rawValue : decoded(rawValue);
+    if (value === undefined) bad(name);
+    else add(name, value);
   }
 }
 
@@ -91,12 +109,20 @@ export function parseUtf8Form(body: Buffer): Record<string, string> {
 }
 
 /**
+ * Objects with no Object.prototype above them (a parameter named `__proto__` or `constructor` is just a
+ * name) that V8 still keeps in fast mode: `Object.create(null)` makes a dictionary, whose stores and reads
+ * cost about 2 µs more per register. fastify's own parser does the same.
+ */
+const EmptyParams = function EmptyParams() {} as unknown as new () => Parsed;
+EmptyParams.prototype = Object.create(null) as object;
+
+/**
  * The query parser of the HTTP ports (fastify's `querystringParser`, which may not throw): repeated names
  * give arrays, as fastify's own parser does; names whose bytes are not UTF-8 are left out and remembered, so
  * the parameter readers refuse the request (`assertUtf8Query`).
  */
 export function parseUtf8Query(query: string): Parsed {
-  const params: Parsed = Object.create(null) as Parsed;
+  const params = new EmptyParams();
   const bad: string[] = [];
   eachPair(
     query,

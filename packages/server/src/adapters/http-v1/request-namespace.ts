@@ -86,16 +86,23 @@ export function namespaceOf(
   return found?.value;
 }
 
-function valuesOf(source: unknown, name: string): string[] {
-  if (!source || typeof source !== 'object' || Buffer.isBuffer(source)) return [];
+const NO_VALUES: readonly string[] = Object.freeze([]);
+
+function valuesOf(source: unknown, name: string): readonly string[] {
+  if (!source || typeof source !== 'object' || Buffer.isBuffer(source)) return NO_VALUES;
   const v = (source as Record<string, unknown>)[name];
-  const list = Array.isArray(v) ? v : [v];
-  return list.filter((x): x is string => typeof x === 'string');
+  if (v === undefined) return NO_VALUES;
+  if (typeof v === 'string') return [v];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : NO_VALUES;
 }
 
 /** The parameter values of a fastify request: query first, then form body. */
 export function requestValues(req: FastifyRequest): ParamValues {
-  return (name) => [...valuesOf(req.query, name), ...valuesOf(req.body, name)];
+  return (name) => {
+    const query = valuesOf(req.query, name);
+    const body = valuesOf(req.body, name);
+    return body.length === 0 ? query : query.length === 0 ? body : query.concat(body);
+  };
 }
 
 function sourceOf(req: FastifyRequest): NamespaceSource {

@@ -47,8 +47,11 @@ export async function createAuth(
   captchaSource: CaptchaSource = realCaptchaSource,
 ) {
   const users = await UserService.create(stores.users, clock);
+  const createdAdmin = await users.ensureInitialAdmin(settings.initAdminUsername, settings.initAdminPassword);
+  // made after the admin exists: watching its creation would compare the password just stored (a bcrypt
+  // comparison, ~90 ms of the event loop at every first start)
   const defaultPassword = new DefaultPasswordWatch(users, settings.initAdminUsername, logger);
-  if (await users.ensureInitialAdmin(settings.initAdminUsername, settings.initAdminPassword)) {
+  if (createdAdmin) {
     logger.info(`created the console admin user ${settings.initAdminUsername}`);
     defaultPassword.created(settings.initAdminPassword);
   } else {
