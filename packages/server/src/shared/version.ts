@@ -1,2 +1,2 @@
 /** The server version, shown by `--version` and written into transfer file headers. */
-export const VERSION = '0.1.0';
+export const VERSION = '0.2.0';
