@@ -164,10 +164,15 @@ export function registerConsoleLogin(app: FastifyInstance, auth: AuthService): v
  * principal, so a path the checks above failed to recognise is refused rather than served to anyone.
  */
 function refuseWithoutPrincipal(app: FastifyInstance): void {
-  app.addHook('preHandler', async (req, reply) => {
-    if (req.consolePrincipal || !needsPrincipal(req)) return;
-    if (isApiPath(judgedPath(req))) return reply.header('No-Login', '1').send(noLogin());
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  // a callback hook: it runs on every console request, and an async one costs a promise each time
+  app.addHook('preHandler', (req, reply, done) => {
+    if (req.consolePrincipal || !needsPrincipal(req)) {
+      done();
+      return;
+    }
+    // a hook that answers does not call done: the reply ends the request
+    if (isApiPath(judgedPath(req))) reply.header('No-Login', '1').send(noLogin());
+    else reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });
 }
 
