@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUSTER_GAUGES } from '../src/core/cluster/cluster-gauges.js';
 import { buildTestApp, type TestApp } from './helpers.js';
+import { servedMetrics } from './served-metrics.js';
 
 const DASHBOARD = new URL('../../../deploy/grafana/tsnacos-dashboard.json', import.meta.url);
 
@@ -76,9 +77,7 @@ describe('deploy/grafana/tsnacos-dashboard.json', () => {
   afterAll(() => app.dispose());
 
   it('queries only series /metrics serves (a cluster node also serves its gauges)', async () => {
-    const body = (await app.sdkHttp.inject({ method: 'GET', url: '/metrics' })).body;
-    const served = new Set([...body.matchAll(/^(\w+)(?:\{[^}]*\})? /gm)].map((m) => m[1]));
-    for (const name of Object.keys(CLUSTER_GAUGES)) served.add(name);
+    const served = (await servedMetrics(app)).series;
     const queried = new Set(expressions.flatMap(seriesOf));
     expect(queried.size).toBeGreaterThan(15);
     expect([...queried].filter((name) => !served.has(name))).toEqual([]);
