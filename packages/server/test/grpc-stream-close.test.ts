@@ -59,3 +59,16 @@ describe('a bi-stream the client half-closes', () => {
     await waitUntil('the connection released', () => s.connections() === 0);
   });
 });
+
+describe('a connection the server closes', () => {
+  it('ends its stream with UNAVAILABLE and closes the HTTP/2 connection, so that every SDK reconnects', async () => {
+    const s = await openSetUpStream();
+    const sessionClosed = new Promise<void>((resolve) => session!.on('close', () => resolve()));
+    const conn = app!.grpc.connections.list()[0];
+    app!.grpc.connections.close(conn, 'no answer to its detection');
+    await s.closed;
+    expect(s.trailers()).toMatchObject({ 'grpc-status': '14' });
+    await sessionClosed;
+    expect(s.connections()).toBe(0);
+  });
+});

@@ -125,6 +125,32 @@ describe.skipIf(!pythonSdkAvailable)('nacos-sdk-python (gRPC)', () => {
   });
 });
 
+describe.skipIf(!pythonSdkAvailable)('nacos-sdk-python after the server closed its connection', () => {
+  it('reconnects and hears the next change (it stays on a stream-less channel if the stream ends OK)', async () => {
+    const d = python!.driver;
+    await d.call('config.create', { ...python!.clientArgs, client: 'pc' });
+    await d.call('config.listen', { client: 'pc', dataId: 'closed.txt', group: 'APP' });
+    await serverListens('closed.txt', 'APP');
+    // a config it has heard is in sync: the SDK no longer asks after it, it waits for pushes
+    await httpPublish('closed.txt', 'APP', 'before');
+    await d.waitEvent((e) => e.event === 'config' && e.content === 'before', 10_000);
+    // the server closes it, as it does with a client that stops answering its detection probes
+    const connections = server.app.grpc.connections;
+    for (const conn of connections.list()) {
+      if (
+        server.app.grpc.configListeners
+          .connectionsListeningTo(configKeyString({ namespaceId: '', group: 'APP', dataId: 'closed.txt' }))
+          .includes(conn.id)
+      )
+        connections.close(conn, 'no answer to its detection');
+    }
+    await serverListens('closed.txt', 'APP');
+    await httpPublish('closed.txt', 'APP', 'after');
+    const pushed = await d.waitEvent((e) => e.event === 'config' && e.content === 'after', 10_000);
+    expect(pushed.dataId).toBe('closed.txt');
+  });
+});
+
 describe('one registry, two doors', () => {
   it('a gRPC publish answers a held HTTP long-poll at once', async () => {
     await httpPublish('poll.txt', 'APP', 'before');

@@ -2,7 +2,7 @@ import { gunzip, inflate } from 'node:zlib';
 import type { BufferBudget } from './buffer-budget.js';
 
 /** gRPC status codes this door answers with. */
-export const GrpcStatus = { OK: 0, INTERNAL: 13, RESOURCE_EXHAUSTED: 8, UNIMPLEMENTED: 12 } as const;
+export const GrpcStatus = { OK: 0, INTERNAL: 13, RESOURCE_EXHAUSTED: 8, UNIMPLEMENTED: 12, UNAVAILABLE: 14 } as const;
 
 export class GrpcFrameError extends Error {
   constructor(

@@ -90,7 +90,10 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
   }
 
   function requestBiStream(stream: GrpcBiStream, peer: string): void {
-    const conn = connections.open(peer, { write: (bytes) => stream.write(bytes), end: () => stream.end() });
+    const conn = connections.open(peer, {
+      write: (bytes) => stream.write(bytes),
+      end: () => stream.abort('the server closed this connection'),
+    });
     stream.onMessage((bytes) => onStreamMessage(conn, bytes));
     // however the stream ends (client end, cancel, transport loss), the connection goes
     stream.onClose(() => {

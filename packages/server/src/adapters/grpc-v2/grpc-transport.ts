@@ -21,6 +21,13 @@ export interface GrpcBiStream {
   write(bytes: Buffer): void;
   /** Ends the stream with status OK. */
   end(): void;
+  /**
+   * Ends the stream with status UNAVAILABLE, then closes the client's HTTP/2 connection: the server closed
+   * the client's nacos connection, and every SDK must notice. nacos-sdk-python reconnects only when its
+   * stream fails (a stream ended OK leaves it on a channel without a stream, whose health checks answer
+   * 301, which it counts as healthy), and its channel would carry unary calls on after the stream alone.
+   */
+  abort(message: string): void;
   onMessage(listener: (bytes: Buffer) => void): void;
   /** Called once, however the stream ends (client end, cancel, lost connection, server end). */
   onClose(listener: () => void): void;
@@ -163,12 +170,16 @@ export function createGrpcTransport(
   };
 }
 
+/** How long a connection the server closed may finish its calls before it is cut. */
+const ABORT_GRACE_MS = 2000;
+
 /** How long a bi-stream the client half-closed waits for its GOAWAY before ending with status OK. */
 const HALF_CLOSE_GRACE_MS = 1000;
 
 function serveBiStream(stream: http2.ServerHttp2Stream, ctx: StreamContext, open: (s: GrpcBiStream) => void) {
   stream.respond(RESPONSE_HEADERS, RESPOND_OPTIONS);
-  stream.once('wantTrailers', () => stream.sendTrailers(OK_TRAILERS));
+  let trailers: http2.OutgoingHttpHeaders = OK_TRAILERS;
+  stream.once('wantTrailers', () => stream.sendTrailers(trailers));
   let onMessage: (bytes: Buffer) => void = () => undefined;
   let onClose: () => void = () => undefined;
   let closed = false;
@@ -233,6 +244,17 @@ function serveBiStream(stream: http2.ServerHttp2Stream, ctx: StreamContext, open
       if (!stream.destroyed && !stream.writableEnded) stream.write(frameMessage(bytes));
     },
     end,
+    abort: (message) => {
+      if (closed) return; // the client ended it: its connection is its own business
+      const session = stream.session;
+      trailers = { 'grpc-status': String(GrpcStatus.UNAVAILABLE), 'grpc-message': encodeURIComponent(message) };
+      end();
+      if (!session || session.closed || session.destroyed) return;
+      // after the trailers (GOAWAY): calls under way finish, new ones go to a new connection; the client's
+      // own half of the stream stays open until it reacts, so the connection is cut after a grace
+      setImmediate(() => session.close());
+      setTimeout(() => session.destroy(), ABORT_GRACE_MS).unref();
+    },
     onMessage: (listener) => (onMessage = listener),
     onClose: (listener) => (onClose = listener),
   });
