@@ -231,6 +231,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     'service subscribers',
     () => core.naming.stats().subscriberCount,
   );
+  core.metrics.addGauge(
+    'naming_probe_round_ms',
+    'duration of the last probe round over persistent instances, in ms',
+    () => prober?.lastRound?.durationMs ?? 0,
+  );
+  core.metrics.addGauge(
+    'naming_probe_unhealthy_size',
+    'persistent instances this node found down in its last probe round',
+    () => prober?.lastRound?.down ?? 0,
+  );
   core.metrics.addCounter(
     'login_refused_total',
     'console and SDK logins refused: no or wrong username or password, or too many attempts',

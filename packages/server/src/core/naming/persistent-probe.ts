@@ -24,6 +24,8 @@ export interface PersistentProbeOptions {
 
 export interface ProbeRound {
   probed: number;
+  /** Probed and found down (whether or not that changed their health). */
+  down: number;
   /** NONE checks, other nodes' instances, refused addresses. */
   skipped: number;
   markedUnhealthy: number;
@@ -44,14 +46,16 @@ const MAX_REFUSALS_LOGGED = 1_000;
 /**
  * Health of persistent instances, which nobody beats for: every interval each one is probed (TCP connect,
  * or an HTTP GET when its cluster says so) and its health is changed when the answer differs, through the
- * same write as a maintain-API health edit, so the change is stored and pushed. A failed probe is tried
- * once more at once before the instance counts as down.
+ * same write as a maintain-API health edit, so the change is stored and pushed. A healthy instance whose
+ * probe fails is probed once more at once before it is marked unhealthy.
  */
 export class PersistentProber {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<ProbeRound> | undefined;
   private readonly timeoutMs: number;
   private readonly refusalsLogged = new Set<string>();
+  /** The last finished round (metrics). */
+  lastRound: ProbeRound | undefined;
 
   constructor(
     private readonly naming: NamingService,
@@ -80,7 +84,7 @@ export class PersistentProber {
 
   private async probeAll(): Promise<ProbeRound> {
     const started = performance.now();
-    const report: ProbeRound = { probed: 0, skipped: 0, markedUnhealthy: 0, markedHealthy: 0, durationMs: 0 };
+    const report: ProbeRound = { probed: 0, down: 0, skipped: 0, markedUnhealthy: 0, markedHealthy: 0, durationMs: 0 };
     const targets: Target[] = [];
     const owns = this.options.ownership?.();
     for (const { key, metadata, instance } of this.naming.persistentInstances()) {
@@ -91,17 +95,20 @@ export class PersistentProber {
     }
     await eachLimited(targets, this.options.concurrency ?? DEFAULT_PROBE_CONCURRENCY, async (target) => {
       let result = await this.probe(target);
-      if (result === 'down') result = await this.probe(target);
+      // tried again only before it would turn unhealthy: one lost connect does not flip it
+      if (result === 'down' && target.instance.healthy) result = await this.probe(target);
       if (result !== 'up' && result !== 'down') {
         report.skipped++;
         return this.logRefusal(target, result.refused);
       }
       report.probed++;
+      if (result === 'down') report.down++;
       const changed = await this.record(target, result === 'up');
       if (changed && result === 'up') report.markedHealthy++;
       else if (changed) report.markedUnhealthy++;
     });
     report.durationMs = performance.now() - started;
+    this.lastRound = report;
     return report;
   }
 
