@@ -19,27 +19,42 @@ export const CHECK_KEYS = {
 /** nacos's default check port of a cluster that does not check the instance's own port. */
 const DEFAULT_CHECK_PORT = 80;
 
+/** A cluster's health-check settings, as nacos names them. */
+export interface ClusterCheck {
+  type: 'TCP' | 'HTTP' | 'NONE';
+  path: string;
+  expectedCode: number;
+  headers: Record<string, string>;
+  checkPort: number;
+  useInstancePort: boolean;
+}
+
 /**
- * The check of `instance`, read from its service's metadata: `cluster.<name>.<key>` for the instance's
- * cluster wins over `<key>` for every cluster. Unreadable values fall back to the defaults (TCP on the
- * instance port), so a typo never switches checking off.
+ * The check settings of one cluster, read from its service's metadata: `cluster.<name>.<key>` wins over
+ * `<key>`, which holds for every cluster. Unreadable values fall back to the defaults (TCP on the instance
+ * port), so a typo never switches checking off.
  */
-export function checkSpecOf(metadata: Readonly<Record<string, string>>, instance: Instance): CheckSpec {
-  const read = (key: string) => (metadata[`cluster.${instance.clusterName}.${key}`] ?? metadata[key])?.trim();
+export function clusterCheckOf(metadata: Readonly<Record<string, string>>, clusterName: string): ClusterCheck {
+  const read = (key: string) => (metadata[`cluster.${clusterName}.${key}`] ?? metadata[key])?.trim();
   const type = read(CHECK_KEYS.type)?.toUpperCase();
-  if (type === 'NONE') return { type: 'NONE' };
-  const checkPort = wholeIn(read(CHECK_KEYS.checkPort), 1, 65_535) ?? DEFAULT_CHECK_PORT;
-  const port = read(CHECK_KEYS.useInstancePort)?.toLowerCase() === 'false' ? checkPort : instance.port;
-  if (type !== 'HTTP') return { type: 'TCP', host: instance.ip, port };
   const rawPath = read(CHECK_KEYS.path) ?? '';
   return {
-    type: 'HTTP',
-    host: instance.ip,
-    port,
+    type: type === 'HTTP' || type === 'NONE' ? type : 'TCP',
     path: rawPath.startsWith('/') ? rawPath : `/${rawPath}`,
     expectedCode: wholeIn(read(CHECK_KEYS.expectedCode), 100, 599) ?? 200,
     headers: parseHeaders(read(CHECK_KEYS.headers)),
+    checkPort: wholeIn(read(CHECK_KEYS.checkPort), 1, 65_535) ?? DEFAULT_CHECK_PORT,
+    useInstancePort: read(CHECK_KEYS.useInstancePort)?.toLowerCase() !== 'false',
   };
+}
+
+/** How `instance` is checked, by its cluster's settings. */
+export function checkSpecOf(metadata: Readonly<Record<string, string>>, instance: Instance): CheckSpec {
+  const check = clusterCheckOf(metadata, instance.clusterName);
+  const port = check.useInstancePort ? instance.port : check.checkPort;
+  if (check.type !== 'HTTP') return check.type === 'NONE' ? { type: 'NONE' } : { type: 'TCP', host: instance.ip, port };
+  const { path, expectedCode, headers } = check;
+  return { type: 'HTTP', host: instance.ip, port, path, expectedCode, headers };
 }
 
 /** nacos writes headers as `name:value|name:value`. */
