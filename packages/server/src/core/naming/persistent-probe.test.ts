@@ -60,4 +60,28 @@ describe('persistent instance prober', () => {
     const door = new ScriptedDoor([]);
     expect(await prober(door).round()).toMatchObject({ probed: 1 });
   });
+
+  it('stops within the probes in flight, writing nothing more', async () => {
+    for (let i = 2; i <= 20; i++)
+      await naming.registerInstance(svc, { ip: `10.0.0.${i}`, port: 8080, ephemeral: false });
+    let probes = 0;
+    const slowDown: ProbeDoor = {
+      tcp: () =>
+        new Promise((resolve) =>
+          setTimeout(() => {
+            probes++;
+            resolve('down');
+          }, 20),
+        ),
+      httpGet: () => Promise.resolve('up'),
+    };
+    const p = new PersistentProber(naming, slowDown, { intervalMs: 1000, concurrency: 2 });
+    const round = p.round();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await p.stop();
+    const report = await round;
+    expect(probes).toBeLessThan(10);
+    expect(report.markedUnhealthy).toBe(0);
+    expect(naming.listInstances(svc).every((i) => i.healthy)).toBe(true);
+  });
 });

@@ -51,6 +51,7 @@ const MAX_REFUSALS_LOGGED = 1_000;
  */
 export class PersistentProber {
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
   private running: Promise<ProbeRound> | undefined;
   private readonly timeoutMs: number;
   private readonly refusalsLogged = new Set<string>();
@@ -66,11 +67,16 @@ export class PersistentProber {
   }
 
   start(): void {
-    this.timer ??= setInterval(() => void this.round(), this.options.intervalMs);
+    this.stopped = false;
+    this.timer ??= setInterval(() => {
+      this.round().catch((err: unknown) => this.options.logger?.error({ err }, 'persistent probe round failed'));
+    }, this.options.intervalMs);
     this.timer.unref();
   }
 
+  /** Resolves once no probe runs and nothing more will be written (the store may close then). */
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
@@ -94,6 +100,8 @@ export class PersistentProber {
       else targets.push({ key, instance, spec });
     }
     await eachLimited(targets, this.options.concurrency ?? DEFAULT_PROBE_CONCURRENCY, async (target) => {
+      // a server stopping does not wait for the rest of a round
+      if (this.stopped) return;
       let result = await this.probe(target);
       // tried again only before it would turn unhealthy: one lost connect does not flip it
       if (result === 'down' && target.instance.healthy) result = await this.probe(target);
@@ -121,7 +129,7 @@ export class PersistentProber {
   /** Writes the health when it differs from what the instance has now (it may have changed meanwhile). */
   private async record({ key, instance }: Target, healthy: boolean): Promise<boolean> {
     const current = this.naming.getInstance(key, instance);
-    if (!current || current.owner.kind !== 'persistent' || current.healthy === healthy) return false;
+    if (this.stopped || !current || current.owner.kind !== 'persistent' || current.healthy === healthy) return false;
     try {
       await this.naming.patchInstance(key, instance, { healthy });
       return true;
