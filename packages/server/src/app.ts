@@ -20,6 +20,9 @@ import { McpService } from './core/mcp/mcp-service.js';
 import { ToolInvoker } from './core/mcp/tool-invoker.js';
 import { OutboundClient } from './core/outbound/outbound-client.js';
 import { OutboundPolicy } from './core/outbound/outbound-policy.js';
+import { OutboundProbe } from './core/outbound/outbound-probe.js';
+import { PersistentProber } from './core/naming/persistent-probe.js';
+import { probeOwnership } from './core/cluster/probe-ownership.js';
 import type { McpEndpoint } from './adapters/mcp/mcp-endpoint.js';
 import { MetricsService } from './core/metrics/metrics-service.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
@@ -47,6 +50,8 @@ export interface AppOptions {
   /** Window within which naming changes after a gRPC push wait to go out together (tests lengthen it). */
   grpcPushDelayMs?: number;
   udpPushTiming?: Partial<UdpPushTiming>;
+  /** Interval of persistent instance probes in ms, below the setting's 5 s floor (tests); 0: off. */
+  probeIntervalMs?: number;
   /** Captcha text and picture; tests inject a text they know. */
   captchaSource?: CaptchaSource;
   /** The built web console served at `/rnacos`. */
@@ -77,6 +82,8 @@ export interface App {
   grpc: GrpcDoor;
   /** UDP pushes to 1.x naming clients; null when RNACOS_NAMING_UDP_PUSH is false. Binds in listen(). */
   udpPush: UdpPusher | null;
+  /** Probes persistent instances once the ports are open; null when probing is off. */
+  prober: PersistentProber | null;
   /** Opens the ports; tests that only inject requests never call it. */
   listen(): Promise<ListenAddresses>;
   /** Stops accepting, answers held requests, then closes the store. */
@@ -117,6 +124,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const membership: ClusterMembership | null = stores.cluster
     ? await joinCluster(stores.cluster, { ...models, sessions: auth.sessions, mcp }, settings, logger)
     : null;
+  const probeIntervalMs = options.probeIntervalMs ?? settings.namingProbeIntervalMs;
+  const prober =
+    probeIntervalMs > 0
+      ? new PersistentProber(naming, new OutboundProbe(outbound.policy, outbound), {
+          intervalMs: probeIntervalMs,
+          ownership: membership ? probeOwnership(membership.members) : undefined,
+          logger,
+        })
+      : null;
   const core: Core = {
     configs,
     namespaces,
@@ -215,6 +231,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     'service subscribers',
     () => core.naming.stats().subscriberCount,
   );
+  core.metrics.addGauge(
+    'naming_probe_round_ms',
+    'duration of the last probe round over persistent instances, in ms',
+    () => prober?.lastRound?.durationMs ?? 0,
+  );
+  core.metrics.addGauge(
+    'naming_probe_unhealthy_size',
+    'persistent instances this node found down in its last probe round',
+    () => prober?.lastRound?.down ?? 0,
+  );
   core.metrics.addCounter(
     'login_refused_total',
     'console and SDK logins refused: no or wrong username or password, or too many attempts',
@@ -262,6 +288,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     consoleHttp,
     udpPush,
     grpc,
+    prober,
     async listen() {
       const http = await sdkPort.listen(settings.httpPort, settings.sdkHost);
       const grpcPort = await grpc.listen(settings.sdkHost, settings.grpcPort);
@@ -281,6 +308,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       core.metrics.start();
       // the bound ports (a test asks for any free one)
       ownPorts(outbound.policy, portOf(http), grpcPort, consoleUrl ? portOf(consoleUrl) : 0);
+      // only now: the probes must know the bound ports to keep off them
+      prober?.start();
       return { http, console: consoleUrl, grpc: grpcPort };
     },
     async close() {
@@ -291,6 +320,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       longPolls.releaseAll();
       await mcpEndpoint?.then((endpoint) => endpoint.close()).catch(() => undefined);
       await Promise.all([sdkPort.close(), consoleHttp?.close(), lazyConsole?.close(), udpPush?.close(), grpc.close()]);
+      await prober?.stop();
       await outbound.close();
       await membership?.leave();
       await stores.close();

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LdapOptions } from './core/auth/ldap-options.js';
 import { LDAP_SETTING_DEFS, loadLdapSettings } from './settings-ldap.js';
+import { loadProbeIntervalMs, NAMING_PROBE_SETTING_DEFS } from './settings-naming-probe.js';
 import type { OAuth2Settings } from './core/auth/oauth2-config.js';
 import { loadOAuth2Settings, OAUTH2_SETTING_DEFS } from './oauth2-settings.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './shared/logger.js';
@@ -69,6 +70,8 @@ export interface Settings {
   clusterLeaseMs: number;
   /** LDAP login, when `RNACOS_LDAP_ENABLE` is on (settings-ldap.ts). */
   ldap: LdapOptions | undefined;
+  /** Interval of persistent instance probes (settings-naming-probe.ts); 0: off. */
+  namingProbeIntervalMs: number;
   /** OAuth2 / OpenID Connect console login; undefined when off (docs/console.md "OAuth2 / OpenID Connect login"). */
   oauth2: OAuth2Settings | undefined;
   /** Connections of a cluster node's PostgreSQL pool (the change feed has one more of its own). */
@@ -232,6 +235,7 @@ export const SETTING_DEFS: SettingDef[] = [
     defaultText: '10',
   },
   ...LDAP_SETTING_DEFS,
+  ...NAMING_PROBE_SETTING_DEFS,
   ...OAUTH2_SETTING_DEFS,
   {
     env: 'RNACOS_DB_POOL_SIZE',
@@ -417,6 +421,9 @@ export function loadSettings(source: Source = process.env): Settings {
       fail: (message) => {
         throw new SettingsError(message);
       },
+    }),
+    namingProbeIntervalMs: loadProbeIntervalMs(get, (message) => {
+      throw new SettingsError(message);
     }),
     oauth2: oauth2Settings(get, bool('RNACOS_OAUTH2_ENABLE', false)),
     dbPoolSize: whole('RNACOS_DB_POOL_SIZE', 10, 1, 1000),

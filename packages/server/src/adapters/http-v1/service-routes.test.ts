@@ -50,6 +50,28 @@ describe('HTTP v1 service routes', () => {
     expect((await call('DELETE', '/service', { serviceName: 'order', groupName: 'G' })).statusCode).toBe(400);
   });
 
+  it('shows each cluster’s health checker as its service metadata sets it', async () => {
+    for (const [ip, clusterName] of [
+      ['10.0.0.1', 'DEFAULT'],
+      ['10.0.0.2', 'WEB'],
+    ])
+      await call('POST', '/instance', { serviceName: 'probed', ip, port: '80', clusterName, ephemeral: 'false' });
+    const metadata = JSON.stringify({
+      'cluster.WEB.healthChecker.type': 'HTTP',
+      'cluster.WEB.healthChecker.path': 'ready',
+      'cluster.WEB.healthChecker.headers': 'Host:web|X-Probe:1',
+    });
+    expect((await call('PUT', '/service', { serviceName: 'probed', metadata })).body).toBe('ok');
+    expect((await call('GET', '/service', { serviceName: 'probed' })).json().clusters).toEqual([
+      { name: 'DEFAULT', healthChecker: { type: 'TCP' }, metadata: {} },
+      {
+        name: 'WEB',
+        healthChecker: { type: 'HTTP', path: '/ready', headers: 'Host:web|X-Probe:1', expectedResponseCode: 200 },
+        metadata: {},
+      },
+    ]);
+  });
+
   it('refuses to delete a service with instances and rejects bad settings', async () => {
     await call('POST', '/instance', { serviceName: 's', ip: '10.0.0.1', port: '1' });
     const res = await call('DELETE', '/service', { serviceName: 's' });

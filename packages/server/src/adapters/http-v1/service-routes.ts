@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { groupedName, type ServiceSettings } from '../../core/naming/naming-model.js';
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { canonicalNamespace } from '../../core/naming/naming-validation.js';
+import { clusterCheckOf } from '../../core/naming/persistent-check-spec.js';
 import { pageOfNames } from '../../core/naming/service-name-page.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import { intParam, optional, requestParams, type Params } from '../http-common/params.js';
@@ -64,7 +65,11 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
       protectThreshold: service.protectThreshold,
       metadata: service.metadata,
       selector: service.selector,
-      clusters: service.clusterNames.map((name) => ({ name, healthChecker: { type: 'TCP' }, metadata: {} })),
+      clusters: service.clusterNames.map((name) => ({
+        name,
+        healthChecker: healthCheckerJson(service.metadata, name),
+        metadata: {},
+      })),
     };
   });
 
@@ -119,4 +124,14 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
   };
   app.get('/nacos/v1/ns/operator/metrics', NO_NAMESPACE_ROUTE, metrics);
   app.get('/nacos/v1/ns/ops/metrics', NO_NAMESPACE_ROUTE, metrics);
+}
+
+/** nacos's rendering of a cluster's health checker (the settings live in service metadata here). */
+function healthCheckerJson(metadata: Readonly<Record<string, string>>, cluster: string) {
+  const check = clusterCheckOf(metadata, cluster);
+  if (check.type !== 'HTTP') return { type: check.type };
+  const headers = Object.entries(check.headers)
+    .map(([name, value]) => `${name}:${value}`)
+    .join('|');
+  return { type: 'HTTP', path: check.path, headers, expectedResponseCode: check.expectedCode };
 }

@@ -166,6 +166,20 @@ export class NamingService {
     return [...(this.registry.get(key)?.instances.values() ?? [])];
   }
 
+  /** Every persistent instance with its service's metadata, which holds the health-check settings (prober). */
+  *persistentInstances(): Generator<{
+    key: ServiceKey;
+    metadata: Readonly<Record<string, string>>;
+    instance: Instance;
+  }> {
+    for (const entry of this.registry.entries()) {
+      for (const record of entry.instances.values()) {
+        if (record.owner.kind === 'persistent')
+          yield { key: entry.key, metadata: entry.settings.metadata, instance: record };
+      }
+    }
+  }
+
   stats(): { serviceCount: number; instanceCount: number; subscriberCount: number } {
     return {
       serviceCount: this.registry.serviceCount,

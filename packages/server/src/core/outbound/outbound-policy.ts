@@ -74,8 +74,11 @@ export class OutboundPolicy {
     if (port > 0) this.ownPorts.set(port, kind);
   }
 
-  /** Null when a connection to `address:port` may be made; the refusal otherwise. */
-  judge(address: string, port: number): Refusal | null {
+  /**
+   * Null when a connection to `address:port` may be made; the refusal otherwise. `allowLoopback` lets
+   * loopback addresses through (never this server's own ports): the instance prober's TCP connects.
+   */
+  judge(address: string, port: number, allowLoopback = false): Refusal | null {
     const ip = judgedForm(address);
     const refuse = (why: string, widenedBy: string | null): Refusal => ({
       address: ip?.toString() ?? address,
@@ -89,6 +92,7 @@ export class OutboundPolicy {
     const denied = this.deny.find((r) => inRange(ip, r));
     if (denied) return refuse(`in ${DENY_SETTING} ${denied.text}`, DENY_SETTING);
     if (this.allow.some((r) => inRange(ip, r))) return null;
+    if (allowLoopback && ip.range() === 'loopback') return null;
     const refused = REFUSED_RANGES.find((r) => inRange(ip, r));
     return refused ? refuse(refused.what, ALLOW_SETTING) : null;
   }
