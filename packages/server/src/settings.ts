@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { LdapOptions } from './core/auth/ldap-options.js';
-import { LDAP_SETTING_DEFS, loadLdapSettings } from './settings-ldap.js';
+import { LDAP_SETTING_DEFS, ldapFilterProblem, loadLdapSettings } from './settings-ldap.js';
 import type { OAuth2Settings } from './core/auth/oauth2-config.js';
 import { loadOAuth2Settings, OAUTH2_SETTING_DEFS } from './oauth2-settings.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './shared/logger.js';
@@ -323,6 +323,15 @@ function parseBoolean(name: string, value: string | undefined, fallback: boolean
 function defaultDataDir(source: Source): string {
   const base = source.XDG_DATA_HOME?.trim() || path.join(os.homedir(), '.local', 'share');
   return path.join(base, 'tsnacos', 'nacos_db');
+}
+
+/**
+ * The checks that need a library loaded only for the feature it serves (LDAP's filter parser); after
+ * loadSettings, before the server starts. Throws SettingsError as loadSettings does.
+ */
+export async function checkFeatureSettings(settings: Pick<Settings, 'ldap'>): Promise<void> {
+  const problem = await ldapFilterProblem(settings.ldap);
+  if (problem) throw new SettingsError(problem);
 }
 
 /** Reads and validates the settings; throws SettingsError naming the offending setting. */
