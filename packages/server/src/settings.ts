@@ -5,7 +5,7 @@ import { LDAP_SETTING_DEFS, ldapFilterProblem, loadLdapSettings } from './settin
 import type { OAuth2Settings } from './core/auth/oauth2-config.js';
 import { loadOAuth2Settings, OAUTH2_SETTING_DEFS } from './oauth2-settings.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './shared/logger.js';
-import { parseRanges } from './core/outbound/outbound-ranges.js';
+import { rangeItems } from './core/outbound/range-items.js';
 
 /** r-nacos's rule: a shorter backup token leaves the endpoint closed (here: the start is refused). */
 export const MIN_BACKUP_TOKEN = 32;
@@ -472,7 +472,7 @@ function logFormat(value: string | undefined): LogFormat {
 function cidrs(name: string, value: string | undefined): string[] {
   if (value === undefined) return [];
   try {
-    return parseRanges(value).map((r) => r.text);
+    return rangeItems(value).map((r) => r.item);
   } catch (err) {
     throw new SettingsError(`${name}: ${(err as Error).message}`);
   }
