@@ -13,6 +13,11 @@ const STARTS = Number(process.env.BENCH_STARTS ?? 10);
 const SETTLE_S = Number(process.env.BENCH_SETTLE ?? 2);
 const TRACE_HOOK = fileURLToPath(new URL('./module-trace.mjs', import.meta.url));
 
+interface Group {
+  modules: number;
+  bytes: number;
+}
+
 interface Start {
   ms: number;
   rss: number;
@@ -36,7 +41,7 @@ async function startOnce(main: string, env: Record<string, string> = {}): Promis
 }
 
 /** Source bytes by package (node_modules) or by tsnacos folder, over what one traced start loaded. */
-async function loadedSources(main: string): Promise<Map<string, { modules: number; bytes: number }>> {
+async function loadedSources(main: string): Promise<{ chunkBytes: number; groups: Map<string, Group> }> {
   const trace = path.join(os.tmpdir(), `tsnacos-trace-${process.pid}-${Date.now()}.txt`);
   await startOnce(main, {
     NODE_OPTIONS: `--max-semi-space-size=4 --import ${TRACE_HOOK}`,
@@ -44,7 +49,8 @@ async function loadedSources(main: string): Promise<Map<string, { modules: numbe
   });
   const loaded = new Set(readFileSync(trace, 'utf8').split('\n').filter(Boolean));
   rmSync(trace, { force: true });
-  const groups = new Map<string, { modules: number; bytes: number }>();
+  const groups = new Map<string, Group>();
+  let chunkBytes = 0;
   const add = (key: string, bytes: number) => {
     const g = groups.get(key) ?? { modules: 0, bytes: 0 };
     g.modules++;
@@ -60,10 +66,11 @@ async function loadedSources(main: string): Promise<Map<string, { modules: numbe
       if (!file.endsWith('.node')) add(groupOf(file), readFileSync(file).length);
       continue;
     }
+    chunkBytes += readFileSync(file).length;
     const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[]; sourcesContent?: string[] };
     map.sources.forEach((source, i) => add(groupOf(source), map.sourcesContent?.[i]?.length ?? 0));
   }
-  return groups;
+  return { chunkBytes, groups };
 }
 
 /** `ldapts`, `@fastify/cookie`, or a tsnacos folder such as `src/core/auth`. */
@@ -105,9 +112,13 @@ async function main(): Promise<void> {
     );
   }
   for (const [name, main] of builds) {
-    const groups = [...(await loadedSources(main))].sort((a, b) => b[1].bytes - a[1].bytes);
+    const loaded = await loadedSources(main);
+    const groups = [...loaded.groups].sort((a, b) => b[1].bytes - a[1].bytes);
     const total = groups.reduce((sum, [, g]) => sum + g.bytes, 0);
-    console.log(`\n${name}: ${Math.round(total / 1024)} KB of source loaded at start, by package or folder`);
+    console.log(
+      `\n${name}: ${Math.round(loaded.chunkBytes / 1024)} KB of bundle chunks, from ${Math.round(total / 1024)} KB ` +
+        'of source, loaded at start; the source by package or folder:',
+    );
     for (const [group, g] of groups) {
       console.log(`${String(Math.round(g.bytes / 1024)).padStart(6)} KB ${String(g.modules).padStart(4)}  ${group}`);
     }
