@@ -10,17 +10,15 @@ import { createGrpcDoor, type GrpcDoor } from './adapters/grpc-v2/grpc-door.js';
 import { ConfigService } from './core/config/config-service.js';
 import { createAuth } from './core/auth/auth-factory.js';
 import type { CaptchaSource } from './core/auth/captcha-service.js';
-import { OAuth2Login } from './core/auth/oauth2-login.js';
 import { VERSION } from './shared/version.js';
 import type { Core } from './core/core.js';
 import { ClientConnectionRegistry } from './core/connection/client-connection-registry.js';
 import { addClusterGauges } from './core/cluster/cluster-gauges.js';
 import { SingleNodeMembers } from './core/cluster/cluster-members.js';
 import { McpService } from './core/mcp/mcp-service.js';
-import { ToolInvoker } from './core/mcp/tool-invoker.js';
-import { OutboundClient } from './core/outbound/outbound-client.js';
-import { OutboundPolicy } from './core/outbound/outbound-policy.js';
-import { OutboundProbe } from './core/outbound/outbound-probe.js';
+import { LazyToolCalls } from './core/mcp/lazy-tool-calls.js';
+import { LazyOutbound } from './core/outbound/lazy-outbound.js';
+import { LazyProbeDoor } from './core/naming/lazy-probe-door.js';
 import { PersistentProber } from './core/naming/persistent-probe.js';
 import { probeOwnership } from './core/cluster/probe-ownership.js';
 import type { McpEndpoint } from './adapters/mcp/mcp-endpoint.js';
@@ -32,7 +30,7 @@ import { createLogger, type Logger } from './shared/logger.js';
 import type { Settings } from './settings.js';
 import { openStores } from './store-wiring.js';
 import { transferOnDemand } from './transfer-on-demand.js';
-import { joinCluster, type ClusterMembership } from './cluster-wiring.js';
+import type { ClusterMembership } from './cluster-wiring.js';
 
 /** How often heartbeats, subscribers and push retries are checked once listening. */
 const NAMING_TICK_MS = 1000;
@@ -115,19 +113,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
     deleteTimeoutMs: settings.namingInstanceTimeoutMs,
   });
   const mcp = await McpService.create(stores.mcp, clock);
-  const outbound = new OutboundClient(
-    new OutboundPolicy({ allow: settings.outboundAllowCidrs, deny: settings.outboundDenyCidrs }),
-  );
-  ownPorts(outbound.policy, settings.httpPort, settings.grpcPort, settings.consoleEnabled ? settings.consolePort : 0);
+  // MCP tool calls and probes of persistent instances, under the outbound policy (built with the first call)
+  const outbound = new LazyOutbound({ allow: settings.outboundAllowCidrs, deny: settings.outboundDenyCidrs });
+  ownPorts(outbound, settings.httpPort, settings.grpcPort, settings.consoleEnabled ? settings.consolePort : 0);
+  const toolCalls = new LazyToolCalls(naming, outbound, {
+    timeoutMs: settings.mcpHttpTimeoutMs,
+    maxResponseBytes: settings.mcpMaxResponseBytes,
+    maxInFlight: settings.mcpMaxCallsInFlight,
+  });
   const models = { configs, namespaces, naming, users: auth.users };
-  // on a shared store: hear the other nodes' changes, share this node's instances, keep a lease
+  // on a shared store: hear the other nodes' changes, share this node's instances, keep a lease (the
+  // cluster's code is loaded only then)
   const membership: ClusterMembership | null = stores.cluster
-    ? await joinCluster(stores.cluster, { ...models, sessions: auth.sessions, mcp }, settings, logger)
+    ? await (
+        await import('./cluster-wiring.js')
+      ).joinCluster(stores.cluster, { ...models, sessions: auth.sessions, mcp }, settings, logger)
     : null;
   const probeIntervalMs = options.probeIntervalMs ?? settings.namingProbeIntervalMs;
   const prober =
     probeIntervalMs > 0
-      ? new PersistentProber(naming, new OutboundProbe(outbound.policy, outbound), {
+      ? new PersistentProber(naming, new LazyProbeDoor(outbound), {
           intervalMs: probeIntervalMs,
           ownership: membership ? probeOwnership(membership.members) : undefined,
           logger,
@@ -139,8 +144,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     naming,
     apiAccess,
     auth,
+    // the OAuth2 login's code is loaded only when it is configured
     oauth2: settings.oauth2
-      ? new OAuth2Login(settings.oauth2, {
+      ? new (await import('./core/auth/oauth2-login.js')).OAuth2Login(settings.oauth2, {
           users: auth.users,
           sessions: auth.sessions,
           clock,
@@ -155,13 +161,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
     }),
     mcp,
-    outbound,
-    mcpTools: new ToolInvoker(naming, {
-      client: outbound,
-      timeoutMs: settings.mcpHttpTimeoutMs,
-      maxResponseBytes: settings.mcpMaxResponseBytes,
-      maxInFlight: settings.mcpMaxCallsInFlight,
-    }),
+    mcpTools: toolCalls,
     connections: new ClientConnectionRegistry(),
     cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
     transfer: transferOnDemand(stores.transfer, clock, settings, models, mcp),
@@ -307,7 +307,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         : ((await consoleHttp?.listen(consolePort)) ?? null);
       core.metrics.start();
       // the bound ports (a test asks for any free one)
-      ownPorts(outbound.policy, portOf(http), grpcPort, consoleUrl ? portOf(consoleUrl) : 0);
+      ownPorts(outbound, portOf(http), grpcPort, consoleUrl ? portOf(consoleUrl) : 0);
       // only now: the probes must know the bound ports to keep off them
       prober?.start();
       return { http, console: consoleUrl, grpc: grpcPort };
@@ -328,8 +328,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   };
 }
 
-/** Tool calls never reach this server's own ports on this host. */
-function ownPorts(policy: OutboundPolicy, http: number, grpc: number, console: number): void {
+/** Outbound calls never reach this server's own ports on this host. */
+function ownPorts(policy: LazyOutbound, http: number, grpc: number, console: number): void {
   policy.setOwnPort('HTTP', http);
   policy.setOwnPort('gRPC', grpc);
   policy.setOwnPort('console', console);

@@ -5,7 +5,7 @@ import v8 from 'node:v8';
 import type { ServeRequest } from './cli.js';
 import { environmentFromFlags } from './environment.js';
 import { settingNotices } from './setting-notices.js';
-import { SettingsError, loadSettings } from './settings.js';
+import { SettingsError, checkFeatureSettings, loadSettings } from './settings.js';
 import { reachableAddresses, startupBanner } from './startup-banner.js';
 import { hostInterfaces } from './shared/host-interfaces.js';
 import { createLogger } from './shared/logger.js';
@@ -13,6 +13,7 @@ import { maskUrl } from './shared/mask-url.js';
 import { VERSION } from './shared/version.js';
 
 async function serve({ settings, environment }: ServeRequest): Promise<void> {
+  await checkFeatureSettings(settings);
   // V8 pretenures an allocation site once many of its objects outlive a young-generation GC, and keeps
   // doing so. A burst of requests held a moment (while the routes are built, or HTTP long-polls) made it
   // allocate every later request's objects in the old generation: mark-compacts several times a second

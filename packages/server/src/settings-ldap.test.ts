@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSettings, SettingsError } from './settings.js';
+import { checkFeatureSettings, loadSettings, SettingsError } from './settings.js';
 
 const BASE = {
   RNACOS_LDAP_ENABLE: 'true',
@@ -45,7 +45,6 @@ describe('LDAP settings', () => {
     [{ RNACOS_LDAP_URL: '' }, 'RNACOS_LDAP_URL is not set'],
     [{ RNACOS_LDAP_URL: 'http://ldap.example.org' }, 'RNACOS_LDAP_URL must be ldap://'],
     [{ RNACOS_LDAP_USER_BASE_DN: '' }, 'RNACOS_LDAP_USER_BASE_DN is not set'],
-    [{ RNACOS_LDAP_USER_FILTER: '(&(cn=%s)' }, 'RNACOS_LDAP_USER_FILTER is not a valid LDAP filter'],
     [{ RNACOS_LDAP_BIND_DN: 'cn=svc,dc=example,dc=org' }, 'RNACOS_LDAP_BIND_PASSWORD is not'],
     [{ RNACOS_LDAP_BIND_PASSWORD: 'secret' }, 'RNACOS_LDAP_BIND_DN is not'],
     [{ RNACOS_LDAP_URL: 'ldaps://ldap.example.org', RNACOS_LDAP_STARTTLS: 'true' }, 'TLS already'],
@@ -57,6 +56,14 @@ describe('LDAP settings', () => {
   ])('refuse an invalid combination at start: %o', (env, message) => {
     expect(() => loadSettings({ ...BASE, ...env })).toThrow(SettingsError);
     expect(() => loadSettings({ ...BASE, ...env })).toThrow(message);
+  });
+
+  it('refuse a user filter the LDAP parser cannot read, once the settings are read', async () => {
+    const settings = loadSettings({ ...BASE, RNACOS_LDAP_USER_FILTER: '(&(cn=%s)' });
+    await expect(checkFeatureSettings(settings)).rejects.toThrow(SettingsError);
+    await expect(checkFeatureSettings(settings)).rejects.toThrow('RNACOS_LDAP_USER_FILTER is not a valid LDAP filter');
+    await expect(checkFeatureSettings(loadSettings(BASE))).resolves.toBeUndefined();
+    await expect(checkFeatureSettings(loadSettings({}))).resolves.toBeUndefined();
   });
 
   it('accept StartTLS or ldaps:// with a CA file, and a bind DN with its password', () => {

@@ -1,5 +1,4 @@
 import { accessSync, constants } from 'node:fs';
-import { filterProblem } from './core/auth/ldap-filter.js';
 import type { LdapOptions } from './core/auth/ldap-options.js';
 import { ROLE_ADMIN, ROLE_DEVELOPER, ROLE_GUEST } from './core/auth/user-model.js';
 
@@ -68,7 +67,10 @@ export interface LdapSettingReader {
   fail(message: string): never;
 }
 
-/** Undefined while LDAP login is off; an invalid combination fails the start with a message naming it. */
+/**
+ * Undefined while LDAP login is off; an invalid combination fails the start with a message naming it. The
+ * user filter is checked apart, by `ldapFilterProblem`.
+ */
 export function loadLdapSettings(read: LdapSettingReader): LdapOptions | undefined {
   if (!read.bool('RNACOS_LDAP_ENABLE', false)) return undefined;
   const url = read.get('RNACOS_LDAP_URL');
@@ -80,8 +82,6 @@ export function loadLdapSettings(read: LdapSettingReader): LdapOptions | undefin
   const userBaseDn = read.get('RNACOS_LDAP_USER_BASE_DN');
   if (!userBaseDn) read.fail('RNACOS_LDAP_ENABLE is true but RNACOS_LDAP_USER_BASE_DN is not set');
   const userFilter = read.get('RNACOS_LDAP_USER_FILTER') ?? '(cn=%s)';
-  const problem = filterProblem(userFilter);
-  if (problem) read.fail(`RNACOS_LDAP_USER_FILTER is not a valid LDAP filter ("${userFilter}"): ${problem}`);
   const bindDn = read.get('RNACOS_LDAP_BIND_DN');
   const bindPassword = read.get('RNACOS_LDAP_BIND_PASSWORD');
   if (bindDn && !bindPassword) read.fail('RNACOS_LDAP_BIND_DN is set but RNACOS_LDAP_BIND_PASSWORD is not');
@@ -129,4 +129,15 @@ function groupList(value: string | undefined): string[] {
         .filter(Boolean),
     ),
   ];
+}
+
+/**
+ * What is wrong with the user filter, as ldapts's parser sees it. Asynchronous because ldapts is loaded only
+ * when LDAP login is on; the server runs it right after reading the settings, before it starts.
+ */
+export async function ldapFilterProblem(ldap: LdapOptions | undefined): Promise<string | undefined> {
+  if (!ldap) return undefined;
+  const { filterProblem } = await import('./core/auth/ldap-filter.js');
+  const problem = filterProblem(ldap.userFilter);
+  return problem && `RNACOS_LDAP_USER_FILTER is not a valid LDAP filter ("${ldap.userFilter}"): ${problem}`;
 }

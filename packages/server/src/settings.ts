@@ -1,12 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { LdapOptions } from './core/auth/ldap-options.js';
-import { LDAP_SETTING_DEFS, loadLdapSettings } from './settings-ldap.js';
+import { LDAP_SETTING_DEFS, ldapFilterProblem, loadLdapSettings } from './settings-ldap.js';
 import { loadProbeIntervalMs, NAMING_PROBE_SETTING_DEFS } from './settings-naming-probe.js';
 import type { OAuth2Settings } from './core/auth/oauth2-config.js';
 import { loadOAuth2Settings, OAUTH2_SETTING_DEFS } from './oauth2-settings.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './shared/logger.js';
-import { parseRanges } from './core/outbound/outbound-ranges.js';
+import { rangeItems } from './core/outbound/range-items.js';
 
 /** r-nacos's rule: a shorter backup token leaves the endpoint closed (here: the start is refused). */
 export const MIN_BACKUP_TOKEN = 32;
@@ -329,6 +329,15 @@ function defaultDataDir(source: Source): string {
   return path.join(base, 'tsnacos', 'nacos_db');
 }
 
+/**
+ * The checks that need a library loaded only for the feature it serves (LDAP's filter parser); after
+ * loadSettings, before the server starts. Throws SettingsError as loadSettings does.
+ */
+export async function checkFeatureSettings(settings: Pick<Settings, 'ldap'>): Promise<void> {
+  const problem = await ldapFilterProblem(settings.ldap);
+  if (problem) throw new SettingsError(problem);
+}
+
 /** Reads and validates the settings; throws SettingsError naming the offending setting. */
 export function loadSettings(source: Source = process.env): Settings {
   const get = (env: string) =>
@@ -470,7 +479,7 @@ function logFormat(value: string | undefined): LogFormat {
 function cidrs(name: string, value: string | undefined): string[] {
   if (value === undefined) return [];
   try {
-    return parseRanges(value).map((r) => r.text);
+    return rangeItems(value).map((r) => r.item);
   } catch (err) {
     throw new SettingsError(`${name}: ${(err as Error).message}`);
   }

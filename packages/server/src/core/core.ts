@@ -5,12 +5,11 @@ import type { OAuth2Login } from './auth/oauth2-login.js';
 import type { ClusterMembers } from './cluster/cluster-members.js';
 import type { ConfigService } from './config/config-service.js';
 import type { McpService } from './mcp/mcp-service.js';
-import type { ToolInvoker } from './mcp/tool-invoker.js';
+import type { ToolCalls } from './mcp/lazy-tool-calls.js';
 import type { MetricsService } from './metrics/metrics-service.js';
 import type { ClientConnectionRegistry } from './connection/client-connection-registry.js';
 import type { NamespaceService } from './namespace/namespace-service.js';
 import type { NamingService } from './naming/naming-service.js';
-import type { OutboundClient } from './outbound/outbound-client.js';
 import type { TransferOperations } from './transfer/transfer-service.js';
 
 /** The domain services every adapter reaches; built once in app.ts. */
@@ -35,10 +34,8 @@ export interface Core {
   backup: BackupStore | null;
   /** Tool specs and MCP servers (the MCP service). */
   mcp: McpService;
-  /** Makes MCP tool calls (the MCP endpoints and the console's "try a tool"). */
-  mcpTools: ToolInvoker;
-  /** Every HTTP call made on a user's behalf (MCP tool calls), under the outbound policy. */
-  outbound: OutboundClient;
+  /** Makes MCP tool calls (the MCP endpoints and the console's "try a tool"), under the outbound policy. */
+  mcpTools: ToolCalls;
   /** The nodes of the cluster (just this one on the embedded store). */
   cluster: ClusterMembers;
 }

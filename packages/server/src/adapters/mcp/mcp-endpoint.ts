@@ -4,7 +4,7 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { McpService } from '../../core/mcp/mcp-service.js';
 import type { McpServer } from '../../core/mcp/mcp-model.js';
-import type { ToolInvoker } from '../../core/mcp/tool-invoker.js';
+import type { ToolCalls } from '../../core/mcp/lazy-tool-calls.js';
 import type { Logger } from '../../shared/logger.js';
 import { createProtocolServer } from './mcp-protocol-server.js';
 import type { McpRoute } from './mcp-paths.js';
@@ -19,7 +19,7 @@ const NO_SESSION = 'no such MCP SSE session on this node (it ended, or its strea
 
 export interface McpEndpointDeps {
   mcp: McpService;
-  invoker: ToolInvoker;
+  invoker: ToolCalls;
   nodeId: number;
   logger: Logger;
   /** SSE sessions: past a limit a new one is refused (503); an idle one is closed. */

@@ -8,7 +8,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServer, ServerTool } from '../../core/mcp/mcp-model.js';
-import type { ToolInvoker } from '../../core/mcp/tool-invoker.js';
+import type { ToolCalls } from '../../core/mcp/lazy-tool-calls.js';
 import { VERSION } from '../../shared/version.js';
 
 /** The published tools of a server as MCP clients list them. */
@@ -30,7 +30,7 @@ export function publishedTool(server: McpServer | undefined, name: string): Serv
  * An MCP protocol server (the SDK's) for one MCP server of the store. `current` reads the server at each
  * request, so a publish is served to sessions already open.
  */
-export function createProtocolServer(current: () => McpServer | undefined, invoker: ToolInvoker): Server {
+export function createProtocolServer(current: () => McpServer | undefined, invoker: ToolCalls): Server {
   const server = new Server(
     { name: 'tsnacos-mcp-server', version: VERSION },
     { capabilities: { tools: { listChanged: false } } },

@@ -4,10 +4,8 @@ import { UserApiAccessGuard } from './api-access-guard.js';
 import { AuthService } from './auth-service.js';
 import { CaptchaService, type CaptchaSource } from './captcha-service.js';
 import { randomCaptchaText } from './captcha-text.js';
-import { LdapDirectory } from './ldap-directory.js';
-import { LdapLogin } from './ldap-login.js';
 import type { LdapOptions } from './ldap-options.js';
-import { LoginThrottle } from './login-throttle.js';
+import { LazyLoginThrottle } from './lazy-login-throttle.js';
 import { DefaultPasswordWatch } from './default-password-watch.js';
 import { RememberedCredentials } from './remembered-credentials.js';
 import { SessionService } from './session-service.js';
@@ -63,7 +61,7 @@ export async function createAuth(
       users,
       sessions: await SessionService.create(stores.sessions, clock),
       captcha: new CaptchaService(clock, captchaSource, settings.consoleEnableCaptcha),
-      throttle: new LoginThrottle(
+      throttle: new LazyLoginThrottle([
         clock,
         settings.consoleLoginOneHourLimit,
         logger,
@@ -71,10 +69,10 @@ export async function createAuth(
         settings.apiLoginOneMinuteLimit === undefined
           ? {}
           : { sdk: { attempts: settings.apiLoginOneMinuteLimit, windowMs: 60_000 } },
-      ),
+      ]),
       // as long as a token lives, so a renewal finds its login (a minute at least)
       sdkCredentials: new RememberedCredentials(clock, Math.max(60, settings.apiLoginTimeoutSeconds) * 1000),
-      directory: settings.ldap && new LdapLogin(new LdapDirectory(settings.ldap), users, settings.ldap, logger),
+      directory: settings.ldap && (await ldapLogin(settings.ldap, users, logger)),
       defaultPassword,
     },
     { consoleLoginSeconds: settings.consoleLoginTimeoutSeconds, apiLoginSeconds: settings.apiLoginTimeoutSeconds },
@@ -88,6 +86,15 @@ export async function createAuth(
   }
   const apiAccess = new UserApiAccessGuard(auth, settings.enableOpenApiAuth);
   return { auth, apiAccess };
+}
+
+/** LDAP's code (ldapts) is loaded only when LDAP login is on. */
+async function ldapLogin(options: LdapOptions, users: UserService, logger: Logger) {
+  const [{ LdapDirectory }, { LdapLogin }] = await Promise.all([
+    import('./ldap-directory.js'),
+    import('./ldap-login.js'),
+  ]);
+  return new LdapLogin(new LdapDirectory(options), users, options, logger);
 }
 
 /**

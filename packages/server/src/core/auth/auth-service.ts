@@ -1,7 +1,8 @@
 import type { DefaultPasswordWatch } from './default-password-watch.js';
 import { invalid } from '../../shared/errors.js';
 import type { CaptchaService } from './captcha-service.js';
-import type { LoginAttempt, LoginThrottle } from './login-throttle.js';
+import type { LoginCounter } from './lazy-login-throttle.js';
+import type { LoginAttempt } from './login-throttle.js';
 import { decodeLoginPassword } from './password-transport.js';
 import type { RememberedCredentials } from './remembered-credentials.js';
 import type { Session, SessionService } from './session-service.js';
@@ -59,7 +60,7 @@ export interface AuthParts {
   users: UserService;
   sessions: SessionService;
   captcha: CaptchaService;
-  throttle: LoginThrottle;
+  throttle: LoginCounter;
   /** SDK credentials accepted lately, recognised without bcrypt or the limit. */
   sdkCredentials: RememberedCredentials;
   directory?: DirectoryLogin;
@@ -74,7 +75,7 @@ export class AuthService {
   readonly users: UserService;
   readonly sessions: SessionService;
   readonly captcha: CaptchaService;
-  private readonly throttle: LoginThrottle;
+  private readonly throttle: LoginCounter;
   private readonly sdkCredentials: RememberedCredentials;
   private readonly directory: DirectoryLogin | undefined;
   readonly defaultPassword: DefaultPasswordWatch | null;
@@ -164,7 +165,7 @@ export class AuthService {
     // an LDAP or OAuth2 user has no password here to check or to change
     if (isExternalUser(identity.user)) throw invalid(externalPasswordMessage(identity.user));
     const attempt = this.attempt('password-change', identity.user.username);
-    if (!this.throttle.tryAcquire(attempt)) throw new LoginError('LOGIN_LIMITE_ERROR', FREQUENT_LOGIN);
+    if (!(await this.throttle.tryAcquire(attempt))) throw new LoginError('LOGIN_LIMITE_ERROR', FREQUENT_LOGIN);
     if (!(await this.users.authenticate(identity.user.username, oldPassword))) {
       throw new LoginError('OLD_PASSWORD_INVALID', 'the old password is wrong');
     }
@@ -180,7 +181,8 @@ export class AuthService {
     if (!attempt.username || !password) {
       return this.refuse(new LoginError('USER_CHECK_ERROR', 'username and password are required'));
     }
-    if (!this.throttle.tryAcquire(attempt)) return this.refuse(new LoginError('LOGIN_LIMITE_ERROR', FREQUENT_LOGIN));
+    if (!(await this.throttle.tryAcquire(attempt)))
+      return this.refuse(new LoginError('LOGIN_LIMITE_ERROR', FREQUENT_LOGIN));
     const user =
       (await this.users.authenticate(attempt.username, password)) ??
       (await this.directoryUser(attempt.username, password));

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { rangeItems } from './range-items.js';
 
 /** An address range: a parsed CIDR and how it was written (for messages). */
 export interface AddressRange {
@@ -66,21 +67,11 @@ export function inRange(ip: ipaddr.IPv4 | ipaddr.IPv6, range: AddressRange): boo
  * commas or spaces; dotted-decimal IPv4 only. An IPv4-mapped IPv6 range is taken as its IPv4 range.
  */
 export function parseRanges(text: string): AddressRange[] {
-  const ranges: AddressRange[] = [];
-  for (const item of text.split(/[\s,]+/).filter(Boolean)) {
-    const [address, bits, extra] = item.split('/');
-    const family = isIP(address);
-    const max = family === 4 ? 32 : 128;
-    const prefix = bits === undefined ? max : /^\d{1,3}$/.test(bits) ? Number(bits) : Number.NaN;
-    if (family === 0 || extra !== undefined || !(prefix >= 0 && prefix <= max)) {
-      throw new Error(`"${item}" is not an IP address or a CIDR range such as 10.0.0.0/8`);
-    }
+  return rangeItems(text).map(({ item, address, prefix }) => {
     const ip = ipaddr.parse(address);
     if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress() && prefix >= 96) {
-      ranges.push({ range: [(ip as ipaddr.IPv6).toIPv4Address(), prefix - 96], text: item });
-    } else {
-      ranges.push({ range: [ip, prefix], text: item });
+      return { range: [(ip as ipaddr.IPv6).toIPv4Address(), prefix - 96], text: item };
     }
-  }
-  return ranges;
+    return { range: [ip, prefix], text: item };
+  });
 }

@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../../test/helpers.js';
 import { TSX } from '../../../test/server-process.js';
-import { Checkpointer } from './checkpointer.js';
+import { Checkpointer, spawnCheckpointWorker } from './checkpointer.js';
 import { openDatabase } from './database.js';
 import { GroupCommit } from './group-commit.js';
 
@@ -58,11 +58,41 @@ describe('Checkpointer', () => {
     expect(fatal).toEqual([]);
   });
 
+  it('starts no worker before a write, and lets an idle one go until the next write', async () => {
+    const { db, commits } = openWithCommits();
+    const fatal: Error[] = [];
+    const workers: Worker[] = [];
+    const spawn = (file: string) => workers[workers.push(spawnCheckpointWorker(file)) - 1];
+    const checkpointer = new Checkpointer(db.name, commits, (error) => fatal.push(error), spawn, {
+      intervalMs: 20,
+      idleExitMs: 100,
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(workers).toHaveLength(0);
+    const insert = db.prepare('INSERT INTO t (k, v) VALUES (?, ?)');
+    const exited = (worker: Worker) => new Promise((resolve) => worker.once('exit', resolve));
+    for (const round of [1, 2]) {
+      await commits.run(() => insert.run(`k${round}`, 'v'));
+      const deadline = Date.now() + 20_000;
+      while (workers.length < round && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(workers).toHaveLength(round);
+      // checkpointed, then idle: it exits
+      await exited(workers[round - 1]);
+    }
+    expect(db.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 2 });
+    await checkpointer.stop();
+    await commits.close();
+    db.close();
+    expect(fatal).toEqual([]);
+  });
+
   it('reports a worker that dies as fatal', async () => {
     const { db, commits } = openWithCommits();
     const died = new Promise<Error>((resolve) => {
       new Checkpointer(db.name, commits, resolve, () => new Worker('throw new Error("out of luck")', { eval: true }));
     });
+    // the worker starts with the first checkpoint due, after a write
+    await commits.run(() => db.prepare('INSERT INTO t (k, v) VALUES (?, ?)').run('k', 'v'));
     expect((await died).message).toBe('the checkpoint worker failed: out of luck');
     await commits.close();
     db.close();
@@ -79,7 +109,9 @@ describe('Checkpointer', () => {
       import { exitLoudly, GroupCommit } from ${JSON.stringify(here('./group-commit.ts'))};
       const db = openDatabase(${JSON.stringify(dir)});
       const commits = new GroupCommit(db);
+      db.exec('CREATE TABLE t (k TEXT)');
       new Checkpointer(db.name, commits, exitLoudly, () => new Worker('process.exit(3)', { eval: true }));
+      await commits.run(() => db.prepare('INSERT INTO t (k) VALUES (1)').run());
       setInterval(() => {}, 1000); // a server would keep running
     `;
     const run = spawnSync(process.execPath, ['--import', TSX, '--input-type=module', '-e', script], {
