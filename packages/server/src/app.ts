@@ -21,6 +21,7 @@ import { ToolInvoker } from './core/mcp/tool-invoker.js';
 import { OutboundClient } from './core/outbound/outbound-client.js';
 import { OutboundPolicy } from './core/outbound/outbound-policy.js';
 import type { McpEndpoint } from './adapters/mcp/mcp-endpoint.js';
+import { MetricsLog } from './core/metrics/metrics-log.js';
 import { MetricsService } from './core/metrics/metrics-service.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
 import { NamingService } from './core/naming/naming-service.js';
@@ -77,6 +78,8 @@ export interface App {
   grpc: GrpcDoor;
   /** UDP pushes to 1.x naming clients; null when RNACOS_NAMING_UDP_PUSH is false. Binds in listen(). */
   udpPush: UdpPusher | null;
+  /** Metrics summaries in the log (`RNACOS_METRICS_ENABLE_LOG`); null when off. Runs from listen() to close(). */
+  metricsLog: MetricsLog | null;
   /** Opens the ports; tests that only inject requests never call it. */
   listen(): Promise<ListenAddresses>;
   /** Stops accepting, answers held requests, then closes the store. */
@@ -220,6 +223,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     'console and SDK logins refused: no or wrong username or password, or too many attempts',
     () => auth.refusedLogins,
   );
+  const metricsLog = settings.metricsLogIntervalSeconds
+    ? new MetricsLog({
+        intervalSeconds: settings.metricsLogIntervalSeconds,
+        summary: () => core.metrics.summary(),
+        write: (figures) => logger.info({ metrics: figures }, 'metrics summary'),
+        failed: (err) => logger.warn({ err }, 'metrics summary failed'),
+      })
+    : null;
   const cluster = stores.cluster;
   if (cluster) addClusterGauges(core.metrics, core.cluster, () => cluster.databaseUp());
   const grpc = createGrpcDoor({
@@ -261,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sdkHttp,
     consoleHttp,
     udpPush,
+    metricsLog,
     grpc,
     async listen() {
       const http = await sdkPort.listen(settings.httpPort, settings.sdkHost);
@@ -279,6 +291,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         ? await lazyConsole.listen(consolePort.port, consolePort.host)
         : ((await consoleHttp?.listen(consolePort)) ?? null);
       core.metrics.start();
+      metricsLog?.start();
       // the bound ports (a test asks for any free one)
       ownPorts(outbound.policy, portOf(http), grpcPort, consoleUrl ? portOf(consoleUrl) : 0);
       return { http, console: consoleUrl, grpc: grpcPort };
@@ -288,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       closing = true;
       if (namingTimer) clearInterval(namingTimer);
       core.metrics.stop();
+      metricsLog?.stop();
       longPolls.releaseAll();
       await mcpEndpoint?.then((endpoint) => endpoint.close()).catch(() => undefined);
       await Promise.all([sdkPort.close(), consoleHttp?.close(), lazyConsole?.close(), udpPush?.close(), grpc.close()]);
