@@ -106,10 +106,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     configs: configs.count(namespaceId),
     services: naming.listServices({ namespaceId }).length,
   }));
-  const naming = await NamingService.create(stores.instances, clock, {
-    beatTimeoutMs: settings.namingHealthTimeoutMs,
-    deleteTimeoutMs: settings.namingInstanceTimeoutMs,
-  });
+  const naming = await NamingService.create(
+    stores.instances,
+    clock,
+    { beatTimeoutMs: settings.namingHealthTimeoutMs, deleteTimeoutMs: settings.namingInstanceTimeoutMs },
+    settings.namingInstanceMetadataPersistence ? stores.instanceMetadata : undefined,
+  );
   const mcp = await McpService.create(stores.mcp, clock);
   const outbound = new OutboundClient(
     new OutboundPolicy({ allow: settings.outboundAllowCidrs, deny: settings.outboundDenyCidrs }),

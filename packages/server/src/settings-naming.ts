@@ -11,6 +11,8 @@ export interface NamingSettings {
   /** Fuzzy watch (nacos-client 3.x): distinct patterns at once, and keys one pattern follows (per kind). */
   fuzzyWatchMaxPatterns: number;
   fuzzyWatchMaxMatched: number;
+  /** Metadata edited on an ephemeral instance comes back when it registers again, also after a restart. */
+  namingInstanceMetadataPersistence: boolean;
 }
 
 export const NAMING_SETTING_DEFS: SettingDef[] = [
@@ -39,6 +41,12 @@ export const NAMING_SETTING_DEFS: SettingDef[] = [
     describe: 'push instance changes over UDP to 1.x clients (true or false)',
     defaultText: 'true',
   },
+  {
+    env: 'RNACOS_NAMING_INSTANCE_METADATA_PERSISTENCE_ENABLE',
+    describe:
+      'store metadata edited on an ephemeral instance (console, maintain API) and give it back when the instance registers again',
+    defaultText: 'true',
+  },
 ];
 
 export function loadNamingSettings(read: SettingReader): NamingSettings {
@@ -56,5 +64,6 @@ export function loadNamingSettings(read: SettingReader): NamingSettings {
     namingUdpPush: read.bool('RNACOS_NAMING_UDP_PUSH', true),
     fuzzyWatchMaxPatterns: read.whole('RNACOS_FUZZY_WATCH_MAX_PATTERN_COUNT', 20, 1, 100_000),
     fuzzyWatchMaxMatched: read.whole('RNACOS_FUZZY_WATCH_MAX_MATCH_COUNT', 500, 1, 10_000_000),
+    namingInstanceMetadataPersistence: read.bool('RNACOS_NAMING_INSTANCE_METADATA_PERSISTENCE_ENABLE', true),
   };
 }
