@@ -20,6 +20,12 @@ export const STORAGE_SETTING_DEFS: SettingDef[] = [
     describe: 'data directory (holds the SQLite store)',
     defaultText: '$XDG_DATA_HOME/tsnacos/nacos_db (~/.local/share/tsnacos/nacos_db)',
   },
+  {
+    env: 'RNACOS_RUN_IN_DOCKER',
+    describe:
+      'with RNACOS_DATA_DIR unset, keep the data in nacos_db under the working directory (as r-nacos in a container)',
+    defaultText: 'false',
+  },
   { env: 'RNACOS_CONFIG_MAX_CONTENT', describe: 'largest config content in bytes', defaultText: '10485760' },
   {
     env: 'RNACOS_BACKUP_TOKEN',
@@ -36,7 +42,10 @@ export function loadStorageSettings(read: SettingReader): StorageSettings {
     );
   }
   return {
-    dataDir: path.resolve(read.get('RNACOS_DATA_DIR') ?? defaultDataDir(read.source)),
+    dataDir: path.resolve(
+      read.get('RNACOS_DATA_DIR') ??
+        (read.bool('RNACOS_RUN_IN_DOCKER', false) ? 'nacos_db' : defaultDataDir(read.source)),
+    ),
     configMaxContent: read.whole('RNACOS_CONFIG_MAX_CONTENT', 10 * 1024 * 1024, 1, 1024 ** 3),
     backupToken,
   };
