@@ -31,7 +31,7 @@ export class EditedMetadata {
   /** The edited metadata for a registration of ip:port in the service; undefined when none. */
   lookup(key: ServiceKey, ip: string, port: number): Record<string, string> | undefined {
     // no edit anywhere (the usual case): no key is built
-    if (this.byService.size === 0) return undefined;
+    if (this.empty) return undefined;
     return this.byService.get(serviceKeyString(key))?.get(`${ip}:${port}`)?.metadata;
   }
 
@@ -59,10 +59,9 @@ export class EditedMetadata {
     }
   }
 
-  get size(): number {
-    let n = 0;
-    for (const edits of this.byService.values()) n += edits.size;
-    return n;
+  /** True while no edit is kept (the usual case): registrations need not look. */
+  get empty(): boolean {
+    return this.byService.size === 0;
   }
 
   private put(edit: EditedInstanceMetadata): void {

@@ -351,7 +351,7 @@ export class NamingService {
     const owner = connectionOwner(connectionId);
     const now = this.clock.now();
     const existing = this.registry.get(key);
-    const given = this.edited ? inputs.map((input) => this.withEdited(key, input, input)) : inputs;
+    const given = this.edited?.empty === false ? inputs.map((input) => this.withEdited(key, input, input)) : inputs;
     const records = connectionRecords(key, given, owner, now, this.options, existing, batch);
     if (!existing && records.length === 0) return [];
     const entry = existing ?? this.registry.ensure(key, now);
