@@ -103,6 +103,22 @@ describe('RNACOS_NAMING_INSTANCE_METADATA_PERSISTENCE_ENABLE', () => {
     expect(metadataNow(again)).toEqual({ zone: 'b' });
   });
 
+  it('takes a new edit of an instance that is away as it is, and gives that one back from then on', async () => {
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const app = await start(dataDir, new ManualClock(1_000_000));
+    const naming = app.core.naming;
+    await naming.registerInstance(order, { ...host, metadata: registered });
+    await editMetadata(app, edited);
+    await naming.deregisterInstance(order, host);
+    // the maintain API's update of an absent instance registers it, with the metadata it gives
+    await editMetadata(app, { zone: 'c' });
+    expect(metadataNow(app)).toEqual({ zone: 'c' });
+    await naming.deregisterInstance(order, host);
+    await naming.registerInstance(order, { ...host, metadata: registered });
+    expect(metadataNow(app)).toEqual({ zone: 'c' });
+  });
+
   it('keeps nothing when set to false: a registration brings its own metadata', async () => {
     const dataDir = tempDataDir();
     dirs.push(dataDir);

@@ -204,14 +204,24 @@ export class NamingService {
    * Registers (or re-registers) an instance. The owner defaults from `input.ephemeral`: ephemeral
    * instances are kept alive by beats, `ephemeral: false` ones are persistent.
    */
-  async registerInstance(key: ServiceKey, input: InstanceInput, owner?: InstanceOwner): Promise<Instance> {
+  registerInstance(key: ServiceKey, input: InstanceInput, owner?: InstanceOwner): Promise<Instance> {
+    return this.register(key, input, owner, true);
+  }
+
+  /** `edited`: an operator's earlier edit replaces the metadata given (false: this is the operator's edit). */
+  private async register(
+    key: ServiceKey,
+    input: InstanceInput,
+    owner: InstanceOwner | undefined,
+    edited: boolean,
+  ): Promise<Instance> {
     const chosen = owner ?? (input.ephemeral === false ? PERSISTENT_OWNER : BEAT_OWNER);
     if (input.ephemeral !== undefined && input.ephemeral !== (chosen.kind !== 'persistent')) {
       throw invalid(`ephemeral=${input.ephemeral} does not match an instance owned by ${chosen.kind}`);
     }
     const ref = checkInstanceRef(input);
     const previous = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    const given = chosen.kind === 'persistent' ? input : this.withEdited(key, input, ref);
+    const given = chosen.kind === 'persistent' || !edited ? input : this.withEdited(key, input, ref);
     const record = buildRecord(key, Object.assign({}, given, ref), chosen, this.clock.now(), this.options, previous);
     checkSameKind(previous, record);
     checkServiceKind(this.registry.get(key), record);
@@ -250,7 +260,7 @@ export class NamingService {
       const edited = await this.cluster.patchShared(key, ref, input);
       if (edited) return edited;
     } else if (current) return this.patch(key, ref, input);
-    if (!(await this.store.loadInstance(key, ref))) return this.registerInstance(key, input);
+    if (!(await this.store.loadInstance(key, ref))) return this.register(key, input, undefined, !input.metadata);
     return this.patch(key, ref, input);
   }
 
