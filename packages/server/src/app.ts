@@ -22,6 +22,7 @@ import { LazyProbeDoor } from './core/naming/lazy-probe-door.js';
 import { PersistentProber } from './core/naming/persistent-probe.js';
 import { probeOwnership } from './core/cluster/probe-ownership.js';
 import type { McpEndpoint } from './adapters/mcp/mcp-endpoint.js';
+import { MetricsLog } from './core/metrics/metrics-log.js';
 import { MetricsService } from './core/metrics/metrics-service.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
 import { NamingService } from './core/naming/naming-service.js';
@@ -82,6 +83,8 @@ export interface App {
   udpPush: UdpPusher | null;
   /** Probes persistent instances once the ports are open; null when probing is off. */
   prober: PersistentProber | null;
+  /** Metrics summaries in the log (`RNACOS_METRICS_ENABLE_LOG`); null when off. Runs from listen() to close(). */
+  metricsLog: MetricsLog | null;
   /** Opens the ports; tests that only inject requests never call it. */
   listen(): Promise<ListenAddresses>;
   /** Stops accepting, answers held requests, then closes the store. */
@@ -108,10 +111,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     configs: configs.count(namespaceId),
     services: naming.listServices({ namespaceId }).length,
   }));
-  const naming = await NamingService.create(stores.instances, clock, {
-    beatTimeoutMs: settings.namingHealthTimeoutMs,
-    deleteTimeoutMs: settings.namingInstanceTimeoutMs,
-  });
+  const naming = await NamingService.create(
+    stores.instances,
+    clock,
+    { beatTimeoutMs: settings.namingHealthTimeoutMs, deleteTimeoutMs: settings.namingInstanceTimeoutMs },
+    settings.namingInstanceMetadataPersistence ? stores.instanceMetadata : undefined,
+  );
   const mcp = await McpService.create(stores.mcp, clock);
   // MCP tool calls and probes of persistent instances, under the outbound policy (built with the first call)
   const outbound = new LazyOutbound({ allow: settings.outboundAllowCidrs, deny: settings.outboundDenyCidrs });
@@ -246,6 +251,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     'console and SDK logins refused: no or wrong username or password, or too many attempts',
     () => auth.refusedLogins,
   );
+  const metricsLog = settings.metricsLogIntervalSeconds
+    ? new MetricsLog({
+        intervalSeconds: settings.metricsLogIntervalSeconds,
+        summary: () => core.metrics.summary(),
+        write: (figures) => logger.info({ metrics: figures }, 'metrics summary'),
+        failed: (err) => logger.warn({ err }, 'metrics summary failed'),
+      })
+    : null;
   const cluster = stores.cluster;
   if (cluster) addClusterGauges(core.metrics, core.cluster, () => cluster.databaseUp());
   const grpc = createGrpcDoor({
@@ -287,6 +300,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sdkHttp,
     consoleHttp,
     udpPush,
+    metricsLog,
     grpc,
     prober,
     async listen() {
@@ -306,6 +320,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         ? await lazyConsole.listen(consolePort.port, consolePort.host)
         : ((await consoleHttp?.listen(consolePort)) ?? null);
       core.metrics.start();
+      metricsLog?.start();
       // the bound ports (a test asks for any free one)
       ownPorts(outbound, portOf(http), grpcPort, consoleUrl ? portOf(consoleUrl) : 0);
       // only now: the probes must know the bound ports to keep off them
@@ -317,6 +332,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       closing = true;
       if (namingTimer) clearInterval(namingTimer);
       core.metrics.stop();
+      metricsLog?.stop();
       longPolls.releaseAll();
       await mcpEndpoint?.then((endpoint) => endpoint.close()).catch(() => undefined);
       await Promise.all([sdkPort.close(), consoleHttp?.close(), lazyConsole?.close(), udpPush?.close(), grpc.close()]);

@@ -1,9 +1,10 @@
 import { accessSync, constants } from 'node:fs';
 import type { LdapOptions } from './core/auth/ldap-options.js';
 import { ROLE_ADMIN, ROLE_DEVELOPER, ROLE_GUEST } from './core/auth/user-model.js';
+import type { SettingDef } from './settings-reader.js';
 
 /** LDAP login (docs/console.md "LDAP login"); the names r-nacos uses, plus bind DN, StartTLS, CA file, timeout. */
-export const LDAP_SETTING_DEFS: { env: string; describe: string; defaultText: string }[] = [
+export const LDAP_SETTING_DEFS: SettingDef[] = [
   { env: 'RNACOS_LDAP_ENABLE', describe: 'log console and SDK users in through LDAP too', defaultText: 'false' },
   { env: 'RNACOS_LDAP_URL', describe: 'ldap://host:389 or ldaps://host:636', defaultText: 'none (required)' },
   { env: 'RNACOS_LDAP_USER_BASE_DN', describe: 'where users are searched', defaultText: 'none (required)' },

@@ -17,6 +17,12 @@ describe('settings', () => {
     expect(loadSettings({ RNACOS_HTTP_PORT: '9000' })).toMatchObject({ grpcPort: 10000, consolePort: 11000 });
   });
 
+  it('keeps the data in nacos_db under the working directory with RNACOS_RUN_IN_DOCKER=true (as r-nacos)', () => {
+    expect(loadSettings({ RNACOS_RUN_IN_DOCKER: 'true' }).dataDir).toBe(path.resolve('nacos_db'));
+    expect(loadSettings({ RNACOS_RUN_IN_DOCKER: 'true', RNACOS_DATA_DIR: '/x' }).dataDir).toBe(path.resolve('/x'));
+    expect(() => loadSettings({ RNACOS_RUN_IN_DOCKER: 'yes' })).toThrow('RNACOS_RUN_IN_DOCKER must be true or false');
+  });
+
   it('takes explicit values, 0 disabling the console, and the data dir alias', () => {
     const s = loadSettings({
       RNACOS_HTTP_CONSOLE_PORT: '0',

@@ -323,6 +323,29 @@ describe.each(backends)('$name store', ({ open, skip }) => {
     expect(await stores.instances.removeInstance(key, ref)).toBe(true);
   });
 
+  it.skipIf(skip)('keeps metadata edited on an ephemeral instance per service and ip:port', async () => {
+    const service = { namespaceId: 'dev', groupName: 'G', serviceName: 'edited' };
+    const edit = { key: service, ip: '10.0.0.5', port: 80, clusterName: 'C', metadata: { a: '1' }, editedAt: 5 };
+    expect(await stores.instanceMetadata.removeEdited(service, edit.ip, edit.port)).toBe(false);
+    await stores.instanceMetadata.saveEdited(edit);
+    await stores.instanceMetadata.saveEdited({ ...edit, port: 81, metadata: {} });
+    // the same service and ip:port: replaced, whatever cluster
+    await stores.instanceMetadata.saveEdited({
+      ...edit,
+      clusterName: 'D',
+      metadata: { a: '2', 'b.c': 'x' },
+      editedAt: 6,
+    });
+    const mine = (await stores.instanceMetadata.loadAllEdited()).filter((e) => e.key.serviceName === 'edited');
+    expect(mine).toEqual([
+      { ...edit, port: 81, metadata: {} },
+      { ...edit, clusterName: 'D', metadata: { a: '2', 'b.c': 'x' }, editedAt: 6 },
+    ]);
+    expect(await stores.instanceMetadata.removeEdited(service, edit.ip, edit.port)).toBe(true);
+    const left = (await stores.instanceMetadata.loadAllEdited()).filter((e) => e.key.serviceName === 'edited');
+    expect(left.map((e) => e.port)).toEqual([81]);
+  });
+
   it.skipIf(skip)('exports a snapshot and imports a plan all at once', async () => {
     const imported = { ...item('imported', 9), ...key, dataId: 'imported.txt' };
     await stores.transfer.apply({

@@ -6,6 +6,7 @@ import type { ChangeFeed } from '../core/cluster/store-change.js';
 import type { ConfigStore } from '../core/config/config-store.js';
 import type { NamespaceStore } from '../core/namespace/namespace-store.js';
 import type { McpStore } from '../core/mcp/mcp-store.js';
+import type { InstanceMetadataStore } from '../core/naming/instance-metadata-store.js';
 import type { InstanceStore } from '../core/naming/instance-store.js';
 import type { TransferStore } from '../core/transfer/transfer-store.js';
 
@@ -14,6 +15,8 @@ export interface Stores {
   configs: ConfigStore;
   namespaces: NamespaceStore;
   instances: InstanceStore;
+  /** Metadata edited on ephemeral instances, for their next registrations. */
+  instanceMetadata: InstanceMetadataStore;
   users: UserStore;
   sessions: SessionStore;
   transfer: TransferStore;

@@ -101,6 +101,23 @@ export class MetricsService {
     for (const group of Object.values(this.groups)) group.offer(sample);
   }
 
+  /**
+   * Every figure now, by name: the gauges (process ones as of the latest snapshot), the counters, and per
+   * door the requests answered, server errors and mean handling time since the start.
+   */
+  summary(): Record<string, number> {
+    const figures: Record<string, number> = {};
+    for (const [name, { read }] of this.gauges) figures[name] = read();
+    for (const [name, { read }] of this.counters) figures[name] = read();
+    for (const door of DOORS) {
+      const { sum, count } = this.latency[door];
+      figures[`${door}_request_total_count`] = count;
+      figures[`${door}_request_server_error_total`] = this.serverErrors[door];
+      figures[`${door}_request_handle_rt_avg_ms`] = count === 0 ? 0 : Math.round((sum / count) * 1000) / 1000;
+    }
+    return figures;
+  }
+
   timeline(query: TimelineQuery): TimelineAnswer {
     return this.groups[query.group].query(query.startTime, query.keys);
   }

@@ -1,6 +1,7 @@
 import type { Clock } from '../../shared/clock.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import { KeyedLock } from '../../shared/keyed-lock.js';
+import { EditedMetadata } from './edited-metadata.js';
 import { HealthChecker, type HealthReport } from './health-checker.js';
 import {
   buildRecord,
@@ -12,6 +13,7 @@ import {
   toStored,
   type TimeoutDefaults,
 } from './instance-records.js';
+import type { InstanceMetadataStore } from './instance-metadata-store.js';
 import type { InstanceStore, StoredInstance } from './instance-store.js';
 import {
   BEAT_OWNER,
@@ -85,6 +87,8 @@ export class NamingService {
   private readonly health = new HealthChecker(this.registry);
   private readonly listeners = new Set<ServiceChangeListener>();
   private readonly locks = new KeyedLock();
+  /** Metadata edits that outlive their ephemeral instance; undefined when that is off (costs nothing then). */
+  private edited: EditedMetadata | undefined;
   /** What other nodes of a cluster changed, applied here (unused on a single node). */
   readonly cluster: NamingMirror;
 
@@ -103,8 +107,11 @@ export class NamingService {
     store: InstanceStore,
     clock: Clock,
     options: Partial<NamingOptions> = {},
+    /** Given: metadata edited on an ephemeral instance comes back when it registers again. */
+    metadataStore?: InstanceMetadataStore,
   ): Promise<NamingService> {
     const naming = new NamingService(store, clock, Object.assign({}, DEFAULT_NAMING_OPTIONS, options));
+    if (metadataStore) naming.edited = await EditedMetadata.load(metadataStore);
     const { services, instances } = await store.loadAll();
     const now = clock.now();
     for (const s of services) naming.catalog.restore(s);
@@ -211,14 +218,25 @@ export class NamingService {
    * Registers (or re-registers) an instance. The owner defaults from `input.ephemeral`: ephemeral
    * instances are kept alive by beats, `ephemeral: false` ones are persistent.
    */
-  async registerInstance(key: ServiceKey, input: InstanceInput, owner?: InstanceOwner): Promise<Instance> {
+  registerInstance(key: ServiceKey, input: InstanceInput, owner?: InstanceOwner): Promise<Instance> {
+    return this.register(key, input, owner, true);
+  }
+
+  /** `edited`: an operator's earlier edit replaces the metadata given (false: this is the operator's edit). */
+  private async register(
+    key: ServiceKey,
+    input: InstanceInput,
+    owner: InstanceOwner | undefined,
+    edited: boolean,
+  ): Promise<Instance> {
     const chosen = owner ?? (input.ephemeral === false ? PERSISTENT_OWNER : BEAT_OWNER);
     if (input.ephemeral !== undefined && input.ephemeral !== (chosen.kind !== 'persistent')) {
       throw invalid(`ephemeral=${input.ephemeral} does not match an instance owned by ${chosen.kind}`);
     }
     const ref = checkInstanceRef(input);
     const previous = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    const record = buildRecord(key, Object.assign({}, input, ref), chosen, this.clock.now(), this.options, previous);
+    const given = chosen.kind === 'persistent' || !edited ? input : this.withEdited(key, input, ref);
+    const record = buildRecord(key, Object.assign({}, given, ref), chosen, this.clock.now(), this.options, previous);
     checkSameKind(previous, record);
     checkServiceKind(this.registry.get(key), record);
     if (record.owner.kind !== 'persistent') {
@@ -235,6 +253,15 @@ export class NamingService {
 
   /** Maintain-API update: registers when absent (here and in the store), otherwise changes only the fields given. */
   async updateInstance(key: ServiceKey, input: InstanceInput): Promise<Instance> {
+    return this.rememberEdit(key, input, await this.update(key, input));
+  }
+
+  /** Changes only the fields given; not_found when the instance does not exist. */
+  async patchInstance(key: ServiceKey, refInput: InstanceRef, patch: InstancePatch): Promise<Instance> {
+    return this.rememberEdit(key, patch, await this.patch(key, refInput, patch));
+  }
+
+  private async update(key: ServiceKey, input: InstanceInput): Promise<Instance> {
     const ref = checkInstanceRef(input);
     const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
     if (current && input.ephemeral !== undefined && input.ephemeral !== current.ephemeral) {
@@ -246,13 +273,12 @@ export class NamingService {
       // the store knows every node's ephemeral instances, also one this node has not heard of yet
       const edited = await this.cluster.patchShared(key, ref, input);
       if (edited) return edited;
-    } else if (current) return this.patchInstance(key, ref, input);
-    if (!(await this.store.loadInstance(key, ref))) return this.registerInstance(key, input);
-    return this.patchInstance(key, ref, input);
+    } else if (current) return this.patch(key, ref, input);
+    if (!(await this.store.loadInstance(key, ref))) return this.register(key, input, undefined, !input.metadata);
+    return this.patch(key, ref, input);
   }
 
-  /** Changes only the fields given; not_found when the instance does not exist. */
-  async patchInstance(key: ServiceKey, refInput: InstanceRef, patch: InstancePatch): Promise<Instance> {
+  private async patch(key: ServiceKey, refInput: InstanceRef, patch: InstancePatch): Promise<Instance> {
     const ref = checkInstanceRef(refInput);
     const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
     if (this.cluster.shared && current?.owner.kind !== 'persistent') {
@@ -309,9 +335,10 @@ export class NamingService {
       record = entry?.get(ref.ip, ref.port, ref.clusterName);
       if (!entry || !record) {
         if (!body) return { found: false, clientBeatInterval: DEFAULT_BEAT_INTERVAL_MS };
+        const given = this.withEdited(key, body, ref);
         const created = this.apply(
           key,
-          buildRecord(key, Object.assign({}, body, ref, { ephemeral: true }), BEAT_OWNER, now, this.options),
+          buildRecord(key, Object.assign({}, given, ref, { ephemeral: true }), BEAT_OWNER, now, this.options),
         );
         return { found: true, clientBeatInterval: created.beatInterval, instance: created };
       }
@@ -348,7 +375,8 @@ export class NamingService {
     const owner = connectionOwner(connectionId);
     const now = this.clock.now();
     const existing = this.registry.get(key);
-    const records = connectionRecords(key, inputs, owner, now, this.options, existing, batch);
+    const given = this.edited?.empty === false ? inputs.map((input) => this.withEdited(key, input, input)) : inputs;
+    const records = connectionRecords(key, given, owner, now, this.options, existing, batch);
     if (!existing && records.length === 0) return [];
     const entry = existing ?? this.registry.ensure(key, now);
     const keep = new Set(records.map((r) => instanceIdentity(r.ip, r.port, r.clusterName)));
@@ -409,6 +437,7 @@ export class NamingService {
     for (const entry of report.changed) this.changed(entry);
     this.registry.dropEmptyImplicit(now - this.options.emptyServiceTtlMs);
     this.subscribers.expireUdp(now - this.options.udpSubscriberTtlMs);
+    this.edited?.sweep(now, (e) => this.registry.get(e.key)?.get(e.ip, e.port, e.clusterName) !== undefined);
     return report;
   }
 
@@ -419,6 +448,20 @@ export class NamingService {
   }
 
   // ---- internals ---------------------------------------------------------------------------------
+
+  /** The input with the metadata an operator edited for its ip:port, when there is one (as r-nacos). */
+  private withEdited(key: ServiceKey, input: InstanceInput, ref: { ip: string; port: number }): InstanceInput {
+    const metadata = this.edited?.lookup(key, ref.ip, ref.port);
+    return metadata === undefined ? input : Object.assign({}, input, { metadata });
+  }
+
+  /** An edit that set the metadata of an ephemeral instance is kept for its next registrations. */
+  private async rememberEdit(key: ServiceKey, patch: InstancePatch, instance: Instance): Promise<Instance> {
+    if (!this.edited || patch.metadata === undefined || !instance.ephemeral) return instance;
+    const { ip, port, clusterName, metadata } = instance;
+    await this.edited.remember({ key, ip, port, clusterName, metadata: { ...metadata }, editedAt: this.clock.now() });
+    return instance;
+  }
 
   private apply(key: ServiceKey, record: InstanceRecord): Instance {
     const entry = this.registry.ensure(key, record.modifiedAt);

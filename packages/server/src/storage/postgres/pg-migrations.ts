@@ -152,4 +152,18 @@ export const PG_MIGRATIONS: string[] = [
   ALTER TABLE config ADD COLUMN IF NOT EXISTS encrypted_data_key TEXT DEFAULT NULL;
   ALTER TABLE config_history ADD COLUMN IF NOT EXISTS encrypted_data_key TEXT DEFAULT NULL;
   `,
+  // 7: metadata an operator edited on an ephemeral instance, kept for its next registrations
+  `
+  CREATE TABLE naming_instance_metadata (
+    namespace_id TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    ip TEXT NOT NULL,
+    port INTEGER NOT NULL,
+    cluster_name TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    edited_at BIGINT NOT NULL,
+    PRIMARY KEY (namespace_id, group_name, service_name, ip, port)
+  );
+  `,
 ];

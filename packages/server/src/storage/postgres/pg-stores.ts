@@ -5,6 +5,7 @@ import { PgClusterStore } from './pg-cluster-store.js';
 import { PgConfigStore } from './pg-config-store.js';
 import { maskUrl } from '../../shared/mask-url.js';
 import { openPostgres } from './pg-database.js';
+import { PgInstanceMetadataStore } from './pg-instance-metadata-store.js';
 import { PgInstanceStore } from './pg-instance-store.js';
 import { PgMcpStore } from './pg-mcp-store.js';
 import { PgNamespaceStore } from './pg-namespace-store.js';
@@ -26,6 +27,7 @@ export async function openPostgresStores(
     configs: new PgConfigStore(db),
     namespaces: new PgNamespaceStore(db),
     instances: new PgInstanceStore(db),
+    instanceMetadata: new PgInstanceMetadataStore(db),
     users: new PgUserStore(db),
     sessions: new PgSessionStore(db),
     transfer: new PgTransferStore(db),

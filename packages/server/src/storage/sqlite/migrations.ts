@@ -146,4 +146,18 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE config ADD COLUMN encrypted_data_key TEXT;
   ALTER TABLE config_history ADD COLUMN encrypted_data_key TEXT;
   `,
+  // 10: metadata an operator edited on an ephemeral instance, kept for its next registrations
+  `
+  CREATE TABLE naming_instance_metadata (
+    namespace_id TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    service_name TEXT NOT NULL,
+    ip TEXT NOT NULL,
+    port INTEGER NOT NULL,
+    cluster_name TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    edited_at INTEGER NOT NULL,
+    PRIMARY KEY (namespace_id, group_name, service_name, ip, port)
+  );
+  `,
 ];

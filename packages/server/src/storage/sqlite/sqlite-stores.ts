@@ -6,6 +6,7 @@ import { exitLoudly, groupCommitOf } from './group-commit.js';
 import { connectionBackup } from './hot-backup.js';
 import { SqliteConfigStore } from './sqlite-config-store.js';
 import { SqliteMcpStore } from './sqlite-mcp-store.js';
+import { SqliteInstanceMetadataStore } from './sqlite-instance-metadata-store.js';
 import { SqliteInstanceStore } from './sqlite-instance-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
 import { SqliteSessionStore } from './sqlite-session-store.js';
@@ -27,6 +28,7 @@ export function openSqliteStores(dataDir: string, exclusive?: { mustExist: boole
     configs: new SqliteConfigStore(db),
     namespaces: new SqliteNamespaceStore(db),
     instances: new SqliteInstanceStore(db),
+    instanceMetadata: new SqliteInstanceMetadataStore(db),
     users: new SqliteUserStore(db),
     sessions: new SqliteSessionStore(db),
     transfer: new SqliteTransferStore(db),
