@@ -116,9 +116,9 @@ export class ConfigService implements ConfigWatching {
     return this.grays.matching(configKeyString(key), client);
   }
 
-  /** Whether any config has a gray version (fast paths check this before anything else). */
-  hasGrays(): boolean {
-    return this.grays.size > 0;
+  /** Whether a config has a gray version (with none anywhere, one comparison). */
+  hasGray(key: ConfigKey): boolean {
+    return this.grays.size > 0 && this.grays.has(configKeyString(key));
   }
 
   /** A config's gray versions, beta first. */
