@@ -1,5 +1,5 @@
 import { parseConfigKey } from '../../core/config/config-key.js';
-import { checkGrayTag, parseBetaIps } from '../../core/config/config-gray.js';
+import { betaRule, tagRule } from '../../core/config/config-gray.js';
 import { checkEncryptedDataKey } from '../../core/config/config-model.js';
 import type { ConfigService } from '../../core/config/config-service.js';
 import { optional, rawParam, type Params } from '../http-common/params.js';
@@ -45,9 +45,13 @@ export async function publishFromParams(configs: ConfigService, request: Publish
   const source = { srcIp: request.srcIp, srcUser: optional(params, 'src_user') ?? optional(params, 'username') };
   // as nacos: a betaIps header makes it a beta release, else a tag makes it a tag release; the stable config
   // is left as it is
-  if (betaIps) await configs.publishGray({ ...input, rule: { type: 'beta', ips: parseBetaIps(betaIps) } }, source);
-  else if (tag) await configs.publishGray({ ...input, rule: { type: 'tag', tag: checkGrayTag(tag) } }, source);
-  else await configs.publish({ ...input, casMd5: request.casMd5Header ?? optional(params, 'casMd5') }, source);
+  if (betaIps) await configs.publishGray(Object.assign({}, input, { rule: betaRule(betaIps) }), source);
+  else if (tag) await configs.publishGray(Object.assign({}, input, { rule: tagRule(tag) }), source);
+  else
+    await configs.publish(
+      Object.assign({}, input, { casMd5: request.casMd5Header ?? optional(params, 'casMd5') }),
+      source,
+    );
 }
 
 /** The body of the answer to a publish or a delete. */

@@ -54,6 +54,12 @@ export function checkGrayTag(tag: string): string {
   return t;
 }
 
+/** The rule of a beta release to the IPs of a `betaIps` value (validated). */
+export const betaRule = (betaIps: string): GrayRule => ({ type: 'beta', ips: parseBetaIps(betaIps) });
+
+/** The rule of a tag release (the tag validated). */
+export const tagRule = (tag: string): GrayRule => ({ type: 'tag', tag: checkGrayTag(tag) });
+
 export function grayNameOf(rule: GrayRule): string {
   return rule.type === 'beta' ? BETA_GRAY_NAME : TAG_GRAY_PREFIX + rule.tag;
 }

@@ -1,4 +1,4 @@
-import { checkGrayTag, parseBetaIps } from '../../../core/config/config-gray.js';
+import { betaRule, tagRule } from '../../../core/config/config-gray.js';
 import { checkEncryptedDataKey } from '../../../core/config/config-model.js';
 import type { ConfigService } from '../../../core/config/config-service.js';
 import { invalid } from '../../../shared/errors.js';
@@ -41,9 +41,9 @@ export function configPublishHandler(configs: ConfigService): GrpcHandler {
         configTags: addition.config_tags,
       };
       const source = { srcIp: ctx.clientIp, srcUser: addition.src_user };
-      if (betaIps) await configs.publishGray({ ...input, rule: { type: 'beta', ips: parseBetaIps(betaIps) } }, source);
-      else if (tag) await configs.publishGray({ ...input, rule: { type: 'tag', tag: checkGrayTag(tag) } }, source);
-      else await configs.publish({ ...input, casMd5: casMd5 || undefined }, source);
+      if (betaIps) await configs.publishGray(Object.assign({}, input, { rule: betaRule(betaIps) }), source);
+      else if (tag) await configs.publishGray(Object.assign({}, input, { rule: tagRule(tag) }), source);
+      else await configs.publish(Object.assign({}, input, { casMd5: casMd5 || undefined }), source);
       return {};
     },
   };

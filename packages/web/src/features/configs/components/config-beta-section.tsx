@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Input, Popconfirm, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify.js';
-import { useBetaAction, useConfigBeta, type BetaAction } from '../api/config-beta.js';
+import { useBetaAction, useConfigBeta, type BetaAction, type ConfigBetaInfo } from '../api/config-beta.js';
 import type { ConfigKey } from '../api/keys.js';
 
 export interface ConfigBetaSectionProps {
@@ -16,19 +16,24 @@ export interface ConfigBetaSectionProps {
  * The beta release of a config: clients whose IP is listed read its content instead of the config's.
  * Publish one, stop it (they read the config again) or promote it (everyone reads it).
  */
-export function ConfigBetaSection({ configKey, stableContent, canUpdate }: ConfigBetaSectionProps) {
-  const { t } = useTranslation();
-  const beta = useConfigBeta(configKey);
-  const action = useBetaAction();
-  const [ips, setIps] = useState('');
-  const [content, setContent] = useState(stableContent);
+export function ConfigBetaSection(props: ConfigBetaSectionProps) {
+  const beta = useConfigBeta(props.configKey);
+  if (beta.isPending) return null;
   const current = beta.data ?? null;
-  useEffect(() => {
-    if (current) {
-      setIps(current.betaIps);
-      setContent(current.value);
-    }
-  }, [current]);
+  // a new beta version starts the form over from it
+  return <BetaForm key={current ? `${current.modifiedTime}` : 'none'} {...props} current={current} />;
+}
+
+function BetaForm({
+  configKey,
+  stableContent,
+  canUpdate,
+  current,
+}: ConfigBetaSectionProps & { current: ConfigBetaInfo | null }) {
+  const { t } = useTranslation();
+  const action = useBetaAction();
+  const [ips, setIps] = useState(current?.betaIps ?? '');
+  const [content, setContent] = useState(current?.value ?? stableContent);
 
   const run = async (kind: BetaAction) => {
     try {
