@@ -105,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger,
     options.captchaSource,
   );
-  const configs = await ConfigService.create(stores.configs, clock, settings.configMaxContent);
+  const configs = await ConfigService.create(stores.configs, clock, settings.configMaxContent, stores.configGrays);
   // naming is built next; the probe runs only when a namespace is to be removed
   const namespaces = await NamespaceService.create(stores.namespaces, clock, (namespaceId) => ({
     configs: configs.count(namespaceId),

@@ -157,6 +157,59 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
     },
   },
   {
+    path: '/v2/config/beta',
+    name: 'config beta read',
+    method: 'GET',
+    field: 'tenant',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'GET', 'v2/config/beta', { token: t, query: { tenant: ns, group: 'G', dataId: 'seed' } }),
+  },
+  {
+    path: '/v2/config/beta/publish',
+    name: 'config beta publish',
+    method: 'POST',
+    field: 'tenant',
+    need: 'write',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/config/beta/publish', {
+        token: t,
+        json: { tenant: ns, group: 'G', dataId: unique('b'), content: 'x', betaIps: '10.0.0.1' },
+      }),
+  },
+  {
+    path: '/v2/config/beta/stop',
+    name: 'config beta stop',
+    method: 'POST',
+    field: 'tenant',
+    need: 'write',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'POST', 'v2/config/beta/stop', {
+        token: t,
+        json: { tenant: ns, group: 'G', dataId: unique('b') },
+      }),
+  },
+  {
+    path: '/v2/config/beta/promote',
+    name: 'config beta promote',
+    method: 'POST',
+    field: 'tenant',
+    need: 'write',
+    namespaced: true,
+    run: async (a, t, ns) => {
+      const dataId = unique('b');
+      const rule = { type: 'beta' as const, ips: ['10.0.0.1'] };
+      await a.core.configs.publishGray({ namespaceId: ns, group: 'G', dataId, content: 'x', rule });
+      return call(a.consoleHttp!, 'POST', 'v2/config/beta/promote', {
+        token: t,
+        json: { tenant: ns, group: 'G', dataId },
+      });
+    },
+  },
+  {
     path: '/v2/config/clone',
     method: 'POST',
     field: 'targetTenant',

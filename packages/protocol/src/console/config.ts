@@ -32,6 +32,8 @@ export interface ConfigInfoDto {
   configType: string;
   /** Epoch milliseconds of the last change. */
   modifiedTime: number;
+  /** The config's gray versions (`beta`, `tag_<tag>`); only present when it has one. */
+  grayNames?: string[];
 }
 
 /** `GET /v2/config/info`. */
@@ -60,6 +62,27 @@ export interface ConfigHistoryInfoDto {
   opType: 'I' | 'U' | 'D';
   /** The version's data key, only present when it had one (see `ConfigInfo.encryptedDataKey`). */
   encryptedDataKey?: string;
+  /** `gray` for a change of a gray version (then `grayName` names it); absent for the stable config. */
+  publishType?: 'gray';
+  grayName?: string;
+}
+
+/** `GET /v2/config/beta`: the beta release of a config (null data when it has none). */
+export interface ConfigBetaInfo {
+  /** The client IPs that read it, comma separated. */
+  betaIps: string;
+  value: string;
+  md5: string;
+  configType: string;
+  /** Epoch milliseconds of the beta's last change. */
+  modifiedTime: number;
+}
+
+/** `POST /v2/config/beta/publish`: publish a beta release to the listed client IPs. */
+export interface ConfigBetaParams extends ConfigKeyParam {
+  content: string;
+  /** Comma-separated client IPs. */
+  betaIps: string;
 }
 
 /** What to do when an imported or cloned config already exists. */

@@ -133,6 +133,50 @@ describe.each(backends)('$name store', ({ open, skip }) => {
     expect((await stores.configs.listHistory(key, 0, 1)).items[0]).toMatchObject({ op: 'D', content: 'a: 2' });
   });
 
+  it.skipIf(skip)('saves, replaces and removes gray versions beside the stable config, in history', async () => {
+    const grayKey = { ...key, dataId: 'gray.yaml' };
+    const stable = Object.assign(item('stable', 40), grayKey);
+    await save(stores.configs, stable);
+    const beta = Object.assign(item('beta 1', 41), grayKey);
+    const rule = { type: 'beta' as const, ips: ['10.0.0.1', '127.0.0.1'] };
+    const grayHistory = (i: Omit<ConfigItem, 'id'>, op: 'I' | 'U' | 'D', grayName = 'beta') =>
+      Object.assign(historyOf(i, op), { publishType: 'gray' as const, grayName });
+    const first = await stores.configGrays.saveGray({ grayName: 'beta', rule, item: beta }, grayHistory(beta, 'I'));
+    expect(first).toEqual({ grayName: 'beta', rule, item: { ...beta, id: first.item.id } });
+    const beta2 = Object.assign(item('beta 2', 42), grayKey);
+    const narrower = { type: 'beta' as const, ips: ['127.0.0.1'] };
+    const second = await stores.configGrays.saveGray(
+      { grayName: 'beta', rule: narrower, item: beta2 },
+      grayHistory(beta2, 'U'),
+    );
+    expect(second.item.id).toBe(first.item.id);
+    const tagged = Object.assign(item('tagged', 43), grayKey);
+    const tag = { type: 'tag' as const, tag: 'canary' };
+    await stores.configGrays.saveGray(
+      { grayName: 'tag_canary', rule: tag, item: tagged },
+      grayHistory(tagged, 'I', 'tag_canary'),
+    );
+    const grays = await stores.configGrays.graysOf(grayKey);
+    expect(grays.map((g) => [g.grayName, g.rule, g.item.content])).toEqual([
+      ['beta', narrower, 'beta 2'],
+      ['tag_canary', tag, 'tagged'],
+    ]);
+    expect((await stores.configGrays.loadAllGrays()).filter((g) => g.item.dataId === 'gray.yaml')).toEqual(grays);
+    expect((await stores.configs.get(grayKey))?.item.content).toBe('stable');
+    const removed = await stores.configGrays.removeGray(grayKey, 'beta', (g) => grayHistory(g.item, 'D'));
+    expect(removed?.item.content).toBe('beta 2');
+    expect(await stores.configGrays.removeGray(grayKey, 'beta', (g) => grayHistory(g.item, 'D'))).toBeUndefined();
+    expect((await stores.configGrays.graysOf(grayKey)).map((g) => g.grayName)).toEqual(['tag_canary']);
+    const page = await stores.configs.listHistory(grayKey, 0, 10);
+    expect(page.items.map((h) => [h.content, h.op, h.publishType ?? 'formal', h.grayName ?? ''])).toEqual([
+      ['beta 2', 'D', 'gray', 'beta'],
+      ['tagged', 'I', 'gray', 'tag_canary'],
+      ['beta 2', 'U', 'gray', 'beta'],
+      ['beta 1', 'I', 'gray', 'beta'],
+      ['stable', 'I', 'formal', ''],
+    ]);
+  });
+
   it.skipIf(skip)('keeps the encryptedDataKey of a config and of each history entry, "" for a plain one', async () => {
     const cipher = { ...key, dataId: 'cipher-aes-app.yaml' };
     const encrypted = Object.assign(item('Y2lwaGVy', 30), cipher, { encryptedDataKey: 'a2V5LTE=' });

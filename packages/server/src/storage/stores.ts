@@ -3,6 +3,7 @@ import type { UserStore } from '../core/auth/user-store.js';
 import type { BackupStore } from '../core/backup/backup-store.js';
 import type { ClusterStore } from '../core/cluster/cluster-store.js';
 import type { ChangeFeed } from '../core/cluster/store-change.js';
+import type { ConfigGrayStore } from '../core/config/config-gray-store.js';
 import type { ConfigStore } from '../core/config/config-store.js';
 import type { NamespaceStore } from '../core/namespace/namespace-store.js';
 import type { McpStore } from '../core/mcp/mcp-store.js';
@@ -13,6 +14,8 @@ import type { TransferStore } from '../core/transfer/transfer-store.js';
 /** The durable part of the server, whichever backend holds it. */
 export interface Stores {
   configs: ConfigStore;
+  /** Gray (beta, tag) versions of configs. */
+  configGrays: ConfigGrayStore;
   namespaces: NamespaceStore;
   instances: InstanceStore;
   /** Metadata edited on ephemeral instances, for their next registrations. */

@@ -90,6 +90,29 @@ describe('nacos npm config client', () => {
     change.cancel();
   });
 
+  it('reads and is told of a beta release that lists its IP, and of its stop', async () => {
+    await client.publishSingle('beta.yaml', 'DEFAULT_GROUP', 'v: stable');
+    const listener = await newClient();
+    const toBeta = waitForValue(listener, 'beta.yaml', 'DEFAULT_GROUP', 'v: beta');
+    await new Promise((r) => setTimeout(r, 300)); // let the long poll start
+    const res = await fetch(`http://${serverAddr}/nacos/v1/cs/configs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', betaIps: '127.0.0.1' },
+      body: new URLSearchParams({ dataId: 'beta.yaml', group: 'DEFAULT_GROUP', content: 'v: beta' }).toString(),
+    });
+    expect(await res.text()).toBe('true');
+    expect(await toBeta.value).toBe('v: beta');
+    toBeta.cancel();
+    expect(await client.getConfig('beta.yaml', 'DEFAULT_GROUP')).toBe('v: beta');
+
+    const toStable = waitForValue(listener, 'beta.yaml', 'DEFAULT_GROUP', 'v: stable');
+    await new Promise((r) => setTimeout(r, 300));
+    const stop = `http://${serverAddr}/nacos/v1/cs/configs?dataId=beta.yaml&group=DEFAULT_GROUP&beta=true`;
+    expect((await (await fetch(stop, { method: 'DELETE' })).json()).data).toBe(true);
+    expect(await toStable.value).toBe('v: stable');
+    toStable.cancel();
+  });
+
   it('removes a config', async () => {
     await client.publishSingle('to-remove', 'DEFAULT_GROUP', 'x');
     expect(await client.remove('to-remove', 'DEFAULT_GROUP')).toBe(true);

@@ -50,5 +50,6 @@ export function historyDto(entry: ConfigHistoryEntry): ConfigHistoryInfoDto {
     opType: entry.op,
   };
   if (entry.encryptedDataKey) dto.encryptedDataKey = entry.encryptedDataKey;
+  if (entry.publishType === 'gray') Object.assign(dto, { publishType: 'gray', grayName: entry.grayName ?? '' });
   return dto;
 }

@@ -21,7 +21,13 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
     const filter = listFilterOf(input);
     const page = pageOf(input);
     const all = configs.list(filter);
-    return { total: all.length, items: all.slice(page.offset, page.offset + page.pageSize).map(configInfoDto) };
+    const items = all.slice(page.offset, page.offset + page.pageSize).map((item) => {
+      const dto = configInfoDto(item);
+      // marks the configs with a gray version (one map check each while none has one)
+      if (configs.hasGray(item)) dto.grayNames = configs.graysOf(item).map((g) => g.grayName);
+      return dto;
+    });
+    return { total: all.length, items };
   };
 
   const history = async (req: FastifyRequest) => {

@@ -14,6 +14,7 @@ const CONFIG_READ: Rule[] = [
   ...pages('/manage/configs', '/manage/config/history'),
   ...rules('GET', ...api('/configs', '/config/download', '/cs/configs', '/config/history')),
   ...rules('GET', ...api('/v2/config/list', '/v2/config/download', '/v2/config/info', '/v2/config/history')),
+  ...rules('GET', ...api('/v2/config/beta')),
   ...rules('POST', ...api('/v2/config/download')),
 ];
 
@@ -96,6 +97,7 @@ const PATHS: Record<Module, Rule[]> = {
       'ALL',
       ...api('/v2/config/import', '/v2/config/add', '/v2/config/update', '/v2/config/remove', '/v2/config/clone'),
     ),
+    ...rules('POST', ...api('/v2/config/beta/publish', '/v2/config/beta/stop', '/v2/config/beta/promote')),
   ],
   NAMING_VISITOR: NAMING_READ,
   NAMING_MANAGE: [

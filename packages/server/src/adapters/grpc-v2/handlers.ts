@@ -41,7 +41,7 @@ export function createHandlers(deps: HandlerDeps): ReadonlyMap<string, GrpcHandl
   return new Map<string, GrpcHandler>([
     ['ServerCheckRequest', serverCheckHandler(connections, deps.detectionLog)],
     ['HealthCheckRequest', healthCheckHandler()],
-    ['ConfigQueryRequest', configQueryHandler(core.configs)],
+    ['ConfigQueryRequest', configQueryHandler(core.configs, (id) => connections.registry.get(id)?.labels)],
     ['ConfigPublishRequest', configPublishHandler(core.configs)],
     ['ConfigRemoveRequest', configRemoveHandler(core.configs)],
     ['ConfigBatchListenRequest', configBatchListenHandler(core.configs, configListeners)],

@@ -1,3 +1,4 @@
+import type { ConfigGray } from '../../core/config/config-gray.js';
 import type { ConfigItem } from '../../core/config/config-model.js';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -50,6 +51,25 @@ export function configGetAnswer(item: ConfigItem | undefined): ConfigGetAnswer {
     // nacos's name and casing, sent only for a config that has a key (checkEncryptedDataKey keeps it header-safe)
     if (item.encryptedDataKey !== '') answer.headers['Encrypted-Data-Key'] = item.encryptedDataKey;
     answers.set(item, answer);
+  }
+  return answer;
+}
+
+const grayAnswers = new WeakMap<ConfigGray, ConfigGetAnswer>();
+
+/**
+ * The answer for a client a gray version's rule matches: its content and md5, marked as nacos marks it
+ * (`isBeta: true` for a beta release, `tag: <tag>` for a tag release).
+ */
+export function configGrayAnswer(gray: ConfigGray): ConfigGetAnswer {
+  let answer = grayAnswers.get(gray);
+  if (!answer) {
+    const plain = configGetAnswer(gray.item);
+    const headers = Object.assign({}, plain.headers);
+    if (gray.rule.type === 'beta') headers.isBeta = 'true';
+    else headers.tag = encodeURIComponent(gray.rule.tag);
+    answer = { status: plain.status, headers, body: plain.body };
+    grayAnswers.set(gray, answer);
   }
   return answer;
 }

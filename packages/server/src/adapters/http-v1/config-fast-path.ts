@@ -21,7 +21,8 @@ export interface ConfigFastPathDeps {
 export function createConfigFastPath(deps: ConfigFastPathDeps): FastPath {
   return (req, res) => {
     const params = plainQueryParams(req, 'GET', CONFIGS);
-    if (!params || params.search !== undefined) return false;
+    // searches, beta queries and tag reads are the route's
+    if (!params || params.search !== undefined || params.beta !== undefined || params.tag !== undefined) return false;
     const started = performance.now();
     let key;
     try {
@@ -31,6 +32,8 @@ export function createConfigFastPath(deps: ConfigFastPathDeps): FastPath {
     } catch {
       return false;
     }
+    // which version a config with gray versions answers depends on the client: the route decides
+    if (deps.configs.hasGray(key)) return false;
     // OpenAPI auth judges the very namespace read below
     if (!deps.pipeline.admits(req, CONFIGS, params, key.namespaceId)) return false;
     const answer = configGetAnswer(deps.configs.get(key));

@@ -74,8 +74,8 @@ describe('config publish fast path', () => {
       { body: 'dataId=a&group=G&content=%FF%FE' }, // not UTF-8
       { body: 'dataId=c&group=G&content=y', headers: { casMd5: 'not-the-md5' } }, // compare-and-set fails
       { body: 'dataId=c&group=G&content=y&casMd5=not-the-md5' },
-      { body: 'dataId=c&group=G&content=beta', headers: { betaIps: '10.1.1.1' } }, // a gray release
-      { body: 'dataId=c&group=G&content=tagged&tag=canary' },
+      { body: 'dataId=c&group=G&content=beta', headers: { betaIps: ' , ' } }, // a beta release to no IP
+      { body: 'dataId=c&group=G&content=tagged&tag=bad%20tag' }, // a tag release under a malformed tag
       { body: `dataId=c&group=G&content=z&encryptedDataKey=${'k'.repeat(1025)}` }, // a key over the limit
       { body: 'dataId=c&group=G&content=z&encryptedDataKey=cl%C3%A9' }, // not printable ASCII
       { body: '' },

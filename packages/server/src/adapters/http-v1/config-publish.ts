@@ -1,4 +1,5 @@
 import { parseConfigKey } from '../../core/config/config-key.js';
+import { betaRule, tagRule } from '../../core/config/config-gray.js';
 import { checkEncryptedDataKey } from '../../core/config/config-model.js';
 import type { ConfigService } from '../../core/config/config-service.js';
 import { optional, rawParam, type Params } from '../http-common/params.js';
@@ -25,28 +26,32 @@ export async function publishFromParams(configs: ConfigService, request: Publish
   const key = parseConfigKey({ dataId: params.dataId, group: params.group, tenant: request.tenant });
   const content = rawParam(params, 'content');
   if (content === undefined) throw invalid('content is required');
-  // Gray releases are not kept apart from the config yet: storing one as the config would roll it out to
-  // every client at once, so it is refused.
-  if (request.betaIpsHeader?.trim()) throw invalid('beta configs (betaIps) are not supported; nothing was published');
-  if (optional(params, 'tag')?.trim()) throw invalid('tag configs are not supported; nothing was published');
+  const betaIps = request.betaIpsHeader?.trim();
+  const tag = optional(params, 'tag')?.trim();
   // the data key of an encrypted config goes with its content: a publish without one stores none
   const encryptedDataKey = rawParam(params, 'encryptedDataKey') ?? '';
   checkEncryptedDataKey(encryptedDataKey);
-  await configs.publish(
-    {
-      namespaceId: key.namespaceId,
-      group: key.group,
-      dataId: key.dataId,
-      content,
-      encryptedDataKey,
-      type: optional(params, 'type'),
-      desc: optional(params, 'desc'),
-      appName: optional(params, 'appName'),
-      configTags: optional(params, 'config_tags'),
-      casMd5: request.casMd5Header ?? optional(params, 'casMd5'),
-    },
-    { srcIp: request.srcIp, srcUser: optional(params, 'src_user') ?? optional(params, 'username') },
-  );
+  const input = {
+    namespaceId: key.namespaceId,
+    group: key.group,
+    dataId: key.dataId,
+    content,
+    encryptedDataKey,
+    type: optional(params, 'type'),
+    desc: optional(params, 'desc'),
+    appName: optional(params, 'appName'),
+    configTags: optional(params, 'config_tags'),
+  };
+  const source = { srcIp: request.srcIp, srcUser: optional(params, 'src_user') ?? optional(params, 'username') };
+  // as nacos: a betaIps header makes it a beta release, else a tag makes it a tag release; the stable config
+  // is left as it is
+  if (betaIps) await configs.publishGray(Object.assign({}, input, { rule: betaRule(betaIps) }), source);
+  else if (tag) await configs.publishGray(Object.assign({}, input, { rule: tagRule(tag) }), source);
+  else
+    await configs.publish(
+      Object.assign({}, input, { casMd5: request.casMd5Header ?? optional(params, 'casMd5') }),
+      source,
+    );
 }
 
 /** The body of the answer to a publish or a delete. */

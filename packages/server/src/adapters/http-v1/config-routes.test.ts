@@ -111,18 +111,6 @@ describe('config get/publish/delete', () => {
     expect((await get('dataId=c&group=g')).body).toBe('v2');
   });
 
-  it('refuses a gray (betaIps) or tag publish instead of rolling it out as the config', async () => {
-    await publish({ dataId: 'c', group: 'g', content: 'stable' });
-    const beta = await publish({ dataId: 'c', group: 'g', content: 'canary' }, { betaIps: '10.1.1.1,10.1.1.2' });
-    expect(beta.statusCode).toBe(400);
-    expect(beta.body).toContain('betaIps');
-    const tag = await publish({ dataId: 'c', group: 'g', content: 'canary', tag: 'gray' });
-    expect(tag.statusCode).toBe(400);
-    expect((await get('dataId=c&group=g')).body).toBe('stable');
-    // a blank header is no gray release
-    expect((await publish({ dataId: 'c', group: 'g', content: 'v2' }, { betaIps: ' ' })).statusCode).toBe(200);
-  });
-
   it('stores the encryptedDataKey parameter with the content and answers it as Encrypted-Data-Key', async () => {
     const cipher = { dataId: 'cipher-aes-app.yaml', group: 'G', content: 'Y2lwaGVy', type: 'yaml' };
     expect((await publish({ ...cipher, encryptedDataKey: 'ZGF0YS1rZXk=' })).body).toBe('true');

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalTenant, parseConfigKey } from '../../core/config/config-key.js';
+import { checkGrayTag, grayNameOf } from '../../core/config/config-gray.js';
 import type { ConfigService } from '../../core/config/config-service.js';
 import { clientIp, intParam, optional, requestParams, type Params } from '../http-common/params.js';
 import { invalid } from '../../shared/errors.js';
-import { configGetAnswer } from './config-answer.js';
+import { betaQueryResult, configReadAnswer, stopBetaResult } from './config-beta.js';
 import { publishFromParams, WRITE_DONE } from './config-publish.js';
 import { TEXT } from '../http-common/text-errors.js';
 import { CONFIG_NAMESPACE, requestNamespace } from './request-namespace.js';
@@ -55,7 +56,17 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
     const mode = optional(params, 'search');
     if (mode === 'accurate' || mode === 'blur') return search(configs, params, requestNamespace(req), mode);
     if (mode !== undefined) throw invalid(`search must be accurate or blur, got ${mode}`);
-    const answer = configGetAnswer(configs.get(keyOf(req, params)));
+    const key = keyOf(req, params);
+    if (optional(params, 'beta') === 'true') return betaQueryResult(configs, key);
+    const namedTag = optional(params, 'tag')?.trim();
+    const headerTag = (req.headers['vipserver-tag'] as string | undefined)?.trim();
+    const tag = namedTag || headerTag || undefined;
+    const answer = configReadAnswer(
+      configs,
+      key,
+      { ip: clientIp(req), tag },
+      namedTag !== undefined && namedTag !== '',
+    );
     return reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
 
@@ -74,7 +85,13 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
 
   app.delete('/nacos/v1/cs/configs', ROUTE, async (req, reply) => {
     const params = requestParams(req);
-    await configs.remove(keyOf(req, params), { srcIp: clientIp(req), srcUser: optional(params, 'username') });
+    const source = { srcIp: clientIp(req), srcUser: optional(params, 'srcUser') ?? optional(params, 'username') };
+    const key = keyOf(req, params);
+    if (optional(params, 'beta') === 'true') return stopBetaResult(configs, key, source);
+    const tag = optional(params, 'tag')?.trim();
+    // nacos removes only that tag's gray version when a delete names a tag
+    if (tag) await configs.removeGray(key, grayNameOf({ type: 'tag', tag: checkGrayTag(tag) }), source);
+    else await configs.remove(key, source);
     return reply.type(TEXT).send(WRITE_DONE);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConfigService } from '../../core/config/config-service.js';
-import { requestParams } from '../http-common/params.js';
+import { clientIp, requestParams } from '../http-common/params.js';
 import { encodeChangedConfigs, parseListeningConfigs, type ListenEntry } from './listening-configs.js';
 import type { LongPollRegistry } from './long-poll.js';
 import { LISTENED_NAMESPACES } from './request-namespace.js';
@@ -20,10 +20,13 @@ export function registerListenerRoutes(
   polls: LongPollRegistry,
   timing: LongPollTiming,
 ): void {
-  const changedNow = (entries: ListenEntry[]) => entries.filter((e) => configs.md5Of(e.keyString) !== e.md5);
-
   app.post('/nacos/v1/cs/configs/listener', { config: { namespace: LISTENED_NAMESPACES } }, async (req, reply) => {
     const entries = parseListeningConfigs(requestParams(req)['Listening-Configs']);
+    // compared with what this client reads: a gray version's md5 when its IP or tag is in the rule
+    const tag = (req.headers['vipserver-tag'] as string | undefined)?.trim() || undefined;
+    const client = { ip: clientIp(req), tag };
+    const changedNow = (listened: ListenEntry[]) =>
+      listened.filter((e) => configs.md5Of(e.keyString, client) !== e.md5);
     reply.header('Pragma', 'no-cache').header('Expires', '0').header('Cache-Control', 'no-cache,no-store');
     reply.type('text/plain;charset=UTF-8');
     const changed = changedNow(entries);

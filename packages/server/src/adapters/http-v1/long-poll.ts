@@ -31,7 +31,11 @@ export class LongPollRegistry {
       entries,
       respond,
       timer: setTimeout(() => this.finish(poll, []), holdMs),
-      watcher: () => this.finish(poll, changedNow(entries)),
+      // a change this client does not read (a gray version outside its rule) leaves it held
+      watcher: () => {
+        const changed = changedNow(entries);
+        if (changed.length > 0) this.finish(poll, changed);
+      },
     };
     this.held.add(poll);
     for (const entry of entries) this.watching.watch(entry.keyString, poll.watcher);

@@ -98,7 +98,13 @@ export interface ConfigHistoryEntry extends ConfigKey, ConfigAttributes {
   srcIp: string;
   srcUser: string;
   createdAt: number;
+  /** nacos's `publishType`: a change of the stable config (`formal`, the default) or of a gray version. */
+  publishType?: PublishType;
+  /** The gray version's name (`beta`, `tag_<tag>`) for a `gray` entry; "" otherwise. */
+  grayName?: string;
 }
+
+export type PublishType = 'formal' | 'gray';
 
 /** Who made a change; recorded in history. */
 export interface ChangeSource {

@@ -1,5 +1,5 @@
 import type { Clock } from '../../shared/clock.js';
-import { conflict, invalid } from '../../shared/errors.js';
+import { conflict, invalid, notFound } from '../../shared/errors.js';
 import { KeyedLock } from '../../shared/keyed-lock.js';
 import { configKeyString, type ConfigKey } from './config-key.js';
 import {
@@ -19,6 +19,9 @@ import {
   type ConfigSearch,
 } from './config-search.js';
 import type { ConfigStore, HistoryPage, StoredConfig } from './config-store.js';
+import { grayNameOf, type ConfigGray, type GrayClient, type GrayRule } from './config-gray.js';
+import type { ConfigGrayStore } from './config-gray-store.js';
+import { GrayVersions } from './config-gray-versions.js';
 import { ConfigWatchHub, type ConfigWatcher, type ConfigWatching } from './config-watch-hub.js';
 
 export interface PublishInput extends ConfigKey {
@@ -65,16 +68,21 @@ export class ConfigService implements ConfigWatching {
   private readonly changeListeners = new Set<(change: ConfigChange) => void>();
   /** Who waits for which key (held long-polls, gRPC listeners). */
   private readonly watchers = new ConfigWatchHub();
+  /** Gray (beta, tag) versions beside the stable configs. */
+  private readonly grays = new GrayVersions();
 
   private constructor(
     private readonly store: ConfigStore,
     private readonly clock: Clock,
     readonly maxContentBytes: number,
+    private readonly grayStore: ConfigGrayStore | undefined,
   ) {}
 
-  static async create(store: ConfigStore, clock: Clock, maxContentBytes: number) {
-    const service = new ConfigService(store, clock, maxContentBytes);
+  /** Without a `grayStore`, gray publishes are refused (and no config has a gray version). */
+  static async create(store: ConfigStore, clock: Clock, maxContentBytes: number, grayStore?: ConfigGrayStore) {
+    const service = new ConfigService(store, clock, maxContentBytes, grayStore);
     for (const stored of await store.loadAll()) service.take(stored);
+    for (const gray of (await grayStore?.loadAllGrays()) ?? []) service.grays.put(gray);
     return service;
   }
 
@@ -87,9 +95,132 @@ export class ConfigService implements ConfigWatching {
     return (await this.store.get(key)) !== undefined;
   }
 
-  /** Current md5 of a key string, "" when the config does not exist (what listeners compare with). */
-  md5Of(keyString: string): string {
+  /**
+   * Current md5 of a key string as `client` would read it (a gray version's when its rule matches), ""
+   * when the config does not exist: what listeners compare with.
+   */
+  md5Of(keyString: string, client?: GrayClient): string {
+    if (client && this.grays.size > 0) {
+      const gray = this.grays.matching(keyString, client);
+      if (gray) return gray.item.md5;
+    }
     return this.items.get(keyString)?.md5 ?? '';
+  }
+
+  /**
+   * The gray version `client` reads instead of the stable config, if any. With no gray version anywhere
+   * this is one comparison, so the read path costs what it did before gray releases.
+   */
+  grayFor(key: ConfigKey, client: GrayClient): ConfigGray | undefined {
+    if (this.grays.size === 0) return undefined;
+    return this.grays.matching(configKeyString(key), client);
+  }
+
+  /** Whether a config has a gray version (with none anywhere, one comparison). */
+  hasGray(key: ConfigKey): boolean {
+    return this.grays.size > 0 && this.grays.has(configKeyString(key));
+  }
+
+  /** A config's gray versions, beta first. */
+  graysOf(key: ConfigKey): readonly ConfigGray[] {
+    return this.grays.of(configKeyString(key));
+  }
+
+  /**
+   * Publishes a gray version of a config: clients the rule matches read it, others keep the stable one.
+   * Attributes not given are those of the stable config. Durable before it is answered or served.
+   */
+  async publishGray(input: PublishInput & { rule: GrayRule }, source: ChangeSource = {}): Promise<ConfigGray> {
+    const grayStore = this.requireGrayStore();
+    this.checkContent(input.content);
+    if (input.encryptedDataKey !== undefined) checkEncryptedDataKey(input.encryptedDataKey);
+    const key: ConfigKey = { namespaceId: input.namespaceId, group: input.group, dataId: input.dataId };
+    const keyString = configKeyString(key);
+    const grayName = grayNameOf(input.rule);
+    return this.keyLock.run(keyString, async () => {
+      const now = this.clock.now();
+      const stable = this.items.get(keyString);
+      const old = this.grays.of(keyString).find((g) => g.grayName === grayName);
+      const item: Omit<ConfigItem, 'id'> = {
+        namespaceId: key.namespaceId,
+        group: key.group,
+        dataId: key.dataId,
+        content: input.content,
+        md5: md5Hex(input.content),
+        encryptedDataKey: input.encryptedDataKey ?? '',
+        type: normalizeConfigType(input.type ?? stable?.type),
+        desc: input.desc ?? stable?.desc ?? '',
+        appName: input.appName ?? stable?.appName ?? '',
+        configTags: input.configTags ?? stable?.configTags ?? '',
+        createdAt: old?.item.createdAt ?? now,
+        modifiedAt: now,
+        srcUser: source.srcUser ?? '',
+        srcIp: source.srcIp ?? '',
+      };
+      const history = grayHistoryOf(item, old ? 'U' : 'I', source, now, grayName);
+      const gray = await grayStore.saveGray({ grayName, rule: input.rule, item }, history);
+      if (this.grays.put(gray)) this.watchers.notify(keyString);
+      return gray;
+    });
+  }
+
+  /** Removes a gray version (nacos's "stop beta"): its clients read the stable config again. */
+  async removeGray(key: ConfigKey, grayName: string, source: ChangeSource = {}): Promise<boolean> {
+    const grayStore = this.requireGrayStore();
+    const keyString = configKeyString(key);
+    return this.keyLock.run(keyString, async () => {
+      const now = this.clock.now();
+      const removed = await grayStore.removeGray(key, grayName, (gray) =>
+        grayHistoryOf(gray.item, 'D', source, now, grayName),
+      );
+      if (this.grays.delete(keyString, grayName)) this.watchers.notify(keyString);
+      return removed !== undefined;
+    });
+  }
+
+  /**
+   * Makes a gray version the stable config (every client reads it) and removes it. Two durable steps:
+   * between them the gray clients already read the same content as everyone.
+   */
+  async promoteGray(key: ConfigKey, grayName: string, source: ChangeSource = {}): Promise<ConfigItem> {
+    const gray = this.grays.of(configKeyString(key)).find((g) => g.grayName === grayName);
+    if (!gray) throw notFound(`no gray version ${grayName} of ${key.dataId}`);
+    const { item } = gray;
+    const result = await this.publish(
+      {
+        namespaceId: key.namespaceId,
+        group: key.group,
+        dataId: key.dataId,
+        content: item.content,
+        encryptedDataKey: item.encryptedDataKey,
+        type: item.type,
+        desc: item.desc,
+        appName: item.appName,
+        configTags: item.configTags,
+      },
+      source,
+    );
+    await this.removeGray(key, grayName, source);
+    return result.item;
+  }
+
+  /** Re-reads every gray version, waking the watchers of each key whose versions changed. */
+  private async reloadGrays(grayStore: ConfigGrayStore): Promise<void> {
+    const byKey = new Map<string, ConfigGray[]>();
+    for (const gray of await grayStore.loadAllGrays()) {
+      const keyString = configKeyString(gray.item);
+      byKey.set(keyString, [...(byKey.get(keyString) ?? []), gray]);
+    }
+    const keys = new Set([...byKey.keys()]);
+    for (const grays of this.grays.all()) if (grays[0]) keys.add(configKeyString(grays[0].item));
+    for (const keyString of keys) {
+      if (this.grays.replace(keyString, byKey.get(keyString) ?? [])) this.watchers.notify(keyString);
+    }
+  }
+
+  private requireGrayStore(): ConfigGrayStore {
+    if (!this.grayStore) throw invalid('gray configs are not supported by this store');
+    return this.grayStore;
   }
 
   count(namespaceId?: string): number {
@@ -202,6 +333,10 @@ export class ConfigService implements ConfigWatching {
       const stored = await this.store.get(key);
       if (stored) this.take(stored);
       else this.drop(key);
+      if (this.grayStore) {
+        const keyString = configKeyString(key);
+        if (this.grays.replace(keyString, await this.grayStore.graysOf(key))) this.watchers.notify(keyString);
+      }
     });
   }
 
@@ -225,6 +360,7 @@ export class ConfigService implements ConfigWatching {
         const key = { namespaceId: item.namespaceId, group: item.group, dataId: item.dataId };
         if (!seen.has(keyString)) await this.refresh(key);
       }
+      if (this.grayStore) await this.reloadGrays(this.grayStore);
     } finally {
       if (--this.reloading === 0) this.removedDuringReload.clear();
     }
@@ -297,4 +433,14 @@ function historyOf(item: Omit<ConfigItem, 'id'>, op: HistoryOp, source: ChangeSo
     srcUser: source.srcUser ?? '',
     createdAt: now,
   };
+}
+
+function grayHistoryOf(
+  item: Omit<ConfigItem, 'id'>,
+  op: HistoryOp,
+  source: ChangeSource,
+  now: number,
+  grayName: string,
+) {
+  return Object.assign(historyOf(item, op, source, now), { publishType: 'gray' as const, grayName });
 }

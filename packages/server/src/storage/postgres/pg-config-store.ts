@@ -30,8 +30,8 @@ const CONFIG_KEY_LOCKS = 7_480_014;
 export async function insertHistory(client: pg.PoolClient, h: NewHistoryEntry): Promise<void> {
   await client.query<Row>(
     `INSERT INTO config_history (namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
-       config_tags, op_type, src_ip, src_user, created_at, encrypted_data_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+       config_tags, op_type, src_ip, src_user, created_at, encrypted_data_key, publish_type, gray_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
     [
       ...keyArgs(h),
       h.content,
@@ -45,12 +45,14 @@ export async function insertHistory(client: pg.PoolClient, h: NewHistoryEntry): 
       h.srcUser,
       h.createdAt,
       storedDataKey(h.encryptedDataKey),
+      h.publishType ?? 'formal',
+      h.grayName ?? '',
     ],
   );
 }
 
 /** Appends a history entry and drops the config's entries past the newest HISTORY_KEPT_PER_CONFIG. */
-async function appendHistory(client: pg.PoolClient, h: NewHistoryEntry): Promise<void> {
+export async function appendHistory(client: pg.PoolClient, h: NewHistoryEntry): Promise<void> {
   await insertHistory(client, h);
   await client.query<Row>(
     `DELETE FROM config_history WHERE ${KEY} AND id <= (SELECT id FROM config_history WHERE ${KEY}

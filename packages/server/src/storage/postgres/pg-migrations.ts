@@ -166,4 +166,30 @@ export const PG_MIGRATIONS: string[] = [
     PRIMARY KEY (namespace_id, group_name, service_name, ip, port)
   );
   `,
+  // 8: gray (beta, tag) versions of configs beside the stable ones (nacos's config_info_gray), at most one
+  // per config and gray name; history entries say whether they changed the stable config or a gray version
+  `
+  CREATE TABLE config_gray (
+    id BIGSERIAL PRIMARY KEY,
+    namespace_id TEXT NOT NULL,
+    group_name TEXT NOT NULL,
+    data_id TEXT NOT NULL,
+    gray_name TEXT NOT NULL,
+    gray_rule TEXT NOT NULL,
+    content TEXT NOT NULL,
+    md5 TEXT NOT NULL,
+    encrypted_data_key TEXT DEFAULT NULL,
+    config_type TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    app_name TEXT NOT NULL DEFAULT '',
+    config_tags TEXT NOT NULL DEFAULT '',
+    src_user TEXT NOT NULL DEFAULT '',
+    src_ip TEXT NOT NULL DEFAULT '',
+    created_at BIGINT NOT NULL,
+    modified_at BIGINT NOT NULL,
+    UNIQUE (namespace_id, group_name, data_id, gray_name)
+  );
+  ALTER TABLE config_history ADD COLUMN IF NOT EXISTS publish_type TEXT NOT NULL DEFAULT 'formal';
+  ALTER TABLE config_history ADD COLUMN IF NOT EXISTS gray_name TEXT NOT NULL DEFAULT '';
+  `,
 ];

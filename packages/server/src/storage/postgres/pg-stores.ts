@@ -2,6 +2,7 @@ import type { Logger } from '../../shared/logger.js';
 import type { Stores } from '../stores.js';
 import { PgChangeFeed } from './pg-change-feed.js';
 import { PgClusterStore } from './pg-cluster-store.js';
+import { PgConfigGrayStore } from './pg-config-gray-store.js';
 import { PgConfigStore } from './pg-config-store.js';
 import { maskUrl } from '../../shared/mask-url.js';
 import { openPostgres } from './pg-database.js';
@@ -25,6 +26,7 @@ export async function openPostgresStores(
   let feed: PgChangeFeed | null = null;
   return {
     configs: new PgConfigStore(db),
+    configGrays: new PgConfigGrayStore(db),
     namespaces: new PgNamespaceStore(db),
     instances: new PgInstanceStore(db),
     instanceMetadata: new PgInstanceMetadataStore(db),

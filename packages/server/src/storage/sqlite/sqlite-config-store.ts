@@ -17,7 +17,7 @@ type Row = Record<string, unknown>;
 export const CONFIG_COLUMNS = `id, namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
   config_tags, src_user, src_ip, created_at, modified_at, encrypted_data_key`;
 export const HISTORY_COLUMNS = `id, namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
-  config_tags, op_type, src_ip, src_user, created_at, encrypted_data_key`;
+  config_tags, op_type, src_ip, src_user, created_at, encrypted_data_key, publish_type, gray_name`;
 
 /** The stored form of an `encryptedDataKey`: NULL for a plain config (""). */
 export const storedDataKey = (key: string): string | null => (key === '' ? null : key);
@@ -52,6 +52,13 @@ export function toStored(r: Row): StoredConfig {
 export const NEXT_REVISION = '(SELECT COALESCE(MAX(revision), 0) + 1 FROM config)';
 
 export function toHistory(r: Row): ConfigHistoryEntry {
+  const entry = historyOfRow(r);
+  // only a gray entry says so: a stable config's entries read as they always did
+  if (r.publish_type === 'gray') Object.assign(entry, { publishType: 'gray', grayName: String(r.gray_name) });
+  return entry;
+}
+
+function historyOfRow(r: Row): ConfigHistoryEntry {
   return {
     id: Number(r.id),
     namespaceId: String(r.namespace_id),
@@ -73,10 +80,8 @@ export function toHistory(r: Row): ConfigHistoryEntry {
 
 export class SqliteConfigStore implements ConfigStore {
   private readonly upsert;
-  private readonly insertHistory;
   private readonly deleteConfig;
   private readonly selectStored;
-  private readonly trimHistory;
   private readonly saveTx;
   private readonly removeTx;
 
@@ -92,11 +97,6 @@ export class SqliteConfigStore implements ConfigStore {
         config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
         modified_at = excluded.modified_at, revision = excluded.revision
       RETURNING id, revision`);
-    this.insertHistory = db.prepare(`
-      INSERT INTO config_history (namespace_id, group_name, data_id, content, md5, config_type, description,
-        app_name, config_tags, op_type, src_ip, src_user, created_at, encrypted_data_key)
-      VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @op, @srcIp,
-        @srcUser, @createdAt, @dataKey)`);
     this.deleteConfig = db.prepare(
       `DELETE FROM config WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
        RETURNING ${CONFIG_COLUMNS}`,
@@ -105,16 +105,7 @@ export class SqliteConfigStore implements ConfigStore {
       `SELECT ${CONFIG_COLUMNS}, revision FROM config
        WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId`,
     );
-    // Everything at or below the id of the first entry past the kept ones (none when there are fewer).
-    this.trimHistory = db.prepare(`
-      DELETE FROM config_history WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
-        AND id <= (SELECT id FROM config_history
-          WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
-          ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT_PER_CONFIG})`);
-    const appendHistory = (history: NewHistoryEntry) => {
-      this.insertHistory.run(historyRow(history));
-      this.trimHistory.run({ namespaceId: history.namespaceId, group: history.group, dataId: history.dataId });
-    };
+    const appendHistory = historyAppender(db);
     // the decision and the write are one write of the group commit (its own savepoint of one transaction):
     // the database is held by one writer at a time
     this.saveTx = (key: ConfigKey, decide: (c: ConfigItem | undefined) => ConfigWrite): ConfigWriteResult => {
@@ -172,6 +163,28 @@ export class SqliteConfigStore implements ConfigStore {
   }
 }
 
+/**
+ * Appends a history entry and drops the config's entries past the newest `HISTORY_KEPT_PER_CONFIG`; run
+ * inside the write that made the entry.
+ */
+export function historyAppender(db: SqliteDatabase): (history: NewHistoryEntry) => void {
+  const insert = db.prepare(`
+      INSERT INTO config_history (namespace_id, group_name, data_id, content, md5, config_type, description,
+        app_name, config_tags, op_type, src_ip, src_user, created_at, encrypted_data_key, publish_type, gray_name)
+      VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @op, @srcIp,
+        @srcUser, @createdAt, @dataKey, @publishType, @grayName)`);
+  // Everything at or below the id of the first entry past the kept ones (none when there are fewer).
+  const trim = db.prepare(`
+      DELETE FROM config_history WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
+        AND id <= (SELECT id FROM config_history
+          WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
+          ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT_PER_CONFIG})`);
+  return (history) => {
+    insert.run(historyRow(history));
+    trim.run({ namespaceId: history.namespaceId, group: history.group, dataId: history.dataId });
+  };
+}
+
 /** The statement parameters of a config row: its fields, and its data key as stored. */
 export function configRow(item: Omit<ConfigItem, 'id'>): Record<string, unknown> {
   return Object.assign({ dataKey: storedDataKey(item.encryptedDataKey) }, item);
@@ -179,7 +192,11 @@ export function configRow(item: Omit<ConfigItem, 'id'>): Record<string, unknown>
 
 /** The statement parameters of a history row. */
 export function historyRow(entry: NewHistoryEntry): Record<string, unknown> {
-  return Object.assign({ dataKey: storedDataKey(entry.encryptedDataKey) }, entry);
+  return Object.assign({}, entry, {
+    dataKey: storedDataKey(entry.encryptedDataKey),
+    publishType: entry.publishType ?? 'formal',
+    grayName: entry.grayName ?? '',
+  });
 }
 
 const plain = (key: ConfigKey): ConfigKey => ({ namespaceId: key.namespaceId, group: key.group, dataId: key.dataId });

@@ -4,6 +4,7 @@ import { Checkpointer } from './checkpointer.js';
 import { openDatabaseExclusively } from './exclusive-database.js';
 import { exitLoudly, groupCommitOf } from './group-commit.js';
 import { connectionBackup } from './hot-backup.js';
+import { SqliteConfigGrayStore } from './sqlite-config-gray-store.js';
 import { SqliteConfigStore } from './sqlite-config-store.js';
 import { SqliteMcpStore } from './sqlite-mcp-store.js';
 import { SqliteInstanceMetadataStore } from './sqlite-instance-metadata-store.js';
@@ -26,6 +27,7 @@ export function openSqliteStores(dataDir: string, exclusive?: { mustExist: boole
   }
   return {
     configs: new SqliteConfigStore(db),
+    configGrays: new SqliteConfigGrayStore(db),
     namespaces: new SqliteNamespaceStore(db),
     instances: new SqliteInstanceStore(db),
     instanceMetadata: new SqliteInstanceMetadataStore(db),

@@ -41,6 +41,8 @@ export function configBatchListenHandler(configs: ConfigService, listeners: Conf
       // A change from now on is pushed only after this answer (nacos-sdk-go loses one that overtakes it).
       if (listen) (ctx.afterReply ??= []).push(listeners.hold(conn));
       const changedConfigs: ListenedConfig[] = [];
+      // compared with what this client reads: a gray version's md5 when its IP is in a beta rule
+      const client = { ip: ctx.clientIp };
       for (const { keyString, md5, dataId, group, tenant } of contextsOf(body)) {
         if (!listen) {
           listeners.unlisten(conn, keyString);
@@ -48,7 +50,7 @@ export function configBatchListenHandler(configs: ConfigService, listeners: Conf
         }
         const config = { dataId, group, tenant };
         listeners.listen(conn, keyString, config);
-        if (configs.md5Of(keyString) !== md5) changedConfigs.push(config);
+        if (configs.md5Of(keyString, client) !== md5) changedConfigs.push(config);
       }
       return { changedConfigs };
     },

@@ -113,8 +113,8 @@ describe('ConfigPublishRequest', () => {
     for (const body of [
       { dataId: 'app.json', group: 'APP' },
       { dataId: 'app.json', group: 'APP', content: '   ' },
-      { dataId: 'app.json', group: 'APP', content: 'x', additionMap: { betaIps: '10.0.0.1' } },
-      { dataId: 'app.json', group: 'APP', content: 'x', additionMap: { tag: 'gray' } },
+      { dataId: 'app.json', group: 'APP', content: 'x', additionMap: { betaIps: ' ,, ' } },
+      { dataId: 'app.json', group: 'APP', content: 'x', additionMap: { tag: 'bad tag' } },
       { dataId: 'app.json', group: 'APP', content: 42 as unknown as string, additionMap: 'oops' },
     ]) {
       const reply = await kit.call('ConfigPublishRequest', body);

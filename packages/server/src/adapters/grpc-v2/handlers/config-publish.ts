@@ -1,3 +1,4 @@
+import { betaRule, tagRule } from '../../../core/config/config-gray.js';
 import { checkEncryptedDataKey } from '../../../core/config/config-model.js';
 import type { ConfigService } from '../../../core/config/config-service.js';
 import { invalid } from '../../../shared/errors.js';
@@ -7,8 +8,9 @@ import { configAccess, configKeyOf } from './config-request.js';
 
 /**
  * `ConfigPublishRequest` -> `ConfigPublishResponse`. Attributes come in `additionMap` (Java sends its keys
- * with null values; those mean "not given"). A non-blank `casMd5` publishes only over that md5. Beta and
- * tag configs are refused rather than silently stored as the plain config. `encryptedDataKey` (from a
+ * with null values; those mean "not given"). A non-blank `casMd5` publishes only over that md5. A
+ * `betaIps` entry makes it a beta release for those client IPs, else a `tag` entry a tag release; either
+ * is kept beside the stable config, which stays as it is. `encryptedDataKey` (from a
  * client's config encryption plugin, `cipher-*` dataIds) is stored with the content; a publish without one
  * stores the config without a key, as nacos does.
  */
@@ -22,26 +24,26 @@ export function configPublishHandler(configs: ConfigService): GrpcHandler {
       const content = optionalString(body, 'content');
       if (content === undefined) throw invalid('content is required');
       const addition = stringMapField(body, 'additionMap');
-      if (addition.betaIps?.trim()) throw invalid('beta configs (betaIps) are not supported');
-      if (addition.tag?.trim()) throw invalid('tag configs are not supported');
+      const betaIps = addition.betaIps?.trim();
+      const tag = addition.tag?.trim();
       const encryptedDataKey = addition.encryptedDataKey ?? '';
       checkEncryptedDataKey(encryptedDataKey);
       const casMd5 = optionalString(body, 'casMd5')?.trim();
-      await configs.publish(
-        {
-          namespaceId: key.namespaceId,
-          group: key.group,
-          dataId: key.dataId,
-          content,
-          encryptedDataKey,
-          type: addition.type,
-          desc: addition.desc,
-          appName: addition.appName,
-          configTags: addition.config_tags,
-          casMd5: casMd5 || undefined,
-        },
-        { srcIp: ctx.clientIp, srcUser: addition.src_user },
-      );
+      const input = {
+        namespaceId: key.namespaceId,
+        group: key.group,
+        dataId: key.dataId,
+        content,
+        encryptedDataKey,
+        type: addition.type,
+        desc: addition.desc,
+        appName: addition.appName,
+        configTags: addition.config_tags,
+      };
+      const source = { srcIp: ctx.clientIp, srcUser: addition.src_user };
+      if (betaIps) await configs.publishGray(Object.assign({}, input, { rule: betaRule(betaIps) }), source);
+      else if (tag) await configs.publishGray(Object.assign({}, input, { rule: tagRule(tag) }), source);
+      else await configs.publish(Object.assign({}, input, { casMd5: casMd5 || undefined }), source);
       return {};
     },
   };

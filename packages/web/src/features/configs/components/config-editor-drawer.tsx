@@ -15,6 +15,7 @@ import {
   type ConfigFormValues,
 } from '../lib/config-form.js';
 import { typeFromDataId } from '../lib/config-types.js';
+import { ConfigBetaSection } from './config-beta-section.js';
 import { ConfigFormFields } from './config-form-fields.js';
 import { PublishDialogs } from './publish-dialogs.js';
 import { usePublishFlow } from './use-publish-flow.js';
@@ -121,6 +122,9 @@ export function ConfigEditorDrawer({ state, tenant, namespaceName, onClose }: Co
             />
           )}
         </Form>
+      )}
+      {!loading && state.key && current.data && (
+        <ConfigBetaSection configKey={state.key} stableContent={current.data.value} canUpdate={rules.publishes} />
       )}
       <PublishDialogs
         step={flow.step}

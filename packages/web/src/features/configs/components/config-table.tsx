@@ -1,4 +1,4 @@
-import { Button, Space, Table } from 'antd';
+import { Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,7 +30,21 @@ export function ConfigTable(props: ConfigTableProps) {
   const { t } = useTranslation();
   const pager = usePager();
   const columns: ColumnsType<ConfigRow> = [
-    { title: t('config.data_id'), dataIndex: 'dataId', key: 'dataId' },
+    {
+      title: t('config.data_id'),
+      dataIndex: 'dataId',
+      key: 'dataId',
+      render: (dataId: string, row) => (
+        <>
+          {dataId}
+          {row.grayNames?.includes('beta') && (
+            <Tag color="orange" style={{ marginLeft: 8 }} data-testid="beta-mark">
+              {t('config.beta_mark')}
+            </Tag>
+          )}
+        </>
+      ),
+    },
     { title: t('config.group'), dataIndex: 'group', key: 'group' },
     { title: t('config.type'), dataIndex: 'configType', key: 'configType', width: 100 },
     { title: t('config.desc'), dataIndex: 'desc', key: 'desc', ellipsis: true },

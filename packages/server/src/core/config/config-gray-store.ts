@@ -1,0 +1,29 @@
+import type { ConfigKey } from './config-key.js';
+import type { ConfigGray } from './config-gray.js';
+import type { ConfigItem } from './config-model.js';
+import type { NewHistoryEntry } from './config-store.js';
+
+/** A gray version to write: the store gives its item an id. */
+export interface NewConfigGray {
+  grayName: string;
+  rule: ConfigGray['rule'];
+  item: Omit<ConfigItem, 'id'>;
+}
+
+/**
+ * Durable storage of the gray versions of configs (nacos's `config_info_gray`), at most one per config and
+ * gray name. Like `ConfigStore`, every method resolves once the change and its history entry are durable.
+ */
+export interface ConfigGrayStore {
+  loadAllGrays(): Promise<ConfigGray[]>;
+  /** One config's gray versions as stored now (another node may have changed them). */
+  graysOf(key: ConfigKey): Promise<ConfigGray[]>;
+  /** Inserts or replaces the gray version of that name, and appends its history entry. */
+  saveGray(gray: NewConfigGray, history: NewHistoryEntry): Promise<ConfigGray>;
+  /** Removes one gray version and appends the history entry made from it; undefined when there was none. */
+  removeGray(
+    key: ConfigKey,
+    grayName: string,
+    history: (removed: ConfigGray) => NewHistoryEntry,
+  ): Promise<ConfigGray | undefined>;
+}

@@ -1,0 +1,85 @@
+import type { ConfigKey } from '../../core/config/config-key.js';
+import { grayRuleText, type ConfigGray } from '../../core/config/config-gray.js';
+import type { ConfigGrayStore, NewConfigGray } from '../../core/config/config-gray-store.js';
+import { withId } from '../../core/config/config-model.js';
+import type { NewHistoryEntry } from '../../core/config/config-store.js';
+import { GRAY_COLUMNS, toGray } from '../sqlite/sqlite-config-gray-store.js';
+import { storedDataKey } from '../sqlite/sqlite-config-store.js';
+import { appendHistory } from './pg-config-store.js';
+import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
+
+const KEY = 'namespace_id = $1 AND group_name = $2 AND data_id = $3';
+const keyArgs = (key: ConfigKey) => [key.namespaceId, key.group, key.dataId];
+const keyOf = (k: ConfigKey): ConfigKey => ({ namespaceId: k.namespaceId, group: k.group, dataId: k.dataId });
+
+/** Gray versions in PostgreSQL; every write announces the config key, so other nodes re-read its versions. */
+export class PgConfigGrayStore implements ConfigGrayStore {
+  constructor(private readonly db: PgDatabase) {}
+
+  async loadAllGrays(): Promise<ConfigGray[]> {
+    const { rows } = await this.db.pool.query<Row>(`SELECT ${GRAY_COLUMNS} FROM config_gray ORDER BY id`);
+    return rows.map(toGray);
+  }
+
+  async graysOf(key: ConfigKey): Promise<ConfigGray[]> {
+    const { rows } = await this.db.pool.query<Row>(
+      `SELECT ${GRAY_COLUMNS} FROM config_gray WHERE ${KEY} ORDER BY id`,
+      keyArgs(key),
+    );
+    return rows.map(toGray);
+  }
+
+  async saveGray(gray: NewConfigGray, history: NewHistoryEntry): Promise<ConfigGray> {
+    const { item } = gray;
+    return inTransaction(this.db, async (client) => {
+      const { rows } = await client.query<Row>(
+        `INSERT INTO config_gray (namespace_id, group_name, data_id, gray_name, gray_rule, content, md5, config_type,
+           description, app_name, config_tags, src_user, src_ip, created_at, modified_at, encrypted_data_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+         ON CONFLICT (namespace_id, group_name, data_id, gray_name) DO UPDATE SET gray_rule = excluded.gray_rule,
+           content = excluded.content, md5 = excluded.md5, config_type = excluded.config_type,
+           description = excluded.description, app_name = excluded.app_name, config_tags = excluded.config_tags,
+           src_user = excluded.src_user, src_ip = excluded.src_ip, modified_at = excluded.modified_at,
+           encrypted_data_key = excluded.encrypted_data_key
+         RETURNING id`,
+        [
+          ...keyArgs(item),
+          gray.grayName,
+          grayRuleText(gray.rule),
+          item.content,
+          item.md5,
+          item.type,
+          item.desc,
+          item.appName,
+          item.configTags,
+          item.srcUser,
+          item.srcIp,
+          item.createdAt,
+          item.modifiedAt,
+          storedDataKey(item.encryptedDataKey),
+        ],
+      );
+      await appendHistory(client, history);
+      await notifyChange(client, this.db, { kind: 'config', key: keyOf(item) });
+      return { grayName: gray.grayName, rule: gray.rule, item: withId(item, Number(rows[0].id)) };
+    });
+  }
+
+  async removeGray(
+    key: ConfigKey,
+    grayName: string,
+    history: (removed: ConfigGray) => NewHistoryEntry,
+  ): Promise<ConfigGray | undefined> {
+    return inTransaction(this.db, async (client) => {
+      const { rows } = await client.query<Row>(
+        `DELETE FROM config_gray WHERE ${KEY} AND gray_name = $4 RETURNING ${GRAY_COLUMNS}`,
+        [...keyArgs(key), grayName],
+      );
+      if (rows.length === 0) return undefined;
+      const removed = toGray(rows[0]);
+      await appendHistory(client, history(removed));
+      await notifyChange(client, this.db, { kind: 'config', key: keyOf(key) });
+      return removed;
+    });
+  }
+}

@@ -1,0 +1,111 @@
+import { rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RawNacosClient } from './grpc-raw-client.js';
+import { buildTestApp, tempDataDir, type TestApp } from './helpers.js';
+
+/**
+ * Beta releases over real sockets: a gRPC client on 127.0.0.1 (the IP it reports) and the HTTP door of a
+ * listening server on a real SQLite file, through stop, promote and a restart.
+ */
+const DATA_ID = 'gray-app.yaml';
+const key = { namespaceId: '', group: 'APP', dataId: DATA_ID };
+
+let dataDir: string;
+let app: TestApp | undefined;
+const clients: RawNacosClient[] = [];
+
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.close();
+  await app?.close();
+  app = undefined;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<{ http: string; grpc: number }> {
+  app = await buildTestApp({ dataDir });
+  const ports = await app.listen();
+  return { http: ports.http, grpc: ports.grpc };
+}
+
+async function grpcClient(port: number): Promise<RawNacosClient> {
+  const c = new RawNacosClient(`127.0.0.1:${port}`);
+  clients.push(c);
+  await c.connect();
+  return c;
+}
+
+const publish = (c: RawNacosClient, content: string, betaIps: string | null) =>
+  c.request('ConfigPublishRequest', {
+    dataId: DATA_ID,
+    group: 'APP',
+    tenant: '',
+    content,
+    casMd5: null,
+    additionMap: { type: 'yaml', betaIps, tag: null },
+  });
+const query = async (c: RawNacosClient) =>
+  (await c.request('ConfigQueryRequest', { dataId: DATA_ID, group: 'APP', tenant: '' })).body;
+const notices = (c: RawNacosClient) => c.received.filter((m) => m.type === 'ConfigChangeNotifyRequest').length;
+const nextNotice = (c: RawNacosClient, seen: number) => c.waitFor(() => notices(c) > seen, 5_000);
+
+describe('beta releases over real sockets', () => {
+  it('serve the listed client IPs, notify them, stop, promote and survive a restart', async () => {
+    dataDir = tempDataDir();
+    let ports = await start();
+    const client = await grpcClient(ports.grpc);
+    expect((await publish(client, 'v: stable', null)).body.success).toBe(true);
+    const stable = await query(client);
+    await client.request('ConfigBatchListenRequest', {
+      listen: true,
+      configListenContexts: [{ dataId: DATA_ID, group: 'APP', tenant: '', md5: stable.md5 }],
+    });
+
+    // a beta that does not list this client changes nothing it reads
+    expect((await publish(client, 'v: elsewhere', '10.1.2.3')).body.success).toBe(true);
+    expect(await query(client)).toMatchObject({ content: 'v: stable', md5: stable.md5, beta: false });
+
+    // listed: the client is notified and reads the beta, with its md5 and the beta flag
+    let seen = notices(client);
+    expect((await publish(client, 'v: beta', '10.1.2.3,127.0.0.1')).body.success).toBe(true);
+    await nextNotice(client, seen);
+    const beta = await query(client);
+    expect(beta).toMatchObject({ content: 'v: beta', beta: true, isBeta: true, contentType: 'yaml' });
+    expect(beta.md5).not.toBe(stable.md5);
+    // the HTTP door (a client on 127.0.0.1 too) reads it as well; the stable config is untouched
+    const url = () => `${ports.http}/nacos/v1/cs/configs?dataId=${DATA_ID}&group=APP`;
+    let res = await fetch(url());
+    expect([await res.text(), res.headers.get('isbeta')]).toEqual(['v: beta', 'true']);
+    expect(app!.core.configs.get(key)?.content).toBe('v: stable');
+
+    // a restart keeps the beta (real SQLite file)
+    for (const c of clients.splice(0)) c.close();
+    await app!.close();
+    ports = await start();
+    const again = await grpcClient(ports.grpc);
+    expect(await query(again)).toMatchObject({ content: 'v: beta', beta: true });
+
+    // stop: the client is notified and reads the stable config again
+    await again.request('ConfigBatchListenRequest', {
+      listen: true,
+      configListenContexts: [{ dataId: DATA_ID, group: 'APP', tenant: '', md5: beta.md5 }],
+    });
+    seen = notices(again);
+    res = await fetch(`${url()}&beta=true`, { method: 'DELETE' });
+    expect(await res.json()).toEqual({ code: 200, message: 'stop beta ok', data: true });
+    await nextNotice(again, seen);
+    expect(await query(again)).toMatchObject({ content: 'v: stable', beta: false });
+
+    // promote: the beta becomes the stable config for everyone, and the beta is gone
+    expect((await publish(again, 'v: next', '127.0.0.1')).body.success).toBe(true);
+    await app!.core.configs.promoteGray(key, 'beta', { srcUser: 'nacos' });
+    expect(app!.core.configs.get(key)?.content).toBe('v: next');
+    expect(app!.core.configs.graysOf(key)).toEqual([]);
+    expect(await query(again)).toMatchObject({ content: 'v: next', beta: false });
+    const history = await app!.core.configs.history(key, 0, 3);
+    expect(history.items.map((h) => [h.op, h.content, h.publishType ?? 'formal'])).toEqual([
+      ['D', 'v: next', 'gray'],
+      ['U', 'v: next', 'formal'],
+      ['I', 'v: next', 'gray'],
+    ]);
+  });
+});
