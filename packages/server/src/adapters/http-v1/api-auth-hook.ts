@@ -7,6 +7,7 @@ import { NacosError } from '../../shared/errors.js';
 import { clientIp, optional, requestParams, type Params } from '../http-common/params.js';
 import type { RequestStage } from '../http-common/request-pipeline.js';
 import { requestNamespaces } from './request-namespace.js';
+import { V3_STATE_ROUTES } from '../http-v3/core-admin-v3-routes.js';
 
 /** The SDK login routes (auth-routes.ts): nacos's three, and r-nacos's own `/rnacos/v1/auth/user/login`. */
 export const LOGIN_ROUTES = [
@@ -23,6 +24,7 @@ export const EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   '/nacos/v1/console/health/liveness',
   '/nacos/v1/console/health/readiness',
   '/nacos/v1/console/server/state',
+  ...V3_STATE_ROUTES,
   '/nacos/health',
   '/nacos/metrics',
 ]);
@@ -97,9 +99,12 @@ export function apiAuthStage(guard: ApiAccessGuard): RequestStage {
       const namespaces = requestNamespaces(req);
       const credentials = credentialsOf(req.headers, requestParams(req), clientIp(req));
       const action = actionOf(req.method, route);
+      const adminOnly = req.routeOptions.config?.adminOnly === true;
       try {
         let privilege: NamespacePrivilege | undefined;
-        for (const namespaceId of namespaces) privilege = await guard.check(credentials, { namespaceId, action });
+        for (const namespaceId of namespaces) {
+          privilege = await guard.check(credentials, { namespaceId, action, adminOnly });
+        }
         if (privilege && !permitsAllNamespaces(privilege)) callerPrivileges.set(req, privilege);
       } catch (err) {
         if (err instanceof NacosError && err.kind === 'forbidden') return sendForbidden(req, reply, err.message);
