@@ -78,6 +78,28 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
   'GET /nacos/v3/admin/ns/instance': [{ need: 'read', params: () => seedInstance }],
   'GET /nacos/v3/admin/ns/instance/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
 
+  'GET /nacos/v3/admin/cs/config/export': [{ need: 'read', params: () => ({}) }],
+  // the cell sends no clone list: past the check, the missing body is refused
+  'POST /nacos/v3/admin/cs/config/clone': [{ need: 'write', params: () => ({}), reached: envelopeWith(400) }],
+  'PUT /nacos/v3/admin/ns/instance/metadata/batch': [
+    { need: 'write', form: true, params: () => ({ serviceName: 'seed', metadata: '{"m":"1"}' }) },
+  ],
+  'DELETE /nacos/v3/admin/ns/instance/metadata/batch': [
+    { need: 'write', params: () => ({ serviceName: 'seed', metadata: '{"m":""}' }) },
+  ],
+  'PUT /nacos/v3/admin/ns/health/instance': [
+    { need: 'write', form: true, params: () => ({ ...seedInstance, healthy: 'true' }) },
+  ],
+  'GET /nacos/v3/admin/ns/ops/metrics': [{ need: 'admin', params: () => ({}) }],
+  'GET /nacos/v3/admin/core/loader/current': [{ need: 'admin', params: () => ({}) }],
+  'GET /nacos/v3/admin/core/loader/cluster': [{ need: 'admin', params: () => ({}) }],
+  'POST /nacos/v3/admin/core/loader/reloadCurrent': [
+    { need: 'admin', form: true, params: () => ({ count: '100000' }) },
+  ],
+  'POST /nacos/v3/admin/core/loader/reloadClient': [
+    { need: 'admin', form: true, params: () => ({ connectionId: 'nope' }), reached: envelopeWith(404) },
+  ],
+
   'GET /nacos/v3/admin/core/namespace/list': [{ need: 'admin', params: () => ({}) }],
   // the default namespace's cell names none: 400, past the check
   'GET /nacos/v3/admin/core/namespace': [{ need: 'admin', params: () => ({}), reached: envelopeWith(200, 400, 404) }],

@@ -7,9 +7,17 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   ({ app, base } = await listeningTestApp({ RNACOS_ENABLE_OPEN_API_AUTH: 'true' }));
   await app.core.auth.users.add({ username: 'dev', password: 'dev-password', roles: ['1'] });
+  await app.core.namespaces.add({ namespaceId: 'secret', namespaceName: 'secret' });
+  await app.core.auth.users.add({
+    username: 'publicOnly',
+    password: 'public-password',
+    roles: ['1'],
+    namespacePrivilege: { whitelistIsAll: false, whitelist: [''] },
+  });
   for (const [username, password] of [
     ['admin', 'admin'],
     ['dev', 'dev-password'],
+    ['publicOnly', 'public-password'],
   ]) {
     const res = await app.sdkHttp.inject({
       method: 'POST',
@@ -50,7 +58,7 @@ describe('/nacos/v3/admin/core/namespace (auth on)', () => {
     });
     await call('admin', 'PUT', NS, { namespaceId: 'qa', namespaceName: 'QA2' });
     const list = (await call('admin', 'GET', `${NS}/list`)).json().data;
-    expect(list.map((n: { namespaceShowName: string }) => n.namespaceShowName)).toEqual(['public', 'QA2']);
+    expect(list.map((n: { namespaceShowName: string }) => n.namespaceShowName)).toEqual(['public', 'secret', 'QA2']);
     expect((await call('admin', 'DELETE', NS, { namespaceId: 'qa' })).json().data).toBe(true);
     expect((await call('admin', 'GET', `${NS}/check`, { namespaceId: 'qa' })).json().data).toBe(0);
   });
@@ -80,6 +88,20 @@ describe('/nacos/v3/admin/core/namespace (auth on)', () => {
     expect(
       (await call('nobody', 'GET', '/nacos/v3/client/cs/config', { dataId: 'd', groupName: 'G' })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('/nacos/v3/admin/cs/config/clone (auth on)', () => {
+  it('clones only from namespaces the caller may see: an id is no way around the privilege', async () => {
+    const hidden = await app.core.configs.publish({ namespaceId: 'secret', group: 'G', dataId: 's', content: 'x' });
+    const res = await app.sdkHttp.inject({
+      method: 'POST',
+      url: '/nacos/v3/admin/cs/config/clone?namespaceId=public&policy=OVERWRITE',
+      payload: JSON.stringify([{ configId: hidden.item.id }]),
+      headers: { 'content-type': 'application/json', accessToken: tokens.get('publicOnly')! },
+    });
+    expect(res.json().data).toMatchObject({ succCount: 0, failData: [{ configId: hidden.item.id }] });
+    expect(app.core.configs.get({ namespaceId: '', group: 'G', dataId: 's' })).toBeUndefined();
   });
 });
 

@@ -13,7 +13,7 @@ const ROUTE = { config: { namespace: NAMING_V3_NAMESPACE } };
 const PATH = '/nacos/v3/admin/ns/instance';
 
 /** A missing instance is nacos's 21003 on the v3 admin routes. */
-async function instanceWrite<T>(work: Promise<T>): Promise<T> {
+export async function instanceWrite<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {

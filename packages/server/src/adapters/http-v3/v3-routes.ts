@@ -9,6 +9,10 @@ import { registerInstanceAdminV3Routes } from './instance-admin-v3-routes.js';
 import { registerNamespaceAdminV3Routes } from './namespace-admin-v3-routes.js';
 import { registerNamingClientV3Routes } from './naming-client-v3-routes.js';
 import { registerServiceAdminV3Routes } from './naming-admin-v3-routes.js';
+import { registerNamingOpsV3Routes } from './naming-ops-v3-routes.js';
+import { registerLoaderAdminV3Routes } from './loader-admin-v3-routes.js';
+import { registerConfigTransferV3Routes } from './config-transfer-v3-routes.js';
+import { systemClock } from '../../shared/clock.js';
 
 export type V3Deps = Omit<CoreAdminV3Deps, 'cluster'>;
 
@@ -24,9 +28,12 @@ export function registerV3Routes(app: FastifyInstance, core: Core, deps: V3Deps)
     registerNamingClientV3Routes(scope, core.naming);
     registerConfigAdminV3Routes(scope, core.configs);
     registerHistoryAdminV3Routes(scope, core.configs);
+    registerConfigTransferV3Routes(scope, { configs: core.configs, namespaces: core.namespaces, clock: systemClock });
     registerServiceAdminV3Routes(scope, core.naming);
     registerInstanceAdminV3Routes(scope, core.naming);
     registerNamespaceAdminV3Routes(scope, core.namespaces, core.configs);
+    registerNamingOpsV3Routes(scope, core.naming);
     registerCoreAdminV3Routes(scope, { ...deps, cluster: core.cluster });
+    registerLoaderAdminV3Routes(scope, { connections: core.connections, cluster: core.cluster, version: deps.version });
   });
 }
