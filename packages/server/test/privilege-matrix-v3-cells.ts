@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { nextSeq, unique } from './privilege-matrix-cells.js';
 import type { HttpSample } from './privilege-matrix-sdk-cells.js';
+import type { TestApp } from './helpers.js';
 
 // The privilege-matrix samples of the nacos 3 HTTP API (`/nacos/v3/**`), beside the v1 ones.
 
@@ -11,6 +12,12 @@ const envelopeWith =
   (...statuses: number[]) =>
   (res: LightMyRequestResponse) =>
     statuses.includes(res.statusCode) && typeof res.json().code === 'number';
+
+/** A user for a cell to act on (its name is the cell's `username`). */
+const addUser = (app: TestApp, _ns: string, params: Record<string, string>) =>
+  app.core.auth.users.add({ username: params.username, password: 'v3-password', roles: ['2'] });
+const addDeveloperGuest = (app: TestApp, _ns: string, params: Record<string, string>) =>
+  app.core.auth.users.add({ username: params.username, password: 'v3-password', roles: ['2', '1'] });
 
 export const V3_SAMPLES: Record<string, HttpSample[]> = {
   'GET /nacos/v3/client/cs/config': [{ need: 'read', params: () => seedConfig }],
@@ -99,6 +106,34 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
   'POST /nacos/v3/admin/core/loader/reloadClient': [
     { need: 'admin', form: true, params: () => ({ connectionId: 'nope' }), reached: envelopeWith(404) },
   ],
+
+  'POST /nacos/v3/auth/user': [
+    { need: 'admin', form: true, params: () => ({ username: unique('v3user'), password: 'v3-password' }) },
+  ],
+  'PUT /nacos/v3/auth/user': [
+    {
+      need: 'admin',
+      form: true,
+      params: () => ({ username: unique('v3pw'), newPassword: 'v3-password2' }),
+      prepare: addUser,
+    },
+  ],
+  'DELETE /nacos/v3/auth/user': [{ need: 'admin', params: () => ({ username: unique('v3rm') }), prepare: addUser }],
+  'GET /nacos/v3/auth/user/list': [{ need: 'admin', params: () => ({ pageNo: '1', pageSize: '10' }) }],
+  'GET /nacos/v3/auth/user/search': [{ need: 'admin', params: () => ({ username: 'dev' }) }],
+  'POST /nacos/v3/auth/role': [
+    {
+      need: 'admin',
+      form: true,
+      params: () => ({ role: 'ROLE_DEVELOPER', username: unique('v3role') }),
+      prepare: addUser,
+    },
+  ],
+  'DELETE /nacos/v3/auth/role': [
+    { need: 'admin', params: () => ({ role: 'ROLE_GUEST', username: unique('v3unrole') }), prepare: addDeveloperGuest },
+  ],
+  'GET /nacos/v3/auth/role/list': [{ need: 'admin', params: () => ({ pageNo: '1', pageSize: '10' }) }],
+  'GET /nacos/v3/auth/role/search': [{ need: 'admin', params: () => ({ role: 'ROLE' }) }],
 
   'GET /nacos/v3/admin/core/namespace/list': [{ need: 'admin', params: () => ({}) }],
   // the default namespace's cell names none: 400, past the check

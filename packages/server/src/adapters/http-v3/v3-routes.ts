@@ -11,6 +11,7 @@ import { registerNamingClientV3Routes } from './naming-client-v3-routes.js';
 import { registerServiceAdminV3Routes } from './naming-admin-v3-routes.js';
 import { registerNamingOpsV3Routes } from './naming-ops-v3-routes.js';
 import { registerLoaderAdminV3Routes } from './loader-admin-v3-routes.js';
+import { registerAuthAdminV3Routes } from './auth-admin-v3-routes.js';
 import { registerConfigTransferV3Routes } from './config-transfer-v3-routes.js';
 import { systemClock } from '../../shared/clock.js';
 
@@ -34,6 +35,7 @@ export function registerV3Routes(app: FastifyInstance, core: Core, deps: V3Deps)
     registerNamespaceAdminV3Routes(scope, core.namespaces, core.configs);
     registerNamingOpsV3Routes(scope, core.naming);
     registerCoreAdminV3Routes(scope, { ...deps, cluster: core.cluster });
+    registerAuthAdminV3Routes(scope, core.auth.users);
     registerLoaderAdminV3Routes(scope, { connections: core.connections, cluster: core.cluster, version: deps.version });
   });
 }
