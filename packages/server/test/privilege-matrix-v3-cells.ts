@@ -88,6 +88,8 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
   'GET /nacos/v3/admin/cs/config/export': [{ need: 'read', params: () => ({}) }],
   // the cell sends no clone list: past the check, the missing body is refused
   'POST /nacos/v3/admin/cs/config/clone': [{ need: 'write', params: () => ({}), reached: envelopeWith(400) }],
+  // the cell uploads no file: past the check, the empty upload is refused
+  'POST /nacos/v3/admin/cs/config/import': [{ need: 'write', params: () => ({}), reached: envelopeWith(400) }],
   'PUT /nacos/v3/admin/ns/instance/metadata/batch': [
     { need: 'write', form: true, params: () => ({ serviceName: 'seed', metadata: '{"m":"1"}' }) },
   ],

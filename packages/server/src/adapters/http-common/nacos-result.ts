@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_STATUS, NacosError, type ErrorKind } from '../../shared/errors.js';
+import { UntrustedInputError } from '../../shared/untrusted/untrusted-error.js';
 
 /**
  * nacos's `Result` envelope (`{code, message, data}`, code 0 = success), answered by its v2 and v3 HTTP
@@ -23,6 +24,8 @@ export const RESULT_CODE = {
   NAMESPACE_NOT_EXIST: 22001,
   NAMESPACE_ALREADY_EXIST: 22002,
   SERVER_ERROR: 30000,
+  PARSING_DATA_FAILED: 100004,
+  DATA_EMPTY: 100005,
 } as const;
 
 /** nacos's message for each code (its `ErrorCode.msg`); the detail goes in `data`. */
@@ -37,6 +40,8 @@ const CODE_MESSAGE: Record<number, string> = {
   22001: 'namespace not exist',
   22002: 'namespace already exist',
   30000: 'server error',
+  100004: 'Failed to parse data',
+  100005: 'Imported file data is empty',
 };
 
 export const ok = <T>(data: T): NacosResult<T> => ({ code: RESULT_CODE.SUCCESS, message: 'success', data });
@@ -78,6 +83,11 @@ export function resultErrorOf(error: unknown): { status: number; body: NacosResu
     return { status: HTTP_STATUS[error.kind], body: failureBody(error.code, error.message) };
   if (error instanceof NacosError) {
     return { status: HTTP_STATUS[error.kind], body: failureBody(CODE_OF_KIND[error.kind], error.message) };
+  }
+  // an upload refused by its parser: past a limit (413), damaged (400), or no worker free (429)
+  if (error instanceof UntrustedInputError) {
+    const code = error.kind === 'invalid' ? RESULT_CODE.PARSING_DATA_FAILED : RESULT_CODE.PARAMETER_VALIDATE_ERROR;
+    return { status: error.status, body: failureBody(code, error.message) };
   }
   const status = (error as Partial<FastifyError> | undefined)?.statusCode;
   if (status && status >= 400 && status < 500) {

@@ -33,7 +33,7 @@ function idsOf(text: string | undefined): Set<number> | undefined {
   return new Set(ids.map(Number));
 }
 
-function policyOf(value: string | undefined): ConflictPolicy {
+export function policyOf(value: string | undefined): ConflictPolicy {
   const policy = (value ?? 'ABORT').trim().toUpperCase();
   if (!(CONFLICT_POLICIES as readonly string[]).includes(policy)) {
     throw invalid(`policy must be one of ${CONFLICT_POLICIES.join(', ')}, got ${value}`);
@@ -60,7 +60,7 @@ function cloneInfosOf(body: unknown): CloneInfo[] {
 
 /**
  * Zip export (the console's zip format) and clone by id into the request's namespace, on the batch publish
- * the console's import and clone use. The zip upload (`/import`) is not served here yet.
+ * the console's import and clone use (the zip upload: config-import-v3-routes.ts).
  */
 export function registerConfigTransferV3Routes(
   app: FastifyInstance,

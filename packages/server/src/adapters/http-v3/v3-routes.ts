@@ -13,6 +13,7 @@ import { registerNamingOpsV3Routes } from './naming-ops-v3-routes.js';
 import { registerLoaderAdminV3Routes } from './loader-admin-v3-routes.js';
 import { registerAuthAdminV3Routes } from './auth-admin-v3-routes.js';
 import { registerConfigTransferV3Routes } from './config-transfer-v3-routes.js';
+import { registerConfigImportV3Routes } from './config-import-v3-routes.js';
 import { systemClock } from '../../shared/clock.js';
 
 export type V3Deps = Omit<CoreAdminV3Deps, 'cluster'>;
@@ -30,6 +31,7 @@ export function registerV3Routes(app: FastifyInstance, core: Core, deps: V3Deps)
     registerConfigAdminV3Routes(scope, core.configs);
     registerHistoryAdminV3Routes(scope, core.configs);
     registerConfigTransferV3Routes(scope, { configs: core.configs, namespaces: core.namespaces, clock: systemClock });
+    registerConfigImportV3Routes(scope, { configs: core.configs, namespaces: core.namespaces });
     registerServiceAdminV3Routes(scope, core.naming);
     registerInstanceAdminV3Routes(scope, core.naming);
     registerNamespaceAdminV3Routes(scope, core.namespaces, core.configs);
