@@ -106,6 +106,7 @@ export function registerConfigAdminV3Routes(app: FastifyInstance, configs: Confi
         appName: optional(params, 'appName'),
         configTags: optional(params, 'configTags'),
         content: optional(params, 'configDetail'),
+        types: optional(params, 'type'),
       },
       offset,
       pageSize,

@@ -16,7 +16,7 @@ const zipOf = (files: Record<string, string>) =>
 /** A multipart upload over a real socket, as nacos-maintainer-client and curl -F send it. */
 async function upload(query: string, file: Uint8Array | undefined) {
   const body = new FormData();
-  if (file) body.append('file', new Blob([file]), 'configs.zip');
+  if (file) body.append('file', new Blob([new Uint8Array(file)]), 'configs.zip');
   else body.append('note', 'no file');
   const res = await fetch(`${base}/nacos/v3/admin/cs/config/import?${query}`, { method: 'POST', body });
   return { status: res.status, json: await res.json() };

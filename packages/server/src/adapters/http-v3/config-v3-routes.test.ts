@@ -84,6 +84,11 @@ describe('/nacos/v3/admin/cs/config', () => {
     ).json();
     expect(page.data).toMatchObject({ totalCount: 1, pageNumber: 1, pagesAvailable: 1 });
     expect(page.data.pageItems[0]).toMatchObject({ dataId: 'app.json', groupName: 'G', id: expect.any(Number) });
+    const byType = (type: string) =>
+      call('GET', `${ADMIN}/list`, { namespaceId: 'dev', type }).then((r) => r.json().data.totalCount);
+    expect(await byType('json')).toBe(1);
+    expect(await byType('xml,html')).toBe(0);
+    expect(await byType('json,yaml')).toBe(2);
     expect((await call('DELETE', ADMIN, { dataId: 'app.json', groupName: 'G', namespaceId: 'dev' })).json().data).toBe(
       true,
     );
