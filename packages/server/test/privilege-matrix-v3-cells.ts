@@ -64,6 +64,7 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
   ],
   'GET /nacos/v3/admin/ns/service': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
   'GET /nacos/v3/admin/ns/service/list': [{ need: 'read', params: () => ({ pageNo: '1', pageSize: '10' }) }],
+  'GET /nacos/v3/admin/ns/service/selector/types': [{ need: 'read', params: () => ({}) }],
   'GET /nacos/v3/admin/ns/service/subscribers': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
 
   'POST /nacos/v3/admin/ns/instance': [

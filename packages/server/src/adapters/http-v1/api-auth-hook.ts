@@ -7,7 +7,6 @@ import { NacosError } from '../../shared/errors.js';
 import { clientIp, optional, requestParams, type Params } from '../http-common/params.js';
 import type { RequestStage } from '../http-common/request-pipeline.js';
 import { requestNamespaces } from './request-namespace.js';
-import { V3_STATE_ROUTES } from '../http-v3/core-admin-v3-routes.js';
 
 /** The SDK login routes (auth-routes.ts): nacos's three, and r-nacos's own `/rnacos/v1/auth/user/login`. */
 export const LOGIN_ROUTES = [
@@ -15,6 +14,13 @@ export const LOGIN_ROUTES = [
   '/nacos/v1/auth/users/login',
   '/nacos/v3/auth/user/login',
   '/rnacos/v1/auth/user/login',
+] as const;
+
+/** nacos 3's server state and probes, which nacos leaves unsecured (the admin SDK's server check). */
+export const V3_STATE_ROUTES = [
+  '/nacos/v3/admin/core/state',
+  '/nacos/v3/admin/core/state/liveness',
+  '/nacos/v3/admin/core/state/readiness',
 ] as const;
 
 /** Routes anyone may call: logins, probes (the nodes' own too) and metrics. */

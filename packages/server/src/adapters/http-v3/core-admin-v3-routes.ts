@@ -4,6 +4,7 @@ import { optional, requestParams } from '../http-common/params.js';
 import { failureBody, ok, RESULT_CODE } from '../http-common/nacos-result.js';
 import { memberOf } from '../http-v1/core-routes.js';
 import { NO_NAMESPACE } from '../http-v1/request-namespace.js';
+import { V3_STATE_ROUTES } from '../http-v1/api-auth-hook.js';
 import { invalid } from '../../shared/errors.js';
 
 export interface CoreAdminV3Deps {
@@ -17,13 +18,6 @@ export interface CoreAdminV3Deps {
 /** Cluster routes need nacos's admin role (resource `.../core/cluster`); the state routes are open, as in nacos. */
 const ADMIN_ROUTE = { config: { namespace: NO_NAMESPACE, adminOnly: true } };
 const STATES = ['UP', 'DOWN', 'STARTING', 'SUSPICIOUS', 'ISOLATION'];
-
-/** The state routes nacos leaves unsecured (probes, and the admin SDK's server check). */
-export const V3_STATE_ROUTES = [
-  '/nacos/v3/admin/core/state',
-  '/nacos/v3/admin/core/state/liveness',
-  '/nacos/v3/admin/core/state/readiness',
-] as const;
 
 /** `/nacos/v3/admin/core/cluster/node/*` and `/nacos/v3/admin/core/state*`. */
 export function registerCoreAdminV3Routes(app: FastifyInstance, deps: CoreAdminV3Deps): void {

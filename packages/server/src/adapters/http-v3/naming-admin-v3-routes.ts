@@ -6,7 +6,7 @@ import { NacosError } from '../../shared/errors.js';
 import { intParam, optional, requestParams, type Params } from '../http-common/params.js';
 import { fail, ok, RESULT_CODE } from '../http-common/nacos-result.js';
 import { boolParam, numberParam, parseMetadata, parseSelector } from '../http-v1/naming-params.js';
-import { requestNamespace } from '../http-v1/request-namespace.js';
+import { NO_NAMESPACE, requestNamespace } from '../http-v1/request-namespace.js';
 import { instanceV3Json } from './naming-v3-json.js';
 import { NAMING_V3_NAMESPACE, pageBody, pageOf, serviceKeyV3 } from './v3-params.js';
 
@@ -118,6 +118,9 @@ export function registerServiceAdminV3Routes(app: FastifyInstance, naming: Namin
           }));
     return ok(pageBody(matched.length, pageNo, pageSize, items));
   });
+
+  // the selectors tsnacos applies (naming-model.ts `Selector`)
+  app.get(`${PATH}/selector/types`, { config: { namespace: NO_NAMESPACE } }, async () => ok(['none', 'label']));
 
   app.get(`${PATH}/subscribers`, ROUTE, async (req) => {
     const params = requestParams(req);

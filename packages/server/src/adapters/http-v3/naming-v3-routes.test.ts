@@ -81,6 +81,7 @@ describe('/nacos/v3/admin/ns/service and /instance', () => {
     expect(gone.json().code).toBe(21008);
     expect((await call('PUT', SERVICE, { ...svc, protectThreshold: '0.1' })).json().code).toBe(21008);
     expect((await call('POST', SERVICE, { ...svc, protectThreshold: '2' })).json().code).toBe(20002);
+    expect((await call('GET', `${SERVICE}/selector/types`)).json().data).toEqual(['none', 'label']);
   });
 
   it('registers, updates, partially updates, shows and lists instances', async () => {
