@@ -10,7 +10,7 @@ export interface HttpCell {
   name: string;
   /** `GET /nacos/v1/cs/configs`, say. */
   route: string;
-  need: 'read' | 'write';
+  need: 'read' | 'write' | 'admin';
   /** The namespaces the request acts on: a user must reach them all. */
   namespaces: Ns[];
   /** The request names two different namespaces: 400 for everyone. */

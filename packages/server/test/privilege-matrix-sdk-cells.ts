@@ -1,12 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './helpers.js';
 import { nextSeq, nsName, unique, type Ns } from './privilege-matrix-cells.js';
+import { V3_SAMPLES } from './privilege-matrix-v3-cells.js';
 
 // What privilege-matrix.test.ts sends to each SDK route and gRPC request type. The namespace is not written
 // here: the test places it in every parameter the route declares (and in two at once, to probe bypasses).
 
 export interface HttpSample {
-  need: 'read' | 'write';
+  /** `admin`: routes only admins may call (nacos 3's cluster-wide admin API). */
+  need: 'read' | 'write' | 'admin';
   /** The parameters besides the namespace (a new seq each call where names must not repeat). */
   params: () => Record<string, string>;
   /** Send the parameters as a form body instead of the query string. */
@@ -106,6 +108,7 @@ export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
   'GET /nacos/v2/core/loader/reloadCurrent': [{ need: 'write', params: () => ({ count: '1000' }) }],
 
   // r-nacos's open MCP lists (`/rnacos/v1/`, under OpenAPI auth as the `/nacos/` routes)
+  ...V3_SAMPLES,
   'GET /rnacos/v1/mcp/server/list': [
     { need: 'read', params: () => ({}) },
     { need: 'read', params: () => ({ pageNo: '1', pageSize: '10', nameFilter: 'seed' }) },

@@ -16,6 +16,13 @@ export const LOGIN_ROUTES = [
   '/rnacos/v1/auth/user/login',
 ] as const;
 
+/** nacos 3's server state and probes, which nacos leaves unsecured (the admin SDK's server check). */
+export const V3_STATE_ROUTES = [
+  '/nacos/v3/admin/core/state',
+  '/nacos/v3/admin/core/state/liveness',
+  '/nacos/v3/admin/core/state/readiness',
+] as const;
+
 /** Routes anyone may call: logins, probes (the nodes' own too) and metrics. */
 export const EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   '/nacos/v1/core/cluster/store-health',
@@ -23,6 +30,7 @@ export const EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   '/nacos/v1/console/health/liveness',
   '/nacos/v1/console/health/readiness',
   '/nacos/v1/console/server/state',
+  ...V3_STATE_ROUTES,
   '/nacos/health',
   '/nacos/metrics',
 ]);
@@ -97,9 +105,12 @@ export function apiAuthStage(guard: ApiAccessGuard): RequestStage {
       const namespaces = requestNamespaces(req);
       const credentials = credentialsOf(req.headers, requestParams(req), clientIp(req));
       const action = actionOf(req.method, route);
+      const adminOnly = req.routeOptions.config?.adminOnly === true;
       try {
         let privilege: NamespacePrivilege | undefined;
-        for (const namespaceId of namespaces) privilege = await guard.check(credentials, { namespaceId, action });
+        for (const namespaceId of namespaces) {
+          privilege = await guard.check(credentials, { namespaceId, action, adminOnly });
+        }
         if (privilege && !permitsAllNamespaces(privilege)) callerPrivileges.set(req, privilege);
       } catch (err) {
         if (err instanceof NacosError && err.kind === 'forbidden') return sendForbidden(req, reply, err.message);

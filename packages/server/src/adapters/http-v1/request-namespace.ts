@@ -24,6 +24,8 @@ export type NamespaceSource =
 declare module 'fastify' {
   interface FastifyContextConfig {
     namespace?: NamespaceSource;
+    /** Only admins may call the route (api-auth-hook.ts). */
+    adminOnly?: boolean;
   }
 }
 

@@ -20,6 +20,7 @@ import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerInstanceRoutes } from './instance-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
 import { sdkBodyLimit } from './sdk-body-limit.js';
+import { registerV3Routes } from '../http-v3/v3-routes.js';
 
 export interface SdkHttpDeps {
   core: Core;
@@ -74,6 +75,12 @@ export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): 
   });
   registerBackupRoutes(app, core, deps.backupToken);
   registerMcpListRoutes(app, core.mcp);
+  registerV3Routes(app, core, {
+    version: deps.server.version,
+    authEnabled: core.apiAccess.enabled,
+    consoleEnabled: deps.server.consoleEnabled,
+    isReady: deps.isReady,
+  });
   deps.mountConsole?.(app);
   return app;
 }

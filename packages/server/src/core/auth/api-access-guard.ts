@@ -1,7 +1,7 @@
 import { forbidden } from '../../shared/errors.js';
 import type { ApiAccessGuard, ApiCredentials, ApiResource } from './api-access.js';
 import { LoginError, type AuthService } from './auth-service.js';
-import { canWrite, hasAnyModule, namespacePermitted } from './permissions.js';
+import { canWrite, hasAnyModule, isAdmin, namespacePermitted } from './permissions.js';
 import { ALL_NAMESPACES, type NamespacePrivilege, type User } from './user-model.js';
 
 /** What `userNow` says when the credentials are a username and password. */
@@ -59,6 +59,7 @@ export class UserApiAccessGuard implements ApiAccessGuard {
 /** Throws the refusal the request earns, if any; the user otherwise. */
 function judge(user: User | undefined, resource: ApiResource): User {
   if (!user || !hasAnyModule(user.roles)) throw forbidden(UNKNOWN_USER);
+  if (resource.adminOnly && !isAdmin(user.roles)) throw forbidden(`user ${user.username} is not an admin`);
   if (resource.action === 'write' && !canWrite(user.roles)) {
     throw forbidden(`user ${user.username} has no write permission`);
   }

@@ -20,6 +20,8 @@ export interface ApiResource {
   /** Canonical namespace id ("" = default for config, "public" for naming; guards treat both as default). */
   namespaceId: string;
   action: ApiAction;
+  /** Only admins may (nacos's admin API on cluster-wide resources: namespaces, nodes, users). */
+  adminOnly?: boolean;
 }
 
 export interface ApiAccessGuard {

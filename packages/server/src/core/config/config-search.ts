@@ -1,4 +1,4 @@
-import type { ConfigItem } from './config-model.js';
+import { normalizeConfigType, type ConfigItem } from './config-model.js';
 
 export type SearchMode = 'accurate' | 'blur';
 
@@ -13,6 +13,8 @@ export interface ConfigSearch {
   configTags?: string;
   /** Substring of the content (blur) or the whole content (accurate). */
   content?: string;
+  /** Comma-separated config types (nacos 3's `type` filter); a config matches one of them. */
+  types?: string;
 }
 
 /** The console's listing of one namespace: case-sensitive substrings of group and dataId (blank = any). */
@@ -57,7 +59,9 @@ export function configFilter(search: ConfigSearch): (item: ConfigItem) => boolea
   const appName = matcher(search.appName, search.mode);
   const content = matcher(search.content, search.mode);
   const tags = splitTags(search.configTags);
+  const types = splitTags(search.types).map((t) => normalizeConfigType(t));
   return (item) =>
+    (types.length === 0 || types.includes(item.type)) &&
     (search.namespaceId === undefined || item.namespaceId === search.namespaceId) &&
     dataId(item.dataId) &&
     group(item.group) &&

@@ -49,6 +49,13 @@ export class ClientConnectionRegistry {
     return moving.length;
   }
 
+  /** Asks one client to reconnect (nacos' `loader/reloadClient`); false when no such connection is held. */
+  reset(id: string, redirectAddress?: string): boolean {
+    if (!this.resetter || !this.byId.has(id)) return false;
+    this.resetter(id, redirectAddress);
+    return true;
+  }
+
   add(info: ClientConnectionInfo): void {
     this.byId.set(info.id, info);
   }

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../../core/core.js';
+import { resultErrorHandler } from '../http-common/nacos-result.js';
+import { registerConfigAdminV3Routes } from './config-admin-v3-routes.js';
+import { registerConfigClientV3Routes } from './config-client-v3-routes.js';
+import { registerCoreAdminV3Routes, type CoreAdminV3Deps } from './core-admin-v3-routes.js';
+import { registerHistoryAdminV3Routes } from './history-admin-v3-routes.js';
+import { registerInstanceAdminV3Routes } from './instance-admin-v3-routes.js';
+import { registerNamespaceAdminV3Routes } from './namespace-admin-v3-routes.js';
+import { registerNamingClientV3Routes } from './naming-client-v3-routes.js';
+import { registerServiceAdminV3Routes } from './naming-admin-v3-routes.js';
+import { registerNamingOpsV3Routes } from './naming-ops-v3-routes.js';
+import { registerLoaderAdminV3Routes } from './loader-admin-v3-routes.js';
+import { registerAuthAdminV3Routes } from './auth-admin-v3-routes.js';
+import { registerConfigTransferV3Routes } from './config-transfer-v3-routes.js';
+import { registerConfigImportV3Routes } from './config-import-v3-routes.js';
+import { systemClock } from '../../shared/clock.js';
+
+export type V3Deps = Omit<CoreAdminV3Deps, 'cluster'>;
+
+/**
+ * nacos 3's HTTP API under `/nacos/v3` (client and admin routes; login stays with the v1 auth routes), in
+ * its own scope so its errors answer nacos's `{code, message, data}` envelope. Auth is the SDK port's
+ * (api-auth-hook.ts), on the namespace each route declares.
+ */
+export function registerV3Routes(app: FastifyInstance, core: Core, deps: V3Deps): void {
+  void app.register(async (scope) => {
+    scope.setErrorHandler(resultErrorHandler);
+    registerConfigClientV3Routes(scope, core.configs);
+    registerNamingClientV3Routes(scope, core.naming);
+    registerConfigAdminV3Routes(scope, core.configs);
+    registerHistoryAdminV3Routes(scope, core.configs);
+    registerConfigTransferV3Routes(scope, { configs: core.configs, namespaces: core.namespaces, clock: systemClock });
+    registerConfigImportV3Routes(scope, { configs: core.configs, namespaces: core.namespaces });
+    registerServiceAdminV3Routes(scope, core.naming);
+    registerInstanceAdminV3Routes(scope, core.naming);
+    registerNamespaceAdminV3Routes(scope, core.namespaces, core.configs);
+    registerNamingOpsV3Routes(scope, core.naming);
+    registerCoreAdminV3Routes(scope, { ...deps, cluster: core.cluster });
+    registerAuthAdminV3Routes(scope, core.auth.users);
+    registerLoaderAdminV3Routes(scope, { connections: core.connections, cluster: core.cluster, version: deps.version });
+  });
+}

@@ -1,0 +1,158 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { nextSeq, unique } from './privilege-matrix-cells.js';
+import type { HttpSample } from './privilege-matrix-sdk-cells.js';
+import type { TestApp } from './helpers.js';
+
+// The privilege-matrix samples of the nacos 3 HTTP API (`/nacos/v3/**`), beside the v1 ones.
+
+const seedInstance = { serviceName: 'seed', ip: '10.0.0.1', port: '80' };
+const seedConfig = { dataId: 'seed', groupName: 'G' };
+/** Past the access check: an answer in nacos's envelope with one of these statuses. */
+const envelopeWith =
+  (...statuses: number[]) =>
+  (res: LightMyRequestResponse) =>
+    statuses.includes(res.statusCode) && typeof res.json().code === 'number';
+
+/** A user for a cell to act on (its name is the cell's `username`). */
+const addUser = (app: TestApp, _ns: string, params: Record<string, string>) =>
+  app.core.auth.users.add({ username: params.username, password: 'v3-password', roles: ['2'] });
+const addDeveloperGuest = (app: TestApp, _ns: string, params: Record<string, string>) =>
+  app.core.auth.users.add({ username: params.username, password: 'v3-password', roles: ['2', '1'] });
+
+export const V3_SAMPLES: Record<string, HttpSample[]> = {
+  'GET /nacos/v3/client/cs/config': [{ need: 'read', params: () => seedConfig }],
+  'POST /nacos/v3/client/ns/instance': [
+    {
+      need: 'write',
+      form: true,
+      params: () => ({ serviceName: 'seed', ephemeral: 'false', ip: '10.9.0.1', port: `${2000 + nextSeq()}` }),
+    },
+  ],
+  'DELETE /nacos/v3/client/ns/instance': [
+    { need: 'write', params: () => ({ serviceName: 'seed', ephemeral: 'false', ip: '10.9.0.2', port: '80' }) },
+  ],
+  'GET /nacos/v3/client/ns/instance/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+
+  'GET /nacos/v3/admin/cs/config': [{ need: 'read', params: () => seedConfig }],
+  'POST /nacos/v3/admin/cs/config': [
+    { need: 'write', form: true, params: () => ({ dataId: unique('v3'), groupName: 'G', content: 'x' }) },
+  ],
+  'DELETE /nacos/v3/admin/cs/config': [{ need: 'write', params: () => ({ dataId: 'nothing', groupName: 'G' }) }],
+  'DELETE /nacos/v3/admin/cs/config/batch': [{ need: 'write', params: () => ({ ids: '987654321' }) }],
+  'GET /nacos/v3/admin/cs/config/list': [{ need: 'read', params: () => ({ pageNo: '1', pageSize: '10' }) }],
+  'GET /nacos/v3/admin/cs/history/list': [{ need: 'read', params: () => seedConfig }],
+  'GET /nacos/v3/admin/cs/history': [
+    { need: 'read', params: () => ({ ...seedConfig, nid: '987654321' }), reached: envelopeWith(404) },
+  ],
+  'GET /nacos/v3/admin/cs/history/previous': [
+    { need: 'read', params: () => ({ ...seedConfig, id: '987654321' }), reached: envelopeWith(200, 404) },
+  ],
+  // namespaceId is required: the default namespace's cell (no field) hears so, past the check
+  'GET /nacos/v3/admin/cs/history/configs': [{ need: 'read', params: () => ({}), reached: envelopeWith(200, 400) }],
+
+  'POST /nacos/v3/admin/ns/service': [{ need: 'write', form: true, params: () => ({ serviceName: unique('v3svc') }) }],
+  'PUT /nacos/v3/admin/ns/service': [
+    { need: 'write', form: true, params: () => ({ serviceName: 'seed', protectThreshold: '0.2' }) },
+  ],
+  'DELETE /nacos/v3/admin/ns/service': [
+    {
+      need: 'write',
+      params: () => ({ serviceName: unique('v3svcrm') }),
+      prepare: (app, namespaceId, params) =>
+        app.core.naming.createService({ namespaceId, groupName: 'DEFAULT_GROUP', serviceName: params.serviceName }, {}),
+    },
+  ],
+  'GET /nacos/v3/admin/ns/service': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+  'GET /nacos/v3/admin/ns/service/list': [{ need: 'read', params: () => ({ pageNo: '1', pageSize: '10' }) }],
+  'GET /nacos/v3/admin/ns/service/selector/types': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v3/admin/ns/service/subscribers': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+
+  'POST /nacos/v3/admin/ns/instance': [
+    {
+      need: 'write',
+      form: true,
+      params: () => ({ serviceName: 'seed', ephemeral: 'false', ip: '10.9.1.1', port: `${2000 + nextSeq()}` }),
+    },
+  ],
+  'DELETE /nacos/v3/admin/ns/instance': [
+    { need: 'write', params: () => ({ serviceName: 'seed', ephemeral: 'false', ip: '10.9.1.2', port: '80' }) },
+  ],
+  'PUT /nacos/v3/admin/ns/instance': [
+    { need: 'write', form: true, params: () => ({ ...seedInstance, ephemeral: 'false', weight: '2' }) },
+  ],
+  'PUT /nacos/v3/admin/ns/instance/partial': [
+    { need: 'write', form: true, params: () => ({ ...seedInstance, weight: '3' }) },
+  ],
+  'GET /nacos/v3/admin/ns/instance': [{ need: 'read', params: () => seedInstance }],
+  'GET /nacos/v3/admin/ns/instance/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+
+  'GET /nacos/v3/admin/cs/config/export': [{ need: 'read', params: () => ({}) }],
+  // the cell sends no clone list: past the check, the missing body is refused
+  'POST /nacos/v3/admin/cs/config/clone': [{ need: 'write', params: () => ({}), reached: envelopeWith(400) }],
+  // the cell uploads no file: past the check, the empty upload is refused
+  'POST /nacos/v3/admin/cs/config/import': [{ need: 'write', params: () => ({}), reached: envelopeWith(400) }],
+  'PUT /nacos/v3/admin/ns/instance/metadata/batch': [
+    { need: 'write', form: true, params: () => ({ serviceName: 'seed', metadata: '{"m":"1"}' }) },
+  ],
+  'DELETE /nacos/v3/admin/ns/instance/metadata/batch': [
+    { need: 'write', params: () => ({ serviceName: 'seed', metadata: '{"m":""}' }) },
+  ],
+  'PUT /nacos/v3/admin/ns/health/instance': [
+    { need: 'write', form: true, params: () => ({ ...seedInstance, healthy: 'true' }) },
+  ],
+  'GET /nacos/v3/admin/ns/ops/metrics': [{ need: 'admin', params: () => ({}) }],
+  'GET /nacos/v3/admin/core/loader/current': [{ need: 'admin', params: () => ({}) }],
+  'GET /nacos/v3/admin/core/loader/cluster': [{ need: 'admin', params: () => ({}) }],
+  'POST /nacos/v3/admin/core/loader/reloadCurrent': [
+    { need: 'admin', form: true, params: () => ({ count: '100000' }) },
+  ],
+  'POST /nacos/v3/admin/core/loader/reloadClient': [
+    { need: 'admin', form: true, params: () => ({ connectionId: 'nope' }), reached: envelopeWith(404) },
+  ],
+
+  'POST /nacos/v3/auth/user': [
+    { need: 'admin', form: true, params: () => ({ username: unique('v3user'), password: 'v3-password' }) },
+  ],
+  'PUT /nacos/v3/auth/user': [
+    {
+      need: 'admin',
+      form: true,
+      params: () => ({ username: unique('v3pw'), newPassword: 'v3-password2' }),
+      prepare: addUser,
+    },
+  ],
+  'DELETE /nacos/v3/auth/user': [{ need: 'admin', params: () => ({ username: unique('v3rm') }), prepare: addUser }],
+  'GET /nacos/v3/auth/user/list': [{ need: 'admin', params: () => ({ pageNo: '1', pageSize: '10' }) }],
+  'GET /nacos/v3/auth/user/search': [{ need: 'admin', params: () => ({ username: 'dev' }) }],
+  'POST /nacos/v3/auth/role': [
+    {
+      need: 'admin',
+      form: true,
+      params: () => ({ role: 'ROLE_DEVELOPER', username: unique('v3role') }),
+      prepare: addUser,
+    },
+  ],
+  'DELETE /nacos/v3/auth/role': [
+    { need: 'admin', params: () => ({ role: 'ROLE_GUEST', username: unique('v3unrole') }), prepare: addDeveloperGuest },
+  ],
+  'GET /nacos/v3/auth/role/list': [{ need: 'admin', params: () => ({ pageNo: '1', pageSize: '10' }) }],
+  'GET /nacos/v3/auth/role/search': [{ need: 'admin', params: () => ({ role: 'ROLE' }) }],
+
+  'GET /nacos/v3/admin/core/namespace/list': [{ need: 'admin', params: () => ({}) }],
+  // the default namespace's cell names none: 400, past the check
+  'GET /nacos/v3/admin/core/namespace': [{ need: 'admin', params: () => ({}), reached: envelopeWith(200, 400, 404) }],
+  'GET /nacos/v3/admin/core/namespace/check': [{ need: 'admin', params: () => ({}), reached: envelopeWith(200, 400) }],
+  'POST /nacos/v3/admin/core/namespace': [
+    // "already exists" for the namespace given; a generated id for none
+    { need: 'admin', form: true, params: () => ({ namespaceName: 'again' }), reached: envelopeWith(200, 400, 409) },
+  ],
+  'PUT /nacos/v3/admin/core/namespace': [
+    { need: 'admin', form: true, params: () => ({ namespaceName: 'Dev' }), only: ['dev'] },
+  ],
+  // it holds the seed data: past the check, the delete is refused for that
+  'DELETE /nacos/v3/admin/core/namespace': [
+    { need: 'admin', params: () => ({}), only: ['dev'], reached: envelopeWith(400) },
+  ],
+  'GET /nacos/v3/admin/core/cluster/node/list': [{ need: 'admin', params: () => ({}) }],
+  'GET /nacos/v3/admin/core/cluster/node/self': [{ need: 'admin', params: () => ({}) }],
+};
