@@ -39,6 +39,8 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
   ],
   'DELETE /nacos/v3/admin/cs/config': [{ need: 'write', params: () => ({ dataId: 'nothing', groupName: 'G' }) }],
   'DELETE /nacos/v3/admin/cs/config/batch': [{ need: 'write', params: () => ({ ids: '987654321' }) }],
+  'GET /nacos/v3/admin/cs/config/beta': [{ need: 'read', params: () => seedConfig, reached: envelopeWith(200, 404) }],
+  'DELETE /nacos/v3/admin/cs/config/beta': [{ need: 'write', params: () => ({ dataId: 'nothing', groupName: 'G' }) }],
   'GET /nacos/v3/admin/cs/config/list': [{ need: 'read', params: () => ({ pageNo: '1', pageSize: '10' }) }],
   'GET /nacos/v3/admin/cs/history/list': [{ need: 'read', params: () => seedConfig }],
   'GET /nacos/v3/admin/cs/history': [

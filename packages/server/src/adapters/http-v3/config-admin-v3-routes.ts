@@ -27,7 +27,7 @@ export const configBasicInfo = (c: ConfigItem) => ({
 });
 
 /** nacos's `ConfigDetailInfo`. */
-const configDetailInfo = (c: ConfigItem) => ({
+export const configDetailInfo = (c: ConfigItem) => ({
   ...configBasicInfo(c),
   content: c.content,
   desc: c.desc,

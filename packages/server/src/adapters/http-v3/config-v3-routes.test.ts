@@ -113,13 +113,13 @@ describe('/nacos/v3/admin/cs/config', () => {
       tenant: 'other',
     });
     expect(twoNamespaces.statusCode).toBe(400);
-    const beta = await app.sdkHttp.inject({
+    const badBeta = await app.sdkHttp.inject({
       method: 'POST',
       url: ADMIN,
       ...form({ dataId: 'b', groupName: 'G', content: 'x' }),
-      headers: { ...form({}).headers, betaIps: '10.0.0.1' },
+      headers: { ...form({}).headers, betaIps: 'not an address' },
     });
-    expect(beta.statusCode).toBe(400);
+    expect(badBeta.statusCode).toBe(400);
   });
 
   it('deletes by ids only in the namespace the request names', async () => {
@@ -163,5 +163,50 @@ describe('/nacos/v3/admin/cs/history', () => {
     expect(elsewhere.json().code).toBe(20004);
     expect((await call('GET', '/nacos/v3/admin/cs/history', { ...key })).json().code).toBe(10000);
     expect((await call('GET', '/nacos/v3/admin/cs/history/configs', {})).json().code).toBe(10000);
+  });
+});
+
+describe('/nacos/v3/admin/cs/config/beta', () => {
+  it('shows a beta published with betaIps as a ConfigGrayInfo, and stops it', async () => {
+    const key = { dataId: 'beta.props', groupName: 'G', namespaceId: 'dev' };
+    await call('POST', ADMIN, { ...key, content: 'stable' });
+    const published = await app.sdkHttp.inject({
+      method: 'POST',
+      url: ADMIN,
+      payload: new URLSearchParams({ ...key, content: 'canary' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', betaIps: '10.1.1.1,10.1.1.2' },
+    });
+    expect(published.json()).toMatchObject({ code: 0, data: true });
+
+    const beta = (await call('GET', `${ADMIN}/beta`, key)).json();
+    expect(beta).toMatchObject({ code: 0, data: { content: 'canary', grayName: 'beta' } });
+    expect(beta.data.grayRule).toContain('10.1.1.1');
+    // the stable config is untouched
+    expect((await call('GET', ADMIN, key)).json().data.content).toBe('stable');
+
+    expect((await call('DELETE', `${ADMIN}/beta`, key)).json()).toMatchObject({ code: 0, data: true });
+    const gone = await call('GET', `${ADMIN}/beta`, key);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().code).toBe(20004);
+  });
+});
+
+describe('/nacos/v3/client/cs/config and gray releases', () => {
+  it('answers a client the beta its address matches, and the stable config to others', async () => {
+    const key = { dataId: 'client-beta.props', groupName: 'G', namespaceId: 'dev' };
+    await call('POST', ADMIN, { ...key, content: 'stable' });
+    const beta = (ips: string) =>
+      app.sdkHttp.inject({
+        method: 'POST',
+        url: ADMIN,
+        payload: new URLSearchParams({ ...key, content: 'canary' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', betaIps: ips },
+      });
+    const read = async () => (await call('GET', '/nacos/v3/client/cs/config', key)).json().data;
+    await beta('10.9.9.9');
+    expect(await read()).toMatchObject({ content: 'stable', beta: false });
+    // inject's requests come from 127.0.0.1
+    await beta('127.0.0.1');
+    expect(await read()).toMatchObject({ content: 'canary', beta: true });
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core/core.js';
 import { resultErrorHandler } from '../http-common/nacos-result.js';
 import { registerConfigAdminV3Routes } from './config-admin-v3-routes.js';
+import { registerConfigBetaV3Routes } from './config-beta-v3-routes.js';
 import { registerConfigClientV3Routes } from './config-client-v3-routes.js';
 import { registerCoreAdminV3Routes, type CoreAdminV3Deps } from './core-admin-v3-routes.js';
 import { registerHistoryAdminV3Routes } from './history-admin-v3-routes.js';
@@ -29,6 +30,7 @@ export function registerV3Routes(app: FastifyInstance, core: Core, deps: V3Deps)
     registerConfigClientV3Routes(scope, core.configs);
     registerNamingClientV3Routes(scope, core.naming);
     registerConfigAdminV3Routes(scope, core.configs);
+    registerConfigBetaV3Routes(scope, core.configs);
     registerHistoryAdminV3Routes(scope, core.configs);
     registerConfigTransferV3Routes(scope, { configs: core.configs, namespaces: core.namespaces, clock: systemClock });
     registerConfigImportV3Routes(scope, { configs: core.configs, namespaces: core.namespaces });
