@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConfigService } from '../../core/config/config-service.js';
-import { requestParams } from '../http-common/params.js';
+import { clientIp, requestParams } from '../http-common/params.js';
 import { encodeChangedConfigs, parseListeningConfigs, type ListenEntry } from './listening-configs.js';
 import type { LongPollRegistry } from './long-poll.js';
 import { LISTENED_NAMESPACES } from './request-namespace.js';
@@ -34,7 +34,8 @@ export function registerListenerRoutes(
     }
     // Answer a little before the client gives up, as nacos does.
     const holdMs = Math.min(Math.max(timing.minHoldMs, timeout - 500), timing.maxHoldMs);
-    const cancel = polls.hold(entries, holdMs, changedNow, (result) => {
+    const client = { ip: clientIp(req), port: req.socket.remotePort ?? 0 };
+    const cancel = polls.hold(client, entries, holdMs, changedNow, (result) => {
       void reply.send(encodeChangedConfigs(result));
     });
     // A client that hangs up must not stay registered.
