@@ -9,6 +9,7 @@ import { parseJsonBodies, registerFormBody } from '../http-common/form-body.js';
 import { parseUtf8Query } from '../http-common/utf8-params.js';
 import { httpLogger, lazyChildLogger } from '../http-common/http-logger.js';
 import { registerClusterRoutes } from './cluster-routes.js';
+import { registerConfigListenerRoutes } from './config-listener-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
 import { registerConfigZipRoutes } from './config-zip-routes.js';
 import { registerConsoleLogin, registerOldConsolePrincipal } from './console-auth.js';
@@ -66,6 +67,7 @@ async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, login
   registerUserRoutes(app, { auth: core.auth, version: deps.version });
   registerNamespaceRoutes(app, core);
   registerConfigRoutes(app, core);
+  registerConfigListenerRoutes(app, core.listenerQuery);
   registerConfigZipRoutes(app, core, deps.clock);
   registerNamingRoutes(app, core);
   registerClusterRoutes(app, core.cluster);
