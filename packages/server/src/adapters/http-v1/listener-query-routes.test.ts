@@ -118,3 +118,54 @@ describe('GET /nacos/v1/cs/listener', () => {
     expect([noIp.status, noIp.body]).toEqual([400, 'ip is required']);
   });
 });
+
+describe('GET /nacos/v1/cs/listener with OpenAPI auth', () => {
+  it('lists with all=true only the namespaces the caller may read', async () => {
+    await app.dispose();
+    app = await buildTestApp({ env: { RNACOS_ENABLE_OPEN_API_AUTH: 'true' } });
+    const ports = await app.listen();
+    base = ports.http;
+    grpcClient.close();
+    await app.core.auth.users.add({
+      username: 'notdev',
+      password: 'notdev-password',
+      roles: ['2'],
+      namespacePrivilege: { blacklist: ['dev'] },
+    });
+    const token = async (username: string, password: string) => {
+      const res = await fetch(`${base}/nacos/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username, password }).toString(),
+      });
+      return ((await res.json()) as { accessToken: string }).accessToken;
+    };
+    const adminToken = await token('admin', 'admin');
+    // the gRPC door asks the same users: the client logs in as admin
+    grpcClient = new RawNacosClient(`127.0.0.1:${ports.grpc}`);
+    await grpcClient.connect({}, '10.0.0.5');
+    const reply = await grpcClient.request(
+      'ConfigBatchListenRequest',
+      {
+        module: 'config',
+        listen: true,
+        configListenContexts: [
+          { dataId: 'app.yaml', group: 'G', tenant: '', md5: '' },
+          { dataId: 'db.yaml', group: 'G', tenant: 'dev', md5: '' },
+        ],
+      },
+      { accessToken: adminToken },
+    );
+    expect(reply.body.resultCode).toBe(200);
+    const status = async (accessToken: string) =>
+      JSON.parse((await getJson(`/nacos/v1/cs/listener?ip=10.0.0.5&all=true&accessToken=${accessToken}`)).body)
+        .lisentersGroupkeyStatus;
+    expect(await status(adminToken)).toEqual({ 'app.yaml+G': '', 'db.yaml+G+dev': '' });
+    expect(await status(await token('notdev', 'notdev-password'))).toEqual({ 'app.yaml+G': '' });
+    // and a namespace it may not read is refused
+    const refused = await getJson(
+      `/nacos/v1/cs/listener?ip=10.0.0.5&tenant=dev&accessToken=${await token('notdev', 'notdev-password')}`,
+    );
+    expect(refused.status).toBe(403);
+  });
+});
