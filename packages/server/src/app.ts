@@ -8,6 +8,7 @@ import { FastifyPort } from './adapters/http-common/fastify-port.js';
 import { DEFAULT_CONNECTION_TIMINGS, type ConnectionTimings } from './adapters/grpc-v2/connections.js';
 import { createGrpcDoor, type GrpcDoor } from './adapters/grpc-v2/grpc-door.js';
 import { ConfigService } from './core/config/config-service.js';
+import { ConfigListenerQuery } from './core/config/listener-query.js';
 import { createAuth } from './core/auth/auth-factory.js';
 import type { CaptchaSource } from './core/auth/captcha-service.js';
 import { VERSION } from './shared/version.js';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       : null;
   const core: Core = {
     configs,
+    listenerQuery: new ConfigListenerQuery((keyString) => configs.md5Of(keyString)),
     namespaces,
     naming,
     apiAccess,
@@ -181,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   let closing = false;
   const longPolls = new LongPollRegistry(configs);
+  core.listenerQuery.addSource(longPolls);
   const consoleDeps = { core, logger, settings, clock, version: VERSION, webDist: options.webDist };
   // The no-login console never runs beside OpenAPI auth: it would be a way around it.
   const oldConsole = settings.enableNoAuthConsole && !settings.enableOpenApiAuth;

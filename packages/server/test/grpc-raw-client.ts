@@ -60,16 +60,19 @@ export class RawNacosClient {
   }
 
   /** ServerCheck, then the stream with a setup message, as the Java client connects. */
-  async connect(setup: JsonObject = {}): Promise<string> {
+  async connect(setup: JsonObject = {}, clientIp = ''): Promise<string> {
     const check = await this.request('ServerCheckRequest', { module: 'internal' });
     this.openStream();
-    this.sendOnStream('ConnectionSetupRequest', {
+    const body = {
+      headers: {},
       module: 'internal',
       clientVersion: 'Nacos-Test-Client:v1',
       tenant: '',
       labels: { source: 'sdk', module: 'config' },
       ...setup,
-    });
+    };
+    // the IP a client declares of itself rides in the payload's metadata
+    this.sendRawOnStream(encodePayload('ConnectionSetupRequest', body, {}, clientIp));
     // Until the server has seen the setup, a unary call may race it: a health check proves it arrived.
     for (let i = 0; i < 50; i++) {
       if ((await this.request('HealthCheckRequest', { module: 'internal' })).body.resultCode === 200) break;

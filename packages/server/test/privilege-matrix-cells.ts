@@ -100,6 +100,19 @@ export const CONSOLE_CELLS: ConsoleCell[] = [
       call(a.consoleHttp!, 'GET', 'v2/config/history', { token: t, query: { tenant: ns, dataId: 'seed', group: 'G' } }),
   },
   {
+    path: '/v2/config/listeners',
+    name: 'config listeners',
+    method: 'GET',
+    field: 'tenant',
+    need: 'read',
+    namespaced: true,
+    run: (a, t, ns) =>
+      call(a.consoleHttp!, 'GET', 'v2/config/listeners', {
+        token: t,
+        query: { tenant: ns, dataId: 'seed', group: 'G' },
+      }),
+  },
+  {
     path: '/v2/config/download',
     name: 'config zip export',
     method: 'GET',

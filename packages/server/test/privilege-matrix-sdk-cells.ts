@@ -39,6 +39,8 @@ export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
   ],
   'DELETE /nacos/v1/cs/configs': [{ need: 'write', params: () => ({ dataId: 'nothing', group: 'G' }) }],
   'POST /nacos/v1/cs/configs/listener': [{ need: 'read', form: true, params: () => ({}) }],
+  'GET /nacos/v1/cs/configs/listener': [{ need: 'read', params: () => ({ dataId: 'seed', group: 'G' }) }],
+  'GET /nacos/v1/cs/listener': [{ need: 'read', params: () => ({ ip: '10.0.0.5' }) }],
 
   'GET /nacos/v1/console/namespaces': [
     { need: 'read', params: () => ({ show: 'all' }) },

@@ -29,7 +29,7 @@ describe('config screens (real server, headless chromium)', () => {
     await page.locator('.ant-radio-button-wrapper-checked').filter({ hasText: 'JSON' }).waitFor();
     await page.getByLabel('Description').fill('e2e config');
     await setEditorText(page, '{"a": 1,}');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Publish invalid content?').waitFor();
     await page.getByTestId('content-error').waitFor();
     await screenshot(page, 'en', 'config-invalid');
@@ -50,7 +50,7 @@ describe('config screens (real server, headless chromium)', () => {
     await expect.poll(() => editorText(page)).toBe('{"a": 1,}');
     expect(await page.locator('.ant-drawer').getByLabel('Data ID').isDisabled()).toBe(true);
     await setEditorText(page, '{"a": 2}');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Review changes before publishing').waitFor();
     await page.getByTestId('diff-view').waitFor();
     await screenshot(page, 'en', 'config-publish-diff');

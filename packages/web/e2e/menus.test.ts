@@ -7,6 +7,7 @@ import { screenshot } from './support/screenshots.js';
 
 const ALL = [
   'Config list',
+  'Listening query',
   'Service list',
   'Subscriber list',
   'Tool specs',
@@ -111,10 +112,11 @@ describe('side menu per role (real server, headless chromium)', () => {
     await browser.page.locator('button', { hasText: /^New$/ }).waitFor();
   });
 
-  it('guest: configs, services, subscribers, MCP and about only, and no write buttons', async () => {
+  it('guest: configs, listening query, services, subscribers, MCP and about only, and no write buttons', async () => {
     await signInAs('guest', 'guest-password');
     expect(await menuEntries(browser.page)).toEqual([
       'Config list',
+      'Listening query',
       'Service list',
       'Subscriber list',
       'Tool specs',

@@ -121,3 +121,33 @@ export interface ConfigHistoryParam extends ConfigKeyParam, PageParam {}
 export interface ConfigImportParam {
   policy?: ConflictPolicy;
 }
+
+/**
+ * `GET /v2/config/listeners`: the clients listening on this node, either to one config (`dataId`, `group`)
+ * or from one client IP (`ip`), within `tenant`.
+ */
+export interface ConfigListenerParam {
+  tenant?: string;
+  dataId?: string;
+  group?: string;
+  ip?: string;
+}
+
+/** A row of `GET /v2/config/listeners`: one client listening to one config. */
+export interface ConfigListenerDto {
+  /** `grpc` (nacos 2.x SDKs) or `http` (a held 1.x long-poll). */
+  via: 'grpc' | 'http';
+  /** The client's IP (a gRPC client's own idea of it when it declared one). */
+  ip: string;
+  /** `ip:port` the connection comes from. */
+  address: string;
+  tenant: string;
+  group: string;
+  dataId: string;
+  /** The md5 the client last reported holding ("" none). */
+  md5: string;
+  /** The config's md5 now ("" it does not exist). */
+  currentMd5: string;
+  /** The client holds the current content; false: it is behind. */
+  inSync: boolean;
+}

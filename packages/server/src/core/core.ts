@@ -4,6 +4,7 @@ import type { AuthService } from './auth/auth-service.js';
 import type { OAuth2Login } from './auth/oauth2-login.js';
 import type { ClusterMembers } from './cluster/cluster-members.js';
 import type { ConfigService } from './config/config-service.js';
+import type { ConfigListenerQuery } from './config/listener-query.js';
 import type { McpService } from './mcp/mcp-service.js';
 import type { ToolCalls } from './mcp/lazy-tool-calls.js';
 import type { MetricsService } from './metrics/metrics-service.js';
@@ -15,6 +16,8 @@ import type { TransferOperations } from './transfer/transfer-service.js';
 /** The domain services every adapter reaches; built once in app.ts. */
 export interface Core {
   configs: ConfigService;
+  /** Which clients listen to which configs, and whether they hold the current md5 (each door adds its own). */
+  listenerQuery: ConfigListenerQuery;
   namespaces: NamespaceService;
   /** The service registry: instances, services, subscribers, "service changed" events. */
   naming: NamingService;

@@ -9,6 +9,8 @@ export interface RunningConsole {
   consoleUrl: string;
   /** The SDK port (nacos OpenAPI; also the no-login console when enabled). */
   sdkUrl: string;
+  /** The nacos 2.x gRPC port. */
+  grpcPort: number;
   stop(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
     app,
     consoleUrl: addresses.console.replace('localhost', '127.0.0.1'),
     sdkUrl: addresses.http.replace('localhost', '127.0.0.1'),
+    grpcPort: addresses.grpc,
     stop: () => app.dispose(),
   };
 }

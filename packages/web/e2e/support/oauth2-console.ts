@@ -23,6 +23,7 @@ export async function startConsoleOn(consolePort: number, env: Record<string, st
     app,
     consoleUrl: `http://127.0.0.1:${consolePort}`,
     sdkUrl: addresses.http.replace('localhost', '127.0.0.1'),
+    grpcPort: addresses.grpc,
     stop: async () => {
       await app.dispose();
       const { rmSync } = await import('node:fs');

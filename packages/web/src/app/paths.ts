@@ -9,6 +9,7 @@ export const paths = {
   manage: '/manage',
   configs: '/manage/configs',
   configHistory: '/manage/config/history',
+  configListeners: '/manage/config/listeners',
   services: '/manage/service',
   subscribers: '/manage/subscriber',
   instances: '/manage/service/instance',

@@ -14,6 +14,10 @@ const ConfigHistoryPage = lazyPage(
   () => import('../features/configs/components/config-history-page.js'),
   'ConfigHistoryPage',
 );
+const ConfigListenerPage = lazyPage(
+  () => import('../features/configs/components/config-listener-page.js'),
+  'ConfigListenerPage',
+);
 const ServiceListPage = lazyPage(
   () => import('../features/services/components/service-list-page.js'),
   'ServiceListPage',
@@ -66,6 +70,7 @@ const routes: RouteObject[] = [
       { index: true, element: <Navigate replace to={paths.about} /> },
       page(paths.configs, <ConfigListPage />, 'menu.config_list'),
       page(paths.configHistory, <ConfigHistoryPage />, 'menu.config_history'),
+      page(paths.configListeners, <ConfigListenerPage />, 'menu.config_listeners'),
       page(paths.services, <ServiceListPage />, 'menu.service_list'),
       page(paths.subscribers, <SubscriberListPage />, 'menu.subscriber_list'),
       page(paths.instances, <InstanceListPage />, 'menu.instance_list'),

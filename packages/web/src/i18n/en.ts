@@ -46,6 +46,7 @@ export const en = {
     config_management: 'Config management',
     config_list: 'Config list',
     config_history: 'Config history',
+    config_listeners: 'Listening query',
     service_management: 'Service management',
     service_list: 'Service list',
     subscriber_list: 'Subscriber list',

@@ -48,6 +48,7 @@ export const zh: MessageTree<CommonMessages> = {
     config_management: '配置管理',
     config_list: '配置列表',
     config_history: '配置历史',
+    config_listeners: '监听查询',
     service_management: '服务管理',
     service_list: '服务列表',
     subscriber_list: '订阅者列表',

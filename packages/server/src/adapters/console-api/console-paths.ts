@@ -11,10 +11,11 @@ const api = (...paths: string[]) => paths.map((p) => `${API}${p}`);
 const pages = (...paths: string[]) => rules('GET', ...paths.flatMap((p) => [p, `/rnacos${p}`]));
 
 const CONFIG_READ: Rule[] = [
-  ...pages('/manage/configs', '/manage/config/history'),
+  ...pages('/manage/configs', '/manage/config/history', '/manage/config/listeners'),
   ...rules('GET', ...api('/configs', '/config/download', '/cs/configs', '/config/history')),
   ...rules('GET', ...api('/v2/config/list', '/v2/config/download', '/v2/config/info', '/v2/config/history')),
   ...rules('GET', ...api('/v2/config/beta')),
+  ...rules('GET', ...api('/v2/config/listeners')),
   ...rules('POST', ...api('/v2/config/download')),
 ];
 

@@ -1,5 +1,6 @@
 import type { ConfigWatching } from '../../core/config/config-watch-hub.js';
-import type { GrpcConnection, GrpcConnections } from './connections.js';
+import type { ListenerSource, ListeningClient } from '../../core/config/listener-query.js';
+import { parsePeer, type GrpcConnection, type GrpcConnections } from './connections.js';
 
 /** A listened config as the client spelled it: notifications must echo exactly these strings. */
 export interface ListenedConfig {
@@ -8,9 +9,14 @@ export interface ListenedConfig {
   tenant: string;
 }
 
+/** A listened config with the md5 the client reported in its last listen request (for the listener query). */
+export interface ListenedConfigMd5 extends ListenedConfig {
+  md5: string;
+}
+
 interface ConnectionListeners {
   conn: GrpcConnection;
-  keys: Map<string, ListenedConfig>;
+  keys: Map<string, ListenedConfigMd5>;
   watcher: (keyString: string) => void;
   /** Listen answers in flight: their notifications wait (see `hold`). */
   holds: number;
@@ -25,7 +31,7 @@ const PUSH_ATTEMPTS = 3;
  * in the config center, registered under every key it listens to, so a change published through any door
  * pushes a `ConfigChangeNotifyRequest` to exactly the connections listening to that key.
  */
-export class ConfigListeners {
+export class ConfigListeners implements ListenerSource {
   private readonly byConnection = new Map<string, ConnectionListeners>();
 
   constructor(
@@ -35,7 +41,7 @@ export class ConfigListeners {
     connections.onClose((conn) => this.removeConnection(conn.id));
   }
 
-  listen(conn: GrpcConnection, keyString: string, config: ListenedConfig): void {
+  listen(conn: GrpcConnection, keyString: string, config: ListenedConfigMd5): void {
     if (conn.closed) return;
     const entry = this.entryOf(conn);
     if (!entry.keys.has(keyString)) this.watching.watch(keyString, entry.watcher);
@@ -93,7 +99,7 @@ export class ConfigListeners {
   }
 
   /** The configs a connection listens to (console and tests). */
-  listenedBy(connectionId: string): ListenedConfig[] {
+  listenedBy(connectionId: string): ListenedConfigMd5[] {
     return [...(this.byConnection.get(connectionId)?.keys.values() ?? [])];
   }
 
@@ -107,6 +113,30 @@ export class ConfigListeners {
     const keys = new Set<string>();
     for (const entry of this.byConnection.values()) for (const key of entry.keys.keys()) keys.add(key);
     return keys.size;
+  }
+
+  /**
+   * The connections listening to a config key or coming from an IP (the client's declared one or the
+   * transport's), for the listener query: a scan, as the query is rare and listening is not.
+   */
+  listeners(match: { keyString?: string; ip?: string }): ListeningClient[] {
+    const found: ListeningClient[] = [];
+    for (const entry of this.byConnection.values()) {
+      const { conn } = entry;
+      const info = this.connections.registry.get(conn.id);
+      const ip = info?.clientIp || conn.remoteIp;
+      if (match.ip !== undefined && match.ip !== ip && match.ip !== conn.remoteIp) continue;
+      const port = info?.remotePort ?? parsePeer(conn.peer).port;
+      const address = `${conn.remoteIp}:${port}`;
+      const add = (keyString: string, config: ListenedConfigMd5) =>
+        found.push({ via: 'grpc', ip, address, keyString, md5: config.md5 });
+      if (match.keyString === undefined) for (const [keyString, config] of entry.keys) add(keyString, config);
+      else {
+        const config = entry.keys.get(match.keyString);
+        if (config) add(match.keyString, config);
+      }
+    }
+    return found;
   }
 
   /** Ids of the connections listening to a config key (console and tests). */
@@ -126,8 +156,10 @@ export class ConfigListeners {
   }
 
   private async pushChange(conn: GrpcConnection, config: ListenedConfig): Promise<void> {
+    // the client's own strings, not the md5 kept beside them
+    const body = { module: 'config', dataId: config.dataId, group: config.group, tenant: config.tenant };
     for (let attempt = 0; attempt < PUSH_ATTEMPTS && !conn.closed; attempt++) {
-      const ack = await this.connections.push(conn, 'ConfigChangeNotifyRequest', { module: 'config', ...config });
+      const ack = await this.connections.push(conn, 'ConfigChangeNotifyRequest', body);
       // Clients ack with ConfigChangeNotifyResponse (Java) or NotifySubscriberResponse (Go, Python): any type will do.
       if (ack && ack.resultCode === 200) return;
     }

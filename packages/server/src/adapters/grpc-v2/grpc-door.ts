@@ -49,6 +49,7 @@ export function createGrpcDoor(deps: GrpcDoorDeps): GrpcDoor {
   const connections = new GrpcConnections(deps.core.connections, deps.clock, logger, deps.timings, detectionLog);
   deps.core.connections.setResetter((id, redirectAddress) => connections.resetOne(id, redirectAddress));
   const configListeners = new ConfigListeners(deps.core.configs, connections);
+  deps.core.listenerQuery.addSource(configListeners);
   const namingPushes = new NamingPushes(
     deps.core.naming,
     connections,

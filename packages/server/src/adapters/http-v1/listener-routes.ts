@@ -37,7 +37,8 @@ export function registerListenerRoutes(
     }
     // Answer a little before the client gives up, as nacos does.
     const holdMs = Math.min(Math.max(timing.minHoldMs, timeout - 500), timing.maxHoldMs);
-    const cancel = polls.hold(entries, holdMs, changedNow, (result) => {
+    const poller = { ip: client.ip, port: req.socket.remotePort ?? 0 };
+    const cancel = polls.hold(poller, entries, holdMs, changedNow, (result) => {
       void reply.send(encodeChangedConfigs(result));
     });
     // A client that hangs up must not stay registered.

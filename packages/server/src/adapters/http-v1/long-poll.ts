@@ -1,7 +1,15 @@
 import type { ConfigWatching } from '../../core/config/config-watch-hub.js';
+import type { ListenerSource, ListeningClient } from '../../core/config/listener-query.js';
 import type { ListenEntry } from './listening-configs.js';
 
+/** Where a held request comes from (for the listener query). */
+export interface PollClient {
+  ip: string;
+  port: number;
+}
+
 interface HeldPoll {
+  client: PollClient;
   entries: ListenEntry[];
   respond: (changed: ListenEntry[]) => void;
   timer: NodeJS.Timeout;
@@ -12,7 +20,7 @@ interface HeldPoll {
  * Held `/configs/listener` requests. Each one watches its keys in the config center, so a publish
  * answers exactly the requests watching that key, at once.
  */
-export class LongPollRegistry {
+export class LongPollRegistry implements ListenerSource {
   private readonly held = new Set<HeldPoll>();
 
   constructor(private readonly watching: ConfigWatching) {}
@@ -22,12 +30,14 @@ export class LongPollRegistry {
    * none). `changedNow` is re-evaluated on wake-up. Returns a cancel function for a client that went away.
    */
   hold(
+    client: PollClient,
     entries: ListenEntry[],
     holdMs: number,
     changedNow: (entries: ListenEntry[]) => ListenEntry[],
     respond: (changed: ListenEntry[]) => void,
   ): () => void {
     const poll: HeldPoll = {
+      client,
       entries,
       respond,
       timer: setTimeout(() => this.finish(poll, []), holdMs),
@@ -45,6 +55,23 @@ export class LongPollRegistry {
   /** Answers every held request with "no change" (shutdown). */
   releaseAll(): void {
     for (const poll of [...this.held]) this.finish(poll, []);
+  }
+
+  /**
+   * The held requests listening to a config key or coming from an IP, for the listener query. A client
+   * shows while its request is held (nearly always: it polls again at once), as in nacos.
+   */
+  listeners(match: { keyString?: string; ip?: string }): ListeningClient[] {
+    const found: ListeningClient[] = [];
+    for (const { client, entries } of this.held) {
+      if (match.ip !== undefined && match.ip !== client.ip) continue;
+      const address = `${client.ip}:${client.port}`;
+      for (const entry of entries) {
+        if (match.keyString !== undefined && match.keyString !== entry.keyString) continue;
+        found.push({ via: 'http', ip: client.ip, address, keyString: entry.keyString, md5: entry.md5 });
+      }
+    }
+    return found;
   }
 
   size(): number {

@@ -12,6 +12,7 @@ import { registerBackupRoutes } from './backup-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
 import { registerCoreRoutes } from './core-routes.js';
 import { registerHealthRoutes } from './health-routes.js';
+import { registerListenerQueryRoutes } from './listener-query-routes.js';
 import { registerListenerRoutes, type LongPollTiming } from './listener-routes.js';
 import { registerMcpListRoutes } from './mcp-list-routes.js';
 import { registerMetricsRoutes } from './metrics-routes.js';
@@ -63,6 +64,7 @@ export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): 
   registerAuthRoutes(app, core.auth, core.apiAccess.enabled);
   registerConfigRoutes(app, core.configs);
   registerListenerRoutes(app, core.configs, deps.longPolls, deps.longPollTiming);
+  registerListenerQueryRoutes(app, core.listenerQuery);
   registerNamespaceRoutes(app, core.namespaces, core.configs);
   registerInstanceRoutes(app, core.naming, { udpPush: deps.udpPush });
   registerServiceRoutes(app, core.naming);

@@ -9,6 +9,7 @@ const GUEST = [
   '/manage/about',
   '/manage/configs',
   '/manage/config/history',
+  '/manage/config/listeners',
   '/manage/service',
   '/manage/service/instance',
   '/manage/subscriber',
@@ -38,6 +39,7 @@ describe('side menu', () => {
   it('admin sees every entry', () => {
     expect(paths(visibleMenu(state(ADMIN)))).toEqual([
       '/manage/configs',
+      '/manage/config/listeners',
       '/manage/service',
       '/manage/subscriber',
       '/manage/mcptoolspec',
@@ -59,9 +61,10 @@ describe('side menu', () => {
     expect(shown).toContain('/manage/appmonitor');
   });
 
-  it('guest sees configs, services, subscribers, MCP and about only', () => {
+  it('guest sees configs, their listeners, services, subscribers, MCP and about only', () => {
     expect(paths(visibleMenu(state(GUEST)))).toEqual([
       '/manage/configs',
+      '/manage/config/listeners',
       '/manage/service',
       '/manage/subscriber',
       '/manage/mcptoolspec',
@@ -72,7 +75,7 @@ describe('side menu', () => {
 
   it('old console shows everything but user management, whatever the resources', () => {
     const shown = paths(visibleMenu(state(['/manage/about'], 'OLD_CONSOLE')));
-    expect(shown).toHaveLength(10);
+    expect(shown).toHaveLength(11);
     expect(shown).not.toContain('/manage/user');
   });
 

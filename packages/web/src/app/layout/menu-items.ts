@@ -20,7 +20,14 @@ export const isGroup = (node: MenuNode): node is MenuGroup => 'children' in node
 
 /** The whole side menu before filtering: config, service, MCP and system management groups. */
 const SIDE_MENU: MenuNode[] = [
-  { key: 'config', label: 'menu.config_management', children: [{ key: paths.configs, label: 'menu.config_list' }] },
+  {
+    key: 'config',
+    label: 'menu.config_management',
+    children: [
+      { key: paths.configs, label: 'menu.config_list' },
+      { key: paths.configListeners, label: 'menu.config_listeners' },
+    ],
+  },
   {
     key: 'service',
     label: 'menu.service_management',

@@ -1,13 +1,12 @@
 import { canonicalTenant, configKeyString, parseConfigKey } from '../../../core/config/config-key.js';
 import type { ConfigService } from '../../../core/config/config-service.js';
 import { booleanField, objectArrayField, stringField } from '../body-fields.js';
-import type { ListenedConfig, ConfigListeners } from '../config-listeners.js';
+import type { ListenedConfig, ListenedConfigMd5, ConfigListeners } from '../config-listeners.js';
 import type { GrpcHandler } from '../grpc-handler.js';
 import type { JsonObject } from '../payload.js';
 
-interface ListenContext extends ListenedConfig {
+interface ListenContext extends ListenedConfigMd5 {
   keyString: string;
-  md5: string;
 }
 
 function contextsOf(body: JsonObject): ListenContext[] {
@@ -43,14 +42,15 @@ export function configBatchListenHandler(configs: ConfigService, listeners: Conf
       const changedConfigs: ListenedConfig[] = [];
       // compared with what this client reads: a gray version's md5 when its IP is in a beta rule
       const client = { ip: ctx.clientIp };
-      for (const { keyString, md5, dataId, group, tenant } of contextsOf(body)) {
+      for (const context of contextsOf(body)) {
+        const { keyString, dataId, group, tenant } = context;
         if (!listen) {
           listeners.unlisten(conn, keyString);
           continue;
         }
-        const config = { dataId, group, tenant };
-        listeners.listen(conn, keyString, config);
-        if (configs.md5Of(keyString, client) !== md5) changedConfigs.push(config);
+        // kept with the md5 the client reported, for the listener query
+        listeners.listen(conn, keyString, context);
+        if (configs.md5Of(keyString, client) !== context.md5) changedConfigs.push({ dataId, group, tenant });
       }
       return { changedConfigs };
     },
