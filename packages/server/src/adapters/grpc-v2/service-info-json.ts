@@ -1,23 +1,11 @@
-import type { HostInfo, ServiceInfo } from '../../core/naming/naming-model.js';
+import type { ServiceInfo } from '../../core/naming/naming-model.js';
+import { nacosInstanceJson } from '../http-common/nacos-instance-json.js';
 import { RenderedFields } from './grpc-handler.js';
 
 /** How long 2.x clients may trust a ServiceInfo before asking again (pushes keep them current). */
 const CACHE_MILLIS = 10_000;
 
-function hostJson(h: HostInfo) {
-  return {
-    instanceId: h.instanceId,
-    ip: h.ip,
-    port: h.port,
-    weight: h.weight,
-    healthy: h.healthy,
-    enabled: h.enabled,
-    ephemeral: h.ephemeral,
-    clusterName: h.clusterName,
-    serviceName: h.serviceName,
-    metadata: h.metadata,
-  };
-}
+const hostJson = nacosInstanceJson;
 
 const rendered = new WeakMap<ServiceInfo, string>();
 

@@ -1,0 +1,17 @@
+import type { HostInfo } from '../../core/naming/naming-model.js';
+
+/** An instance as nacos's `Instance` serializes (gRPC ServiceInfo hosts, v3 instance answers). */
+export function nacosInstanceJson(h: HostInfo) {
+  return {
+    instanceId: h.instanceId,
+    ip: h.ip,
+    port: h.port,
+    weight: h.weight,
+    healthy: h.healthy,
+    enabled: h.enabled,
+    ephemeral: h.ephemeral,
+    clusterName: h.clusterName,
+    serviceName: h.serviceName,
+    metadata: h.metadata,
+  };
+}
