@@ -17,7 +17,7 @@ export interface CoreRouteDeps {
 const GRPC_PORT_OFFSET = 1000;
 
 /** A member as nacos' `/core/cluster` endpoints show it (`address` is the HTTP one clients are given). */
-function memberOf(m: ClusterMember, version: string) {
+export function memberOf(m: ClusterMember, version: string) {
   const colon = m.addr.lastIndexOf(':');
   const ip = colon > 0 ? m.addr.slice(0, colon) : m.addr;
   const port = colon > 0 ? Number(m.addr.slice(colon + 1)) - GRPC_PORT_OFFSET : 8848;

@@ -20,6 +20,7 @@ import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerInstanceRoutes } from './instance-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
 import { sdkBodyLimit } from './sdk-body-limit.js';
+import { registerV2Routes } from '../http-v2/v2-routes.js';
 
 export interface SdkHttpDeps {
   core: Core;
@@ -40,7 +41,7 @@ export interface SdkHttpDeps {
 }
 
 /**
- * The routes of the SDK port (8848): the nacos OpenAPI v1 under `/nacos`. See endpoints.md beside this file
+ * The routes of the SDK port (8848): the nacos OpenAPI v1 and v2 under `/nacos`. See endpoints.md beside this file
  * for which SDK call reaches which route. `pipeline` holds the stages the fast paths run too.
  */
 export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): FastifyInstance {
@@ -72,6 +73,7 @@ export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): 
     authEnabled: core.apiAccess.enabled,
     consoleEnabled: deps.server.consoleEnabled,
   });
+  registerV2Routes(app, core, deps.server.version);
   registerBackupRoutes(app, core, deps.backupToken);
   registerMcpListRoutes(app, core.mcp);
   deps.mountConsole?.(app);
