@@ -163,6 +163,25 @@ export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
   'GET /nacos/v2/ns/service/list': [{ need: 'read', params: () => ({}) }],
   'GET /nacos/v2/ns/operator/metrics': [{ need: 'read', params: () => ({ onlyStatus: 'false' }) }],
   'GET /nacos/v2/ns/ops/metrics': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v2/ns/operator/switches': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v2/ns/ops/switches': [{ need: 'read', params: () => ({}) }],
+  'PUT /nacos/v2/ns/operator/switches': [
+    { need: 'write', params: () => ({ entry: 'pushEnabled', value: 'true' }), reached: v2Refused(501, 30000) },
+  ],
+  'PUT /nacos/v2/ns/ops/switches': [
+    { need: 'write', params: () => ({ entry: 'pushEnabled', value: 'true' }), reached: v2Refused(501, 30000) },
+  ],
+  'GET /nacos/v2/ns/client/list': [{ need: 'read', params: () => ({}) }],
+  // no such client: answered past the access check
+  'GET /nacos/v2/ns/client': [{ need: 'read', params: () => ({ clientId: 'nobody' }), reached: v2Refused(404, 20004) }],
+  'GET /nacos/v2/ns/client/publish/list': [
+    { need: 'read', params: () => ({ clientId: 'nobody' }), reached: v2Refused(404, 20004) },
+  ],
+  'GET /nacos/v2/ns/client/subscribe/list': [
+    { need: 'read', params: () => ({ clientId: 'nobody' }), reached: v2Refused(404, 20004) },
+  ],
+  'GET /nacos/v2/ns/client/service/publisher/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+  'GET /nacos/v2/ns/client/service/subscriber/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
   'GET /nacos/v2/console/namespace/list': [{ need: 'read', params: () => ({}) }],
   // without a namespaceId (the default namespace), past the access check it is a missing parameter
   'GET /nacos/v2/console/namespace': [

@@ -72,17 +72,3 @@ describe('/nacos/v2/ns/service', () => {
     expect((await call('GET', '/service/list', { pageSize: 'x' })).statusCode).toBe(400);
   });
 });
-
-describe('/nacos/v2/ns/operator/metrics', () => {
-  it('answers the status alone by default and every count with onlyStatus=false', async () => {
-    await call('POST', '/instance', { serviceName: 's', ip: '10.0.0.1', port: '80' });
-    expect((await call('GET', '/operator/metrics')).json()).toEqual({
-      code: 0,
-      message: 'success',
-      data: { status: 'UP' },
-    });
-    const all = (await call('GET', '/ops/metrics', { onlyStatus: 'false' })).json().data;
-    expect(all).toMatchObject({ status: 'UP', serviceCount: 1, instanceCount: 1 });
-    expect((await call('GET', '/operator/metrics', { onlyStatus: 'maybe' })).statusCode).toBe(400);
-  });
-});

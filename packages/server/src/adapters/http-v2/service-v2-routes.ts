@@ -1,21 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { canonicalNamespace } from '../../core/naming/naming-validation.js';
 import { pageOfNames } from '../../core/naming/service-name-page.js';
 import { intParam, optional, requestParams } from '../http-common/params.js';
-import { boolParam, serviceKeyOf } from '../http-v1/naming-params.js';
-import { NAMING_NAMESPACE, NO_NAMESPACE, requestNamespace } from '../http-v1/request-namespace.js';
-import { namingMetrics, settingsOf } from '../http-v1/service-routes.js';
+import { serviceKeyOf } from '../http-v1/naming-params.js';
+import { NAMING_NAMESPACE, requestNamespace } from '../http-v1/request-namespace.js';
+import { settingsOf } from '../http-v1/service-routes.js';
 import { required, V2Error, v2Ok, withCodes } from './v2-result.js';
 
 const ROUTE = { config: { namespace: NAMING_NAMESPACE } };
-const NO_NAMESPACE_ROUTE = { config: { namespace: NO_NAMESPACE } };
 const PATH = '/nacos/v2/ns/service';
 
 /** nacos answers a missing service with 400 and code 21008. */
 const SERVICE_MISSING = { not_found: [400, 'SERVICE_NOT_EXIST'] } as const;
 
-/** `/nacos/v2/ns/service*` and `/nacos/v2/ns/operator/metrics`, on the same core calls as the v1 routes. */
+/** `/nacos/v2/ns/service*`, on the same core calls as the v1 routes. */
 export function registerServiceV2Routes(app: FastifyInstance, naming: NamingService): void {
   app.post(PATH, ROUTE, async (req) => {
     const params = requestParams(req);
@@ -75,13 +74,4 @@ export function registerServiceV2Routes(app: FastifyInstance, naming: NamingServ
     );
     return v2Ok({ count: names.length, services: pageOfNames(names, pageNo, pageSize) });
   });
-
-  // `onlyStatus` (default true) answers the status alone, as nacos does
-  const metrics = async (req: FastifyRequest) => {
-    const onlyStatus = boolParam(requestParams(req), 'onlyStatus') ?? true;
-    const all = namingMetrics(naming);
-    return v2Ok(onlyStatus ? { status: all.status } : all);
-  };
-  app.get('/nacos/v2/ns/operator/metrics', NO_NAMESPACE_ROUTE, metrics);
-  app.get('/nacos/v2/ns/ops/metrics', NO_NAMESPACE_ROUTE, metrics);
 }

@@ -77,4 +77,19 @@ describe('the v2 routes with OpenAPI auth on', () => {
     expect(removeProd.status).toBe(403);
     expect(app.core.namespaces.exists('prod')).toBe(true);
   });
+
+  it('leaves the services of namespaces the caller may not see out of the registrations of a client', async () => {
+    const instance = { ip: '10.3.3.3', port: 3333, ephemeral: false };
+    for (const namespaceId of ['dev', 'prod']) {
+      await app.core.naming.registerInstance(
+        { namespaceId, groupName: 'DEFAULT_GROUP', serviceName: 'shared' },
+        instance,
+      );
+    }
+    const dev = await tokenOf('dev', 'devpw-password');
+    const clientId = encodeURIComponent('10.3.3.3:3333#false');
+    const res = await fetch(`${base}/nacos/v2/ns/client/publish/list?clientId=${clientId}&accessToken=${dev}`);
+    const seen = ((await res.json()) as { data: { namespace: string }[] }).data.map((p) => p.namespace);
+    expect(seen).toEqual(['dev']);
+  });
 });

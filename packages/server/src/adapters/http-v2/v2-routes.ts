@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core/core.js';
+import { registerClientV2Routes } from './client-v2-routes.js';
 import { registerClusterV2Routes } from './cluster-v2-routes.js';
 import { registerConfigV2Routes } from './config-v2-routes.js';
 import { registerHistoryV2Routes } from './history-v2-routes.js';
 import { registerInstanceMetadataV2Routes } from './instance-metadata-v2-routes.js';
 import { registerInstanceV2Routes } from './instance-v2-routes.js';
 import { registerNamespaceV2Routes } from './namespace-v2-routes.js';
+import { registerOperatorV2Routes } from './operator-v2-routes.js';
 import { registerServiceV2Routes } from './service-v2-routes.js';
 import { v2ErrorHandler } from './v2-result.js';
 
@@ -22,6 +24,8 @@ export function registerV2Routes(app: FastifyInstance, core: Core, version: stri
     registerInstanceV2Routes(v2, core.naming);
     registerInstanceMetadataV2Routes(v2, core.naming);
     registerServiceV2Routes(v2, core.naming);
+    registerOperatorV2Routes(v2, core.naming);
+    registerClientV2Routes(v2, core.naming, core.connections);
     registerNamespaceV2Routes(v2, core.namespaces, core.configs);
     registerClusterV2Routes(v2, core.cluster, version);
   });
