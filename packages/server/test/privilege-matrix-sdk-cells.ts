@@ -138,6 +138,16 @@ export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
   'PUT /nacos/v2/ns/instance': [
     { need: 'write', params: () => ({ ...seedInstance, ephemeral: 'false', weight: '2' }) },
   ],
+  'PATCH /nacos/v2/ns/instance': [
+    {
+      need: 'write',
+      params: () => ({ ...seedInstance, ephemeral: 'false', weight: '3' }),
+      reached: (res) => res.body === 'ok',
+    },
+  ],
+  'GET /nacos/v2/ns/catalog/instances': [
+    { need: 'read', params: () => ({ serviceName: 'seed', pageNo: '1', pageSize: '10' }) },
+  ],
   'GET /nacos/v2/ns/instance': [{ need: 'read', params: () => ({ ...seedInstance }) }],
   'GET /nacos/v2/ns/instance/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
   'PUT /nacos/v2/ns/instance/beat': [{ need: 'write', params: () => ({ ...seedInstance }) }],

@@ -142,3 +142,61 @@ describe('/nacos/v2/ns/health/instance', () => {
     expect(unknown.json().code).toBe(21003);
   });
 });
+
+describe('PATCH /nacos/v2/ns/instance', () => {
+  it('changes only the fields given and answers a bare ok; an unknown instance is 404 21003', async () => {
+    await call('POST', '/instance', { ...one, weight: '3', metadata: '{"zone":"a"}' });
+    const res = await app.sdkHttp.inject({
+      method: 'PATCH',
+      url: `/nacos/v2/ns/instance?${qs({ ...one, enabled: 'false' })}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('ok');
+    const instance = app.core.naming.listInstances({
+      namespaceId: 'public',
+      groupName: 'DEFAULT_GROUP',
+      serviceName: 'order',
+    })[0];
+    expect(instance).toMatchObject({ enabled: false, weight: 3, metadata: { zone: 'a' } });
+    const unknown = await app.sdkHttp.inject({
+      method: 'PATCH',
+      url: `/nacos/v2/ns/instance?${qs({ ...one, ip: '10.9.9.9' })}`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe(21003);
+  });
+});
+
+describe('/nacos/v2/ns/catalog/instances', () => {
+  it('pages every instance of a service, disabled ones included, filtered by health and enabled', async () => {
+    for (const port of ['1', '2', '3']) await call('POST', '/instance', { ...one, port, ephemeral: 'false' });
+    await call('PUT', '/health/instance', { ...one, port: '2', healthy: 'false' });
+    await app.sdkHttp.inject({
+      method: 'PATCH',
+      url: `/nacos/v2/ns/instance?${qs({ ...one, port: '3', enabled: 'false' })}`,
+    });
+    const page = (await call('GET', '/catalog/instances', { serviceName: 'order', pageNo: '1', pageSize: '2' })).json();
+    expect(page).toMatchObject({ code: 0, data: { count: 3 } });
+    expect(page.data.instances).toHaveLength(2);
+    const healthy = (
+      await call('GET', '/catalog/instances', {
+        serviceName: 'order',
+        pageNo: '1',
+        pageSize: '10',
+        healthyOnly: 'true',
+      })
+    ).json().data;
+    expect(healthy.instances.map((i: { port: number }) => i.port).sort()).toEqual([1, 3]);
+    const enabled = (
+      await call('GET', '/catalog/instances', {
+        serviceName: 'order',
+        pageNo: '1',
+        pageSize: '10',
+        enabledOnly: 'false',
+      })
+    ).json().data;
+    expect(enabled).toMatchObject({ count: 1, instances: [{ port: 3, enabled: false }] });
+    const noPage = await call('GET', '/catalog/instances', { serviceName: 'order' });
+    expect(noPage.json()).toMatchObject({ code: 10000, data: "required parameter 'pageNo' is missing" });
+  });
+});

@@ -37,6 +37,16 @@ export function registerInstanceV2Routes(app: FastifyInstance, naming: NamingSer
     return v2Ok('ok');
   });
 
+  // changes only the fields given; nacos answers it with a bare `ok`, outside the envelope
+  app.patch(PATH, ROUTE, async (req, reply) => {
+    const params = requestParams(req);
+    instanceParams(params);
+    const input = instanceOf(params);
+    const key = serviceKeyOf(params, requestNamespace(req));
+    await withCodes(naming.patchInstance(key, input, input), { not_found: [404, 'INSTANCE_NOT_FOUND'] });
+    return reply.type('text/plain;charset=UTF-8').send('ok');
+  });
+
   app.get(PATH, ROUTE, async (req) => {
     const params = requestParams(req);
     instanceParams(params);

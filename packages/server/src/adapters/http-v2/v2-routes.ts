@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core/core.js';
+import { registerCatalogV2Routes } from './catalog-v2-routes.js';
 import { registerClientV2Routes } from './client-v2-routes.js';
 import { registerClusterV2Routes } from './cluster-v2-routes.js';
 import { registerConfigV2Routes } from './config-v2-routes.js';
@@ -24,6 +25,7 @@ export function registerV2Routes(app: FastifyInstance, core: Core, version: stri
     registerInstanceV2Routes(v2, core.naming);
     registerInstanceMetadataV2Routes(v2, core.naming);
     registerServiceV2Routes(v2, core.naming);
+    registerCatalogV2Routes(v2, core.naming);
     registerOperatorV2Routes(v2, core.naming);
     registerClientV2Routes(v2, core.naming, core.connections);
     registerNamespaceV2Routes(v2, core.namespaces, core.configs);
