@@ -24,6 +24,9 @@ export interface HttpSample {
 const seedInstance = { serviceName: 'seed', ip: '10.0.0.1', port: '80' };
 const refusedWith = (text: string) => (res: LightMyRequestResponse) =>
   res.statusCode === 400 && res.body.includes(text);
+/** A v2 refusal with its status and nacos code (given past the access check). */
+const v2Refused = (status: number, code: number) => (res: LightMyRequestResponse) =>
+  res.statusCode === status && res.body.includes(`"code":${code},`);
 
 /** Samples by `METHOD path`; a route may have several (its parameter shapes). */
 export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
@@ -108,6 +111,116 @@ export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
   'GET /nacos/v2/core/cluster/nodes': [{ need: 'read', params: () => ({}) }],
   'GET /nacos/v2/core/cluster/nodes/self': [{ need: 'read', params: () => ({}) }],
   'GET /nacos/v2/core/loader/reloadCurrent': [{ need: 'write', params: () => ({ count: '1000' }) }],
+
+  // the nacos OpenAPI v2 (adapters/http-v2)
+  'GET /nacos/v2/cs/config': [{ need: 'read', params: () => ({ dataId: 'seed', group: 'G' }) }],
+  'POST /nacos/v2/cs/config': [
+    { need: 'write', form: true, params: () => ({ dataId: unique('v2api'), group: 'G', content: 'x' }) },
+  ],
+  'DELETE /nacos/v2/cs/config': [{ need: 'write', params: () => ({ dataId: 'nothing', group: 'G' }) }],
+  'GET /nacos/v2/cs/history/list': [{ need: 'read', params: () => ({ dataId: 'seed', group: 'G' }) }],
+  // no such entry: answered past the access check
+  'GET /nacos/v2/cs/history': [
+    { need: 'read', params: () => ({ dataId: 'seed', group: 'G', nid: '999999999' }), reached: v2Refused(404, 20004) },
+  ],
+  'GET /nacos/v2/cs/history/previous': [
+    { need: 'read', params: () => ({ dataId: 'seed', group: 'G', id: '999999999' }), reached: v2Refused(404, 20004) },
+  ],
+  'GET /nacos/v2/cs/history/configs': [{ need: 'read', params: () => ({}) }],
+  'POST /nacos/v2/ns/instance': [
+    {
+      need: 'write',
+      params: () => ({ serviceName: 'seed', ephemeral: 'false', ip: '10.8.1.1', port: `${2000 + nextSeq()}` }),
+    },
+  ],
+  'DELETE /nacos/v2/ns/instance': [
+    {
+      need: 'write',
+      params: () => ({ serviceName: 'seed', ephemeral: 'false', ip: '10.8.1.2', port: `${2000 + nextSeq()}` }),
+    },
+  ],
+  'PUT /nacos/v2/ns/instance': [
+    { need: 'write', params: () => ({ ...seedInstance, ephemeral: 'false', weight: '2' }) },
+  ],
+  'PATCH /nacos/v2/ns/instance': [
+    {
+      need: 'write',
+      params: () => ({ ...seedInstance, ephemeral: 'false', weight: '3' }),
+      reached: (res) => res.body === 'ok',
+    },
+  ],
+  'GET /nacos/v2/ns/catalog/instances': [
+    { need: 'read', params: () => ({ serviceName: 'seed', pageNo: '1', pageSize: '10' }) },
+  ],
+  'GET /nacos/v2/ns/instance': [{ need: 'read', params: () => ({ ...seedInstance }) }],
+  'GET /nacos/v2/ns/instance/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+  'PUT /nacos/v2/ns/instance/beat': [{ need: 'write', params: () => ({ ...seedInstance }) }],
+  'PUT /nacos/v2/ns/instance/metadata/batch': [
+    { need: 'write', params: () => ({ serviceName: 'seed', metadata: 'v2=yes' }) },
+  ],
+  'DELETE /nacos/v2/ns/instance/metadata/batch': [
+    { need: 'write', params: () => ({ serviceName: 'seed', metadata: 'v2=' }) },
+  ],
+  'PUT /nacos/v2/ns/health/instance': [{ need: 'write', params: () => ({ ...seedInstance, healthy: 'true' }) }],
+  'PUT /nacos/v2/ns/health': [{ need: 'write', params: () => ({ ...seedInstance, healthy: 'true' }) }],
+  'POST /nacos/v2/ns/service': [{ need: 'write', params: () => ({ serviceName: unique('svc2') }) }],
+  'PUT /nacos/v2/ns/service': [{ need: 'write', params: () => ({ serviceName: 'seed', protectThreshold: '0.1' }) }],
+  'DELETE /nacos/v2/ns/service': [
+    {
+      need: 'write',
+      params: () => ({ serviceName: unique('svcrm2') }),
+      prepare: (app, namespaceId, params) =>
+        app.core.naming.createService({ namespaceId, groupName: 'DEFAULT_GROUP', serviceName: params.serviceName }, {}),
+    },
+  ],
+  'GET /nacos/v2/ns/service': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+  'GET /nacos/v2/ns/service/list': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v2/ns/operator/metrics': [{ need: 'read', params: () => ({ onlyStatus: 'false' }) }],
+  'GET /nacos/v2/ns/ops/metrics': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v2/ns/operator/switches': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v2/ns/ops/switches': [{ need: 'read', params: () => ({}) }],
+  'PUT /nacos/v2/ns/operator/switches': [
+    { need: 'write', params: () => ({ entry: 'pushEnabled', value: 'true' }), reached: v2Refused(501, 30000) },
+  ],
+  'PUT /nacos/v2/ns/ops/switches': [
+    { need: 'write', params: () => ({ entry: 'pushEnabled', value: 'true' }), reached: v2Refused(501, 30000) },
+  ],
+  'GET /nacos/v2/ns/client/list': [{ need: 'read', params: () => ({}) }],
+  // no such client: answered past the access check
+  'GET /nacos/v2/ns/client': [{ need: 'read', params: () => ({ clientId: 'nobody' }), reached: v2Refused(404, 20004) }],
+  'GET /nacos/v2/ns/client/publish/list': [
+    { need: 'read', params: () => ({ clientId: 'nobody' }), reached: v2Refused(404, 20004) },
+  ],
+  'GET /nacos/v2/ns/client/subscribe/list': [
+    { need: 'read', params: () => ({ clientId: 'nobody' }), reached: v2Refused(404, 20004) },
+  ],
+  'GET /nacos/v2/ns/client/service/publisher/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+  'GET /nacos/v2/ns/client/service/subscriber/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+  'GET /nacos/v2/console/namespace/list': [{ need: 'read', params: () => ({}) }],
+  // without a namespaceId (the default namespace), past the access check it is a missing parameter
+  'GET /nacos/v2/console/namespace': [
+    { need: 'read', params: () => ({}), reached: (res) => res.statusCode === 200 || v2Refused(400, 10000)(res) },
+  ],
+  'POST /nacos/v2/console/namespace': [
+    {
+      need: 'write',
+      form: true,
+      params: () => ({ namespaceName: 'again' }),
+      reached: (res) => res.statusCode === 200 || v2Refused(409, 22002)(res),
+    },
+  ],
+  'PUT /nacos/v2/console/namespace': [
+    { need: 'write', form: true, params: () => ({ namespaceName: 'Dev' }), only: ['dev'] },
+  ],
+  'DELETE /nacos/v2/console/namespace': [
+    { need: 'write', params: () => ({}), only: ['dev'], reached: refusedWith('still holds') },
+  ],
+  'GET /nacos/v2/core/cluster/node/self': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v2/core/cluster/node/list': [{ need: 'read', params: () => ({}) }],
+  'GET /nacos/v2/core/cluster/node/self/health': [{ need: 'read', params: () => ({}) }],
+  'PUT /nacos/v2/core/cluster/lookup': [
+    { need: 'write', params: () => ({ type: 'file' }), reached: (res) => res.statusCode === 501 },
+  ],
 
   // r-nacos's open MCP lists (`/rnacos/v1/`, under OpenAPI auth as the `/nacos/` routes)
   ...V3_SAMPLES,

@@ -12,7 +12,8 @@ const ROUTE = { config: { namespace: NAMESPACE_ADMIN } };
 
 const QUOTA = 200;
 
-function view(ns: NamespaceView, configs: ConfigService) {
+/** A namespace as nacos' namespace APIs show it (v1 and v2 alike). */
+export function namespaceJson(ns: NamespaceView, configs: ConfigService) {
   return {
     namespace: ns.namespaceId,
     namespaceShowName: ns.namespaceName,
@@ -36,14 +37,14 @@ export function registerNamespaceRoutes(app: FastifyInstance, namespaces: Namesp
       const id = requestNamespace(req) ?? '';
       const ns = namespaces.get(id);
       if (!ns) throw notFound(`namespace ${id} does not exist`);
-      return view(ns, configs);
+      return namespaceJson(ns, configs);
     }
     // with OpenAPI auth on, only the namespaces the caller may see, as the console lists them
     const visible = namespacesVisibleToCaller(req);
     const data = namespaces
       .list()
       .filter((ns) => visible(ns.namespaceId))
-      .map((ns) => view(ns, configs));
+      .map((ns) => namespaceJson(ns, configs));
     return { code: 200, message: null, data };
   });
 

@@ -5,7 +5,8 @@ import { groupedName } from '../../core/naming/naming-model.js';
 export const POLL_CACHE_MILLIS = 3_000;
 export const PUSH_CACHE_MILLIS = 10_000;
 
-function hostJson(h: HostInfo) {
+/** One host of an instance list (v1 and v2 alike). */
+export function hostJson(h: HostInfo) {
   return {
     instanceId: h.instanceId,
     ip: h.ip,

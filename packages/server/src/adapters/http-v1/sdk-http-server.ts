@@ -21,6 +21,7 @@ import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerInstanceRoutes } from './instance-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
 import { sdkBodyLimit } from './sdk-body-limit.js';
+import { registerV2Routes } from '../http-v2/v2-routes.js';
 import { registerV3Routes } from '../http-v3/v3-routes.js';
 
 export interface SdkHttpDeps {
@@ -42,7 +43,7 @@ export interface SdkHttpDeps {
 }
 
 /**
- * The routes of the SDK port (8848): the nacos OpenAPI v1 under `/nacos`. See endpoints.md beside this file
+ * The routes of the SDK port (8848): the nacos OpenAPI v1 and v2 under `/nacos`. See endpoints.md beside this file
  * for which SDK call reaches which route. `pipeline` holds the stages the fast paths run too.
  */
 export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): FastifyInstance {
@@ -75,6 +76,7 @@ export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): 
     authEnabled: core.apiAccess.enabled,
     consoleEnabled: deps.server.consoleEnabled,
   });
+  registerV2Routes(app, core, deps.server.version);
   registerBackupRoutes(app, core, deps.backupToken);
   registerMcpListRoutes(app, core.mcp);
   registerV3Routes(app, core, {

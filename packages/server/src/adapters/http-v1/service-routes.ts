@@ -15,7 +15,8 @@ const ROUTE = { config: { namespace: NAMING_NAMESPACE } };
 const NO_NAMESPACE_ROUTE = { config: { namespace: NO_NAMESPACE } };
 const ok = (reply: FastifyReply) => reply.type(TEXT_TYPE).send('ok');
 
-function settingsOf(params: Params): Partial<ServiceSettings> {
+/** The service settings a maintain request gives (v1 and v2 alike). */
+export function settingsOf(params: Params): Partial<ServiceSettings> {
   const settings: Partial<ServiceSettings> = {};
   const threshold = numberParam(params, 'protectThreshold');
   if (threshold !== undefined) settings.protectThreshold = threshold;
@@ -106,22 +107,7 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
     };
   });
 
-  const metrics = async () => {
-    const stats = naming.stats();
-    const cpus = os.cpus().length || 1;
-    return {
-      status: 'UP',
-      serviceCount: stats.serviceCount,
-      instanceCount: stats.instanceCount,
-      subscribeCount: stats.subscriberCount,
-      responsibleServiceCount: stats.serviceCount,
-      responsibleInstanceCount: stats.instanceCount,
-      clientCount: stats.subscriberCount,
-      cpu: Math.min(1, os.loadavg()[0] / cpus),
-      load: os.loadavg()[0],
-      mem: 1 - os.freemem() / os.totalmem(),
-    };
-  };
+  const metrics = async () => namingMetrics(naming);
   app.get('/nacos/v1/ns/operator/metrics', NO_NAMESPACE_ROUTE, metrics);
   app.get('/nacos/v1/ns/ops/metrics', NO_NAMESPACE_ROUTE, metrics);
 }
@@ -134,4 +120,22 @@ function healthCheckerJson(metadata: Readonly<Record<string, string>>, cluster: 
     .map(([name, value]) => `${name}:${value}`)
     .join('|');
   return { type: 'HTTP', path: check.path, headers, expectedResponseCode: check.expectedCode };
+}
+
+/** What `/nacos/v1/ns/operator/metrics` (and the v2 one's full form) tells of the registry and the host. */
+export function namingMetrics(naming: NamingService) {
+  const stats = naming.stats();
+  const cpus = os.cpus().length || 1;
+  return {
+    status: 'UP',
+    serviceCount: stats.serviceCount,
+    instanceCount: stats.instanceCount,
+    subscribeCount: stats.subscriberCount,
+    responsibleServiceCount: stats.serviceCount,
+    responsibleInstanceCount: stats.instanceCount,
+    clientCount: stats.subscriberCount,
+    cpu: Math.min(1, os.loadavg()[0] / cpus),
+    load: os.loadavg()[0],
+    mem: 1 - os.freemem() / os.totalmem(),
+  };
 }
