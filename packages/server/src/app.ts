@@ -8,6 +8,8 @@ import { FastifyPort } from './adapters/http-common/fastify-port.js';
 import { DEFAULT_CONNECTION_TIMINGS, type ConnectionTimings } from './adapters/grpc-v2/connections.js';
 import { createGrpcDoor, type GrpcDoor } from './adapters/grpc-v2/grpc-door.js';
 import { ConfigService } from './core/config/config-service.js';
+import { AuditLog } from './core/audit/audit-log.js';
+import { startAuditRetention } from './core/audit/audit-retention.js';
 import { createAuth } from './core/auth/auth-factory.js';
 import type { CaptchaSource } from './core/auth/captcha-service.js';
 import { OAuth2Login } from './core/auth/oauth2-login.js';
@@ -97,7 +99,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger,
     options.captchaSource,
   );
+  const audit = new AuditLog(stores.audit, clock, {
+    ...settings.audit,
+    onError: (err) => logger.error({ err }, 'an audit row could not be written'),
+  });
   const configs = await ConfigService.create(stores.configs, clock, settings.configMaxContent);
+  configs.useAudit(audit);
   // naming is built next; the probe runs only when a namespace is to be removed
   const namespaces = await NamespaceService.create(stores.namespaces, clock, (namespaceId) => ({
     configs: configs.count(namespaceId),
@@ -147,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       maxInFlight: settings.mcpMaxCallsInFlight,
     }),
     connections: new ClientConnectionRegistry(),
+    audit,
     cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
     transfer: transferOnDemand(stores.transfer, clock, settings, models, mcp),
     backup: stores.backup ?? null,
@@ -154,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // a wrong issuer or client shows in the log at start, not only at the first login
   core.oauth2?.checkProvider();
   let namingTimer: ReturnType<typeof setInterval> | null = null;
+  let stopAuditRetention: (() => void) | null = null;
   const udpPush = settings.namingUdpPush
     ? new UdpPusher(core.naming, clock, logger, { ...DEFAULT_UDP_PUSH_TIMING, ...options.udpPushTiming })
     : null;
@@ -279,6 +288,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         ? await lazyConsole.listen(consolePort.port, consolePort.host)
         : ((await consoleHttp?.listen(consolePort)) ?? null);
       core.metrics.start();
+      stopAuditRetention ??= startAuditRetention(audit, logger);
       // the bound ports (a test asks for any free one)
       ownPorts(outbound.policy, portOf(http), grpcPort, consoleUrl ? portOf(consoleUrl) : 0);
       return { http, console: consoleUrl, grpc: grpcPort };
@@ -287,6 +297,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (closing) return;
       closing = true;
       if (namingTimer) clearInterval(namingTimer);
+      stopAuditRetention?.();
       core.metrics.stop();
       longPolls.releaseAll();
       await mcpEndpoint?.then((endpoint) => endpoint.close()).catch(() => undefined);

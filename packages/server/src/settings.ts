@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LdapOptions } from './core/auth/ldap-options.js';
 import { LDAP_SETTING_DEFS, loadLdapSettings } from './settings-ldap.js';
+import { AUDIT_SETTING_DEFS, loadAuditSettings, type AuditSettings } from './settings-audit.js';
 import type { OAuth2Settings } from './core/auth/oauth2-config.js';
 import { loadOAuth2Settings, OAUTH2_SETTING_DEFS } from './oauth2-settings.js';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './shared/logger.js';
@@ -67,6 +68,8 @@ export interface Settings {
   dbUrl: string | undefined;
   /** A cluster node that stops renewing its lease this long is dead and its ephemeral instances go (ms). */
   clusterLeaseMs: number;
+  /** The audit trail (settings-audit.ts). */
+  audit: AuditSettings;
   /** LDAP login, when `RNACOS_LDAP_ENABLE` is on (settings-ldap.ts). */
   ldap: LdapOptions | undefined;
   /** OAuth2 / OpenID Connect console login; undefined when off (docs/console.md "OAuth2 / OpenID Connect login"). */
@@ -232,6 +235,7 @@ export const SETTING_DEFS: SettingDef[] = [
     defaultText: '10',
   },
   ...LDAP_SETTING_DEFS,
+  ...AUDIT_SETTING_DEFS,
   ...OAUTH2_SETTING_DEFS,
   {
     env: 'RNACOS_DB_POOL_SIZE',
@@ -410,6 +414,7 @@ export function loadSettings(source: Source = process.env): Settings {
     connectionIdleTimeoutMs: whole('RNACOS_CONNECTION_IDLE_TIMEOUT_SECOND', 60, 1, 86_400) * 1000,
     dbUrl: dbUrl(get('RNACOS_DB_URL')),
     clusterLeaseMs: whole('RNACOS_CLUSTER_LEASE_SECOND', 10, 2, 600) * 1000,
+    audit: loadAuditSettings({ bool, whole }),
     ldap: loadLdapSettings({
       get,
       bool,

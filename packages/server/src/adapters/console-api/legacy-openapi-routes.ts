@@ -29,7 +29,7 @@ export function registerLegacyOpenApiRoutes(app: FastifyInstance, core: Core, fo
         }
       }
     });
-    registerConfigRoutes(scope, core.configs);
+    registerConfigRoutes(scope, core.configs, core.auth);
     registerServiceRoutes(scope, core.naming);
     registerInstanceRoutes(scope, core.naming, { udpPush: false });
   });

@@ -14,6 +14,8 @@ export interface PublishRequest {
   /** The `betaIps` header of a gray (beta) publish. */
   betaIpsHeader: string | undefined;
   srcIp: string;
+  /** The authenticated user, for the audit trail (null: anonymous). */
+  actor: string | null;
 }
 
 /**
@@ -45,7 +47,12 @@ export async function publishFromParams(configs: ConfigService, request: Publish
       configTags: optional(params, 'config_tags'),
       casMd5: request.casMd5Header ?? optional(params, 'casMd5'),
     },
-    { srcIp: request.srcIp, srcUser: optional(params, 'src_user') ?? optional(params, 'username') },
+    {
+      srcIp: request.srcIp,
+      srcUser: optional(params, 'src_user') ?? optional(params, 'username'),
+      door: 'http-v1',
+      actor: request.actor,
+    },
   );
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalTenant, parseConfigKey } from '../../core/config/config-key.js';
 import type { ConfigService } from '../../core/config/config-service.js';
+import type { AuthService } from '../../core/auth/auth-service.js';
+import { sdkCaller } from '../http-common/sdk-caller.js';
 import { clientIp, intParam, optional, requestParams, type Params } from '../http-common/params.js';
 import { invalid } from '../../shared/errors.js';
 import { configGetAnswer } from './config-answer.js';
@@ -49,7 +51,7 @@ function search(configs: ConfigService, params: Params, namespace: string | unde
 }
 
 /** `/nacos/v1/cs/configs`: get (or search), publish, delete. */
-export function registerConfigRoutes(app: FastifyInstance, configs: ConfigService): void {
+export function registerConfigRoutes(app: FastifyInstance, configs: ConfigService, auth?: AuthService): void {
   app.get('/nacos/v1/cs/configs', ROUTE, async (req, reply) => {
     const params = requestParams(req);
     const mode = optional(params, 'search');
@@ -60,12 +62,14 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
   });
 
   const publish = async (req: FastifyRequest, reply: FastifyReply) => {
+    const params = requestParams(req);
     await publishFromParams(configs, {
-      params: requestParams(req),
+      params,
       tenant: requestNamespace(req),
       casMd5Header: req.headers.casmd5 as string | undefined,
       betaIpsHeader: req.headers.betaips as string | undefined,
       srcIp: clientIp(req),
+      actor: sdkCaller(auth, req.headers, params),
     });
     return reply.type(TEXT).send(WRITE_DONE);
   };
@@ -74,7 +78,12 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
 
   app.delete('/nacos/v1/cs/configs', ROUTE, async (req, reply) => {
     const params = requestParams(req);
-    await configs.remove(keyOf(req, params), { srcIp: clientIp(req), srcUser: optional(params, 'username') });
+    await configs.remove(keyOf(req, params), {
+      srcIp: clientIp(req),
+      srcUser: optional(params, 'username'),
+      door: 'http-v1',
+      actor: sdkCaller(auth, req.headers, params),
+    });
     return reply.type(TEXT).send(WRITE_DONE);
   });
 }

@@ -19,6 +19,8 @@ import {
   type ConfigSearch,
 } from './config-search.js';
 import type { ConfigStore, HistoryPage, StoredConfig } from './config-store.js';
+import { ConfigAudit } from './config-audit.js';
+import type { AuditLog } from '../audit/audit-log.js';
 import { ConfigWatchHub, type ConfigWatcher, type ConfigWatching } from './config-watch-hub.js';
 
 export interface PublishInput extends ConfigKey {
@@ -65,6 +67,8 @@ export class ConfigService implements ConfigWatching {
   private readonly changeListeners = new Set<(change: ConfigChange) => void>();
   /** Who waits for which key (held long-polls, gRPC listeners). */
   private readonly watchers = new ConfigWatchHub();
+  /** Writes the audit rows of writes that name their door. */
+  private audit = new ConfigAudit(undefined);
 
   private constructor(
     private readonly store: ConfigStore,
@@ -76,6 +80,11 @@ export class ConfigService implements ConfigWatching {
     const service = new ConfigService(store, clock, maxContentBytes);
     for (const stored of await store.loadAll()) service.take(stored);
     return service;
+  }
+
+  /** Records every write that names its door in this trail from now on. */
+  useAudit(log: AuditLog): void {
+    this.audit = new ConfigAudit(log);
   }
 
   get(key: ConfigKey): ConfigItem | undefined {
@@ -147,9 +156,15 @@ export class ConfigService implements ConfigWatching {
    * against the committed config, never against this node's copy (which may be behind another node's write).
    */
   async publish(input: PublishInput, source: ChangeSource = {}): Promise<PublishResult> {
-    this.checkContent(input.content);
-    if (input.encryptedDataKey !== undefined) checkEncryptedDataKey(input.encryptedDataKey);
     const key: ConfigKey = { namespaceId: input.namespaceId, group: input.group, dataId: input.dataId };
+    return this.audit.around('config.publish', key, source, async () => {
+      this.checkContent(input.content);
+      if (input.encryptedDataKey !== undefined) checkEncryptedDataKey(input.encryptedDataKey);
+      return this.publishLocked(input, key, source);
+    });
+  }
+
+  private publishLocked(input: PublishInput, key: ConfigKey, source: ChangeSource): Promise<PublishResult> {
     return this.keyLock.run(configKeyString(key), async () => {
       const now = this.clock.now();
       let existed = false;
@@ -178,8 +193,11 @@ export class ConfigService implements ConfigWatching {
           srcIp: source.srcIp ?? '',
         };
         if (current && sameValue(current, next)) return null;
-        return { item: next, history: historyOf(next, current ? 'U' : 'I', source, now) };
+        const audit = this.audit.okRow('config.publish', key, source);
+        return { item: next, history: historyOf(next, current ? 'U' : 'I', source, now), audit };
       });
+      // nothing written: no row went with it, so the trail gets one of its own
+      if (!result.written) await this.audit.unchanged('config.publish', key, source);
       this.take(result.stored);
       return { item: result.stored.item, changed: result.written, existed };
     });
@@ -187,13 +205,17 @@ export class ConfigService implements ConfigWatching {
 
   /** Removes a config as stored; resolves false when the store had nothing to remove. */
   async remove(key: ConfigKey, source: ChangeSource = {}): Promise<boolean> {
-    return this.keyLock.run(configKeyString(key), async () => {
-      const now = this.clock.now();
-      const removed = await this.store.remove(key, (item) => historyOf(item, 'D', source, now));
-      // whatever this node held, the store has no such config now
-      this.drop(key);
-      return removed !== undefined;
-    });
+    return this.audit.around('config.delete', key, source, () =>
+      this.keyLock.run(configKeyString(key), async () => {
+        const now = this.clock.now();
+        const audit = this.audit.okRow('config.delete', key, source);
+        const removed = await this.store.remove(key, (item) => historyOf(item, 'D', source, now), audit);
+        if (!removed) await this.audit.unchanged('config.delete', key, source);
+        // whatever this node held, the store has no such config now
+        this.drop(key);
+        return removed !== undefined;
+      }),
+    );
   }
 
   /** Re-reads one config another node changed in the shared store, and wakes its watchers. */

@@ -146,4 +146,20 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE config ADD COLUMN encrypted_data_key TEXT;
   ALTER TABLE config_history ADD COLUMN encrypted_data_key TEXT;
   `,
+  // 10: the audit trail: every write and login, append-only (retention deletes the oldest rows)
+  `
+  CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    time INTEGER NOT NULL,
+    username TEXT NOT NULL,
+    door TEXT NOT NULL,
+    client_ip TEXT NOT NULL,
+    action TEXT NOT NULL,
+    namespace_id TEXT NOT NULL,
+    target TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    reason TEXT NOT NULL
+  );
+  CREATE INDEX audit_log_by_time ON audit_log (time);
+  `,
 ];

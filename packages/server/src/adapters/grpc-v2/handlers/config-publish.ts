@@ -3,6 +3,7 @@ import type { ConfigService } from '../../../core/config/config-service.js';
 import { invalid } from '../../../shared/errors.js';
 import { optionalString, stringMapField } from '../body-fields.js';
 import type { GrpcHandler } from '../grpc-handler.js';
+import { grpcCaller, type TokenOwner } from './grpc-caller.js';
 import { configAccess, configKeyOf } from './config-request.js';
 
 /**
@@ -12,7 +13,7 @@ import { configAccess, configKeyOf } from './config-request.js';
  * client's config encryption plugin, `cipher-*` dataIds) is stored with the content; a publish without one
  * stores the config without a key, as nacos does.
  */
-export function configPublishHandler(configs: ConfigService): GrpcHandler {
+export function configPublishHandler(configs: ConfigService, auth?: TokenOwner): GrpcHandler {
   return {
     responseType: 'ConfigPublishResponse',
     refusals: 'typed',
@@ -40,7 +41,7 @@ export function configPublishHandler(configs: ConfigService): GrpcHandler {
           configTags: addition.config_tags,
           casMd5: casMd5 || undefined,
         },
-        { srcIp: ctx.clientIp, srcUser: addition.src_user },
+        { srcIp: ctx.clientIp, srcUser: addition.src_user, door: 'grpc', actor: grpcCaller(auth, ctx) },
       );
       return {};
     },

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditLog } from '../../core/audit/audit-log.js';
+import type { AuditOutcome } from '../../core/audit/audit-model.js';
+import type { AuthService } from '../../core/auth/auth-service.js';
+import { clientIp, optional, requestParams, type Params } from '../http-common/params.js';
+import { sdkCaller } from '../http-common/sdk-caller.js';
+import { LOGIN_ROUTES } from './api-auth-hook.js';
+import { sdkWriteAction } from './sdk-audit-actions.js';
+
+const LOGINS: ReadonlySet<string> = new Set(LOGIN_ROUTES);
+const CONFIGS = '/nacos/v1/cs/configs';
+/** Writes recorded here; config writes are recorded by the config service (here only refusals at the gate). */
+const RECORDED = new Set([CONFIGS, '/nacos/v1/ns/service', '/nacos/v1/console/namespaces']);
+const INSTANCE = '/nacos/v1/ns/instance';
+
+/**
+ * Audit rows of the SDK port, written before the answer leaves: logins (when OpenAPI auth is on; with it
+ * off every login answers a placeholder token and none is recorded), namespace and service writes,
+ * persistent instance writes, and config writes refused at the gate.
+ */
+export function registerSdkAudit(app: FastifyInstance, audit: AuditLog, auth: AuthService, authOn: boolean): void {
+  if (!audit.enabled) return;
+  app.addHook('onSend', async (req, reply, payload) => {
+    const route = req.routeOptions.url;
+    if (route === undefined) return payload;
+    const login = LOGINS.has(route);
+    if (login && !authOn) return payload;
+    if (!login && !isRecordedWrite(req, route)) return payload;
+    const status = reply.statusCode;
+    if (route === CONFIGS && status !== 403) return payload;
+    const params = paramsOf(req);
+    const outcome: AuditOutcome = status < 400 ? 'ok' : status >= 500 ? 'failed' : 'refused';
+    await audit.note({
+      door: 'http-v1',
+      username: login ? (optional(params, 'username') ?? null) : sdkCaller(auth, req.headers, params),
+      clientIp: clientIp(req),
+      action: login ? (outcome === 'ok' ? 'login.success' : 'login.failure') : sdkWriteAction(req.method, route),
+      namespaceId: login ? '' : (optional(params, 'namespaceId') ?? optional(params, 'tenant') ?? ''),
+      target: login ? (optional(params, 'username') ?? '') : targetOf(params),
+      outcome,
+      reason: outcome === 'ok' ? '' : reasonOf(status, payload),
+    });
+    return payload;
+  });
+}
+
+function isRecordedWrite(req: FastifyRequest, route: string): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
+  if (RECORDED.has(route)) return true;
+  // ephemeral instances come and go with their clients: only persistent ones are recorded
+  return route === INSTANCE && paramsOf(req).ephemeral === 'false';
+}
+
+function paramsOf(req: FastifyRequest): Params {
+  try {
+    return requestParams(req);
+  } catch {
+    return {};
+  }
+}
+
+function targetOf(params: Params): string {
+  const parts = ['group', 'groupName', 'dataId', 'serviceName', 'ip', 'port', 'customNamespaceId', 'namespaceName'];
+  return parts.flatMap((p) => (params[p] ? [`${p}=${params[p]}`] : [])).join(' ');
+}
+
+function reasonOf(status: number, payload: unknown): string {
+  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+  return `HTTP ${status}${text ? `: ${text}` : ''}`;
+}
