@@ -9,7 +9,18 @@ import { consoleToken } from './console-auth.js';
 /** Codes of a request refused before any handler ran (login and rights checks). */
 const GATE_REFUSALS = new Set(['NO_LOGIN', 'NO_PERMISSION', 'NO_NAMESPACE_PERMISSION']);
 /** Fields that name what a write acts on (never a password or a content). */
-const TARGET_FIELDS = ['group', 'groupName', 'dataId', 'serviceName', 'ip', 'port', 'username', 'id', 'name'];
+const TARGET_FIELDS = [
+  'group',
+  'groupName',
+  'dataId',
+  'serviceName',
+  'ip',
+  'port',
+  'username',
+  'id',
+  'name',
+  'namespaceName',
+];
 const NAMESPACE_FIELDS = ['namespaceId', 'tenant', 'namespace'];
 
 type Fields = Record<string, unknown>;
