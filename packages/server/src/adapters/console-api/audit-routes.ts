@@ -37,5 +37,5 @@ export function registerAuditRoutes(app: FastifyInstance, audit: AuditLog): void
 function formatOf(value: unknown): AuditExportFormat {
   if (value === undefined || value === '' || value === 'csv') return 'csv';
   if (value === 'jsonl') return 'jsonl';
-  throw new ConsoleError('PARAM_ERROR', `format must be csv or jsonl, got "${String(value)}"`);
+  throw new ConsoleError('PARAM_ERROR', `format must be csv or jsonl, got ${JSON.stringify(value)}`);
 }

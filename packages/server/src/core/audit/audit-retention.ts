@@ -14,7 +14,7 @@ interface ErrorLogger {
  */
 export function startAuditRetention(audit: AuditLog, logger: ErrorLogger): () => void {
   const sweep = () => {
-    audit.sweep().catch((err) => logger.error({ err }, 'deleting old audit rows failed'));
+    audit.sweep().catch((err: unknown) => logger.error({ err }, 'deleting old audit rows failed'));
   };
   const first = setTimeout(sweep, FIRST_SWEEP_MS);
   const every = setInterval(sweep, AUDIT_SWEEP_INTERVAL_MS);
