@@ -92,7 +92,14 @@ describe('audit trail', () => {
       { headers },
     );
     expect(cas.body.resultCode).not.toBe(200);
-    expect((await rows({ door: 'grpc' })).slice(0, 2)).toMatchObject([
+    const guest = await kit.call(
+      'ConfigRemoveRequest',
+      { dataId: 'grpc.yaml', group: 'G', tenant: '' },
+      { headers: { accessToken: guestApi } },
+    );
+    expect(guest.body.resultCode).not.toBe(200);
+    expect((await rows({ door: 'grpc' })).slice(0, 3)).toMatchObject([
+      { action: 'config.delete', outcome: 'refused', username: 'guest1', target: 'G/grpc.yaml' },
       { action: 'config.publish', outcome: 'refused', username: 'admin', target: 'G/grpc.yaml' },
       { action: 'config.publish', outcome: 'ok', username: 'admin', target: 'G/grpc.yaml' },
     ]);
@@ -162,7 +169,7 @@ describe('audit trail', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe('id,time,username,door,clientIp,action,namespaceId,target,outcome,reason,timeIso');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     const jsonl = await call(console, 'GET', 'v2/audit/export', { token: adminConsole, query: { format: 'jsonl' } });
     const exported = jsonl.body
       .trim()

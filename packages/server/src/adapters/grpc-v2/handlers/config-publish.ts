@@ -4,6 +4,8 @@ import { invalid } from '../../../shared/errors.js';
 import { optionalString, stringMapField } from '../body-fields.js';
 import type { GrpcHandler } from '../grpc-handler.js';
 import { grpcCaller, type TokenOwner } from './grpc-caller.js';
+import { configRefusal } from './config-refusal.js';
+import type { AuditLog } from '../../../core/audit/audit-log.js';
 import { configAccess, configKeyOf } from './config-request.js';
 
 /**
@@ -13,11 +15,12 @@ import { configAccess, configKeyOf } from './config-request.js';
  * client's config encryption plugin, `cipher-*` dataIds) is stored with the content; a publish without one
  * stores the config without a key, as nacos does.
  */
-export function configPublishHandler(configs: ConfigService, auth?: TokenOwner): GrpcHandler {
+export function configPublishHandler(configs: ConfigService, auth?: TokenOwner, audit?: AuditLog): GrpcHandler {
   return {
     responseType: 'ConfigPublishResponse',
     refusals: 'typed',
     access: configAccess('write'),
+    onRefused: configRefusal('config.publish', audit, auth),
     async handle(body, ctx) {
       const key = configKeyOf(body);
       const content = optionalString(body, 'content');
