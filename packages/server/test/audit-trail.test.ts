@@ -150,6 +150,23 @@ describe('audit trail', () => {
     expect(published[0]).toMatchObject({ username: 'admin', namespaceId: 'qa', target: 'G/console.yaml' });
   });
 
+  it('records the OpenAPI routes the console port serves as console writes of the session user', async () => {
+    const console = kit.app.consoleHttp!;
+    const send = (path: string, fields: Record<string, string>) =>
+      console.inject({
+        method: 'POST',
+        url: `/rnacos/api/console${path}`,
+        cookies: { token: adminConsole },
+        ...form(fields),
+      });
+    expect((await send('/cs/configs', { dataId: 'legacy.yaml', group: 'G', content: 'l: 1' })).body).toBe('true');
+    expect((await send('/ns/service', { serviceName: 'legacy-svc', groupName: 'G' })).statusCode).toBe(200);
+    expect((await rows({ door: 'console' })).slice(0, 2)).toMatchObject([
+      { action: 'service.create', username: 'admin', target: 'groupName=G serviceName=legacy-svc', outcome: 'ok' },
+      { action: 'config.publish', username: 'admin', target: 'G/legacy.yaml', outcome: 'ok' },
+    ]);
+  });
+
   it('lists and exports the trail for admins only', async () => {
     const console = kit.app.consoleHttp!;
     const list = await call(console, 'GET', 'v2/audit/list', {

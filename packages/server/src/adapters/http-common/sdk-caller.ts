@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import type { AuditDoor } from '../../core/audit/audit-model.js';
 import type { AuthService } from '../../core/auth/auth-service.js';
 import type { Params } from './params.js';
 
@@ -18,3 +20,11 @@ export function sdkCaller(
   const token = bearer || (typeof header === 'string' ? header.trim() : undefined) || params.accessToken;
   return token ? (auth.identify('api', token)?.user.username ?? null) : null;
 }
+
+/** Who a request on an OpenAPI route is, for the audit trail: its door and authenticated user. */
+export type AuditCaller = (req: FastifyRequest, params: Params) => { door: AuditDoor; actor: string | null };
+
+/** The SDK port's callers: door `http-v1`, the user of the request's token. */
+export const sdkAuditCaller =
+  (auth: Pick<AuthService, 'identify'>): AuditCaller =>
+  (req, params) => ({ door: 'http-v1', actor: sdkCaller(auth, req.headers, params) });

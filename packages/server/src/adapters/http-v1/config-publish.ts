@@ -3,6 +3,7 @@ import { checkEncryptedDataKey } from '../../core/config/config-model.js';
 import type { ConfigService } from '../../core/config/config-service.js';
 import { optional, rawParam, type Params } from '../http-common/params.js';
 import { invalid } from '../../shared/errors.js';
+import type { AuditDoor } from '../../core/audit/audit-model.js';
 
 /** What a publish names besides its parameters: the namespace the route resolved, and who sent it. */
 export interface PublishRequest {
@@ -16,6 +17,8 @@ export interface PublishRequest {
   srcIp: string;
   /** The authenticated user, for the audit trail (null: anonymous). */
   actor: string | null;
+  /** The door, for the audit trail (the console port serves these routes too). */
+  door?: AuditDoor;
 }
 
 /**
@@ -50,7 +53,7 @@ export async function publishFromParams(configs: ConfigService, request: Publish
     {
       srcIp: request.srcIp,
       srcUser: optional(params, 'src_user') ?? optional(params, 'username'),
-      door: 'http-v1',
+      door: request.door ?? 'http-v1',
       actor: request.actor,
     },
   );

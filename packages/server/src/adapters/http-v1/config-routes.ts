@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalTenant, parseConfigKey } from '../../core/config/config-key.js';
 import type { ConfigService } from '../../core/config/config-service.js';
-import type { AuthService } from '../../core/auth/auth-service.js';
-import { sdkCaller } from '../http-common/sdk-caller.js';
+import type { AuditCaller } from '../http-common/sdk-caller.js';
 import { clientIp, intParam, optional, requestParams, type Params } from '../http-common/params.js';
 import { invalid } from '../../shared/errors.js';
 import { configGetAnswer } from './config-answer.js';
@@ -51,7 +50,8 @@ function search(configs: ConfigService, params: Params, namespace: string | unde
 }
 
 /** `/nacos/v1/cs/configs`: get (or search), publish, delete. */
-export function registerConfigRoutes(app: FastifyInstance, configs: ConfigService, auth?: AuthService): void {
+export function registerConfigRoutes(app: FastifyInstance, configs: ConfigService, caller?: AuditCaller): void {
+  const who = caller ?? (() => ({ door: 'http-v1' as const, actor: null }));
   app.get('/nacos/v1/cs/configs', ROUTE, async (req, reply) => {
     const params = requestParams(req);
     const mode = optional(params, 'search');
@@ -69,7 +69,7 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
       casMd5Header: req.headers.casmd5 as string | undefined,
       betaIpsHeader: req.headers.betaips as string | undefined,
       srcIp: clientIp(req),
-      actor: sdkCaller(auth, req.headers, params),
+      ...who(req, params),
     });
     return reply.type(TEXT).send(WRITE_DONE);
   };
@@ -81,8 +81,7 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
     await configs.remove(keyOf(req, params), {
       srcIp: clientIp(req),
       srcUser: optional(params, 'username'),
-      door: 'http-v1',
-      actor: sdkCaller(auth, req.headers, params),
+      ...who(req, params),
     });
     return reply.type(TEXT).send(WRITE_DONE);
   });

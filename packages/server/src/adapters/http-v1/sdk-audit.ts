@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditLog } from '../../core/audit/audit-log.js';
 import type { AuditOutcome } from '../../core/audit/audit-model.js';
-import type { AuthService } from '../../core/auth/auth-service.js';
 import { clientIp, optional, requestParams, type Params } from '../http-common/params.js';
-import { sdkCaller } from '../http-common/sdk-caller.js';
+import type { AuditCaller } from '../http-common/sdk-caller.js';
 import { LOGIN_ROUTES } from './api-auth-hook.js';
 import { sdkWriteAction } from './sdk-audit-actions.js';
 
@@ -18,7 +17,7 @@ const INSTANCE = '/nacos/v1/ns/instance';
  * off every login answers a placeholder token and none is recorded), namespace and service writes,
  * persistent instance writes, and config writes refused at the gate.
  */
-export function registerSdkAudit(app: FastifyInstance, audit: AuditLog, auth: AuthService, authOn: boolean): void {
+export function registerSdkAudit(app: FastifyInstance, audit: AuditLog, caller: AuditCaller, authOn: boolean): void {
   if (!audit.enabled) return;
   app.addHook('onSend', async (req, reply, payload) => {
     const route = req.routeOptions.url;
@@ -27,12 +26,14 @@ export function registerSdkAudit(app: FastifyInstance, audit: AuditLog, auth: Au
     if (login && !authOn) return payload;
     if (!login && !isRecordedWrite(req, route)) return payload;
     const status = reply.statusCode;
-    if (route === CONFIGS && status !== 403) return payload;
+    // a config write that reached the config service is recorded there; here only the gate's refusals
+    if (route === CONFIGS && status !== 403 && status !== 401) return payload;
     const params = paramsOf(req);
     const outcome: AuditOutcome = status < 400 ? 'ok' : status >= 500 ? 'failed' : 'refused';
+    const who = caller(req, params);
     await audit.note({
-      door: 'http-v1',
-      username: login ? (optional(params, 'username') ?? null) : sdkCaller(auth, req.headers, params),
+      door: who.door,
+      username: login ? (optional(params, 'username') ?? null) : who.actor,
       clientIp: clientIp(req),
       action: login ? (outcome === 'ok' ? 'login.success' : 'login.failure') : sdkWriteAction(req.method, route),
       namespaceId: login ? '' : (optional(params, 'namespaceId') ?? optional(params, 'tenant') ?? ''),

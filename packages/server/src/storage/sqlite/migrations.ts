@@ -146,10 +146,11 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE config ADD COLUMN encrypted_data_key TEXT;
   ALTER TABLE config_history ADD COLUMN encrypted_data_key TEXT;
   `,
-  // 10: the audit trail: every write and login, append-only (retention deletes the oldest rows)
+  // 10: the audit trail: every write and login, append-only. Retention deletes only the oldest rows, so
+  // the rowid (one past the highest) never comes back: no AUTOINCREMENT bookkeeping on every write
   `
   CREATE TABLE audit_log (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id INTEGER PRIMARY KEY,
     time INTEGER NOT NULL,
     username TEXT NOT NULL,
     door TEXT NOT NULL,
