@@ -8,3 +8,4 @@ export * from './console/metrics.js';
 export * from './console/naming.js';
 export * from './console/transfer.js';
 export * from './mcp.js';
+export * from './console/audit.js';

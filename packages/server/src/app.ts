@@ -9,6 +9,8 @@ import { DEFAULT_CONNECTION_TIMINGS, type ConnectionTimings } from './adapters/g
 import { createGrpcDoor, type GrpcDoor } from './adapters/grpc-v2/grpc-door.js';
 import { ConfigService } from './core/config/config-service.js';
 import { ConfigListenerQuery } from './core/config/listener-query.js';
+import { AuditLog } from './core/audit/audit-log.js';
+import { startAuditRetention } from './core/audit/audit-retention.js';
 import { createAuth } from './core/auth/auth-factory.js';
 import type { CaptchaSource } from './core/auth/captcha-service.js';
 import { VERSION } from './shared/version.js';
@@ -106,7 +108,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger,
     options.captchaSource,
   );
+  const audit = new AuditLog(stores.audit, clock, {
+    ...settings.audit,
+    onError: (err) => logger.error({ err }, 'an audit row could not be written'),
+  });
   const configs = await ConfigService.create(stores.configs, clock, settings.configMaxContent, stores.configGrays);
+  configs.useAudit(audit);
   // naming is built next; the probe runs only when a namespace is to be removed
   const namespaces = await NamespaceService.create(stores.namespaces, clock, (namespaceId) => ({
     configs: configs.count(namespaceId),
@@ -170,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mcp,
     mcpTools: toolCalls,
     connections: new ClientConnectionRegistry(),
+    audit,
     cluster: membership?.members ?? new SingleNodeMembers(settings.nodeId, settings.nodeAddr),
     transfer: transferOnDemand(stores.transfer, clock, settings, models, mcp),
     backup: stores.backup ?? null,
@@ -177,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // a wrong issuer or client shows in the log at start, not only at the first login
   core.oauth2?.checkProvider();
   let namingTimer: ReturnType<typeof setInterval> | null = null;
+  let stopAuditRetention: (() => void) | null = null;
   const udpPush = settings.namingUdpPush
     ? new UdpPusher(core.naming, clock, logger, { ...DEFAULT_UDP_PUSH_TIMING, ...options.udpPushTiming })
     : null;
@@ -324,6 +333,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         : ((await consoleHttp?.listen(consolePort)) ?? null);
       core.metrics.start();
       metricsLog?.start();
+      stopAuditRetention ??= startAuditRetention(audit, logger);
       // the bound ports (a test asks for any free one)
       ownPorts(outbound, portOf(http), grpcPort, consoleUrl ? portOf(consoleUrl) : 0);
       // only now: the probes must know the bound ports to keep off them
@@ -334,6 +344,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (closing) return;
       closing = true;
       if (namingTimer) clearInterval(namingTimer);
+      stopAuditRetention?.();
       core.metrics.stop();
       metricsLog?.stop();
       longPolls.releaseAll();

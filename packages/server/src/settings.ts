@@ -1,6 +1,7 @@
 import type { LdapOptions } from './core/auth/ldap-options.js';
 import type { OAuth2Settings } from './core/auth/oauth2-config.js';
 import { loadOAuth2Settings, OAUTH2_SETTING_DEFS } from './oauth2-settings.js';
+import { AUDIT_SETTING_DEFS, loadAuditSettings, type AuditSettings } from './settings-audit.js';
 import { CLUSTER_SETTING_DEFS, loadClusterSettings, type ClusterSettings } from './settings-cluster.js';
 import { CONSOLE_SETTING_DEFS, loadConsoleSettings, type ConsoleSettings } from './settings-console.js';
 import { LDAP_SETTING_DEFS, ldapFilterProblem, loadLdapSettings } from './settings-ldap.js';
@@ -37,6 +38,8 @@ export interface Settings
   namingProbeIntervalMs: number;
   /** OAuth2 / OpenID Connect console login; undefined when off (docs/console.md "OAuth2 / OpenID Connect login"). */
   oauth2: OAuth2Settings | undefined;
+  /** The audit trail (settings-audit.ts). */
+  audit: AuditSettings;
 }
 
 /** The documented table, area by area; docs/settings.md lists the same rows. */
@@ -52,6 +55,7 @@ export const SETTING_DEFS: SettingDef[] = [
   ...LDAP_SETTING_DEFS,
   ...OAUTH2_SETTING_DEFS,
   ...MCP_SETTING_DEFS,
+  ...AUDIT_SETTING_DEFS,
 ];
 
 /**
@@ -81,6 +85,7 @@ export function loadSettings(source: SettingSource = process.env): Settings {
     }),
     oauth2: oauth2Settings(read.get, read.bool('RNACOS_OAUTH2_ENABLE', false)),
     ...loadMcpSettings(read),
+    audit: loadAuditSettings(read),
   };
 }
 

@@ -323,6 +323,8 @@ export const ROLE_ONLY_PATHS: Record<string, Need | 'any' | 'public' | 'nobody'>
   '/transfer/export': 'admin',
   '/transfer/import': 'admin',
   '/backup/download': 'admin',
+  '/v2/audit/list': 'admin',
+  '/v2/audit/export': 'admin',
   '/v2/transfer/export': 'nobody',
   '/v2/transfer/import': 'nobody',
   '/v2/mcp/endpoint': 'read',

@@ -15,6 +15,7 @@ const ALL = [
   'Users',
   'Namespaces',
   'Data transfer',
+  'Audit log',
   'Cluster info',
   'System monitor',
   'About',
@@ -105,9 +106,11 @@ describe('side menu per role (real server, headless chromium)', () => {
     }
   });
 
-  it('developer: no users, no data transfer; can add services and namespaces', async () => {
+  it('developer: no users, no data transfer, no audit log; can add services and namespaces', async () => {
     await signInAs('dev', 'dev-password');
-    expect(await menuEntries(browser.page)).toEqual(ALL.filter((e) => e !== 'Users' && e !== 'Data transfer'));
+    expect(await menuEntries(browser.page)).toEqual(
+      ALL.filter((e) => e !== 'Users' && e !== 'Data transfer' && e !== 'Audit log'),
+    );
     await browser.page.goto(`${server.consoleUrl}/rnacos/manage/namespace`);
     await browser.page.locator('button', { hasText: /^New$/ }).waitFor();
   });
@@ -136,10 +139,10 @@ describe('side menu per role (real server, headless chromium)', () => {
     await browser.page.getByText('No permission').first().waitFor();
   });
 
-  it('old console (no login, SDK port): every entry but users, no account menu', async () => {
+  it('old console (no login, SDK port): every entry but users and the audit log, no account menu', async () => {
     const { page } = browser;
     await page.goto(`${oldConsole.sdkUrl}/rnacos/manage/about`);
-    expect(await menuEntries(page)).toEqual(ALL.filter((e) => e !== 'Users'));
+    expect(await menuEntries(page)).toEqual(ALL.filter((e) => e !== 'Users' && e !== 'Audit log'));
     expect(await page.getByTestId('account-menu').count()).toBe(0);
     expect(browser.errors).toEqual([]);
   });

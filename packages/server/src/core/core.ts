@@ -1,3 +1,4 @@
+import type { AuditLog } from './audit/audit-log.js';
 import type { BackupStore } from './backup/backup-store.js';
 import type { ApiAccessGuard } from './auth/api-access.js';
 import type { AuthService } from './auth/auth-service.js';
@@ -39,6 +40,8 @@ export interface Core {
   mcp: McpService;
   /** Makes MCP tool calls (the MCP endpoints and the console's "try a tool"), under the outbound policy. */
   mcpTools: ToolCalls;
+  /** Who wrote what and who logged in, through which door (console: admins only). */
+  audit: AuditLog;
   /** The nodes of the cluster (just this one on the embedded store). */
   cluster: ClusterMembers;
 }

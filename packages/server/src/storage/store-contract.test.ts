@@ -6,6 +6,7 @@ import { ALL_NAMESPACES, type User } from '../core/auth/user-model.js';
 import { UserService } from '../core/auth/user-service.js';
 import { ManualClock } from '../shared/clock.js';
 import type { ConfigStore } from '../core/config/config-store.js';
+import type { NewAuditEntry } from '../core/audit/audit-model.js';
 import { HISTORY_KEPT_PER_CONFIG, type ConfigItem } from '../core/config/config-model.js';
 import type { StoredInstance } from '../core/naming/instance-store.js';
 import type { Stores } from '../store-wiring.js';
@@ -176,6 +177,68 @@ describe.each(backends)('$name store', ({ open, skip }) => {
       ['stable', 'I', 'formal', ''],
     ]);
   });
+
+  it.skipIf(skip)(
+    'appends, filters, pages and deletes audit rows; a config write commits its row with it',
+    async () => {
+      const row = (at: number, over: Partial<NewAuditEntry> = {}): NewAuditEntry => ({
+        time: at,
+        username: 'admin',
+        door: 'console',
+        clientIp: '10.0.0.1',
+        action: 'user.create',
+        namespaceId: '',
+        target: 'username=u1',
+        outcome: 'ok',
+        reason: '',
+        ...over,
+      });
+      await stores.audit.append([
+        row(100),
+        row(200, { username: 'dev1', door: 'http-v1', action: 'config.publish', namespaceId: 'dev' }),
+        row(300, { action: 'login.failure', outcome: 'refused', reason: 'USER_CHECK_ERROR' }),
+      ]);
+      const audited = { ...key, dataId: 'audited.yaml' };
+      const next = Object.assign(item('v: 1', 400), audited);
+      const auditRow = row(400, {
+        door: 'grpc',
+        action: 'config.publish',
+        namespaceId: 'dev',
+        target: 'G/audited.yaml',
+      });
+      await stores.configs.save(audited, () => ({ item: next, history: historyOf(next, 'I'), audit: auditRow }));
+      await stores.configs.remove(audited, (r) => historyOf(r, 'D'), {
+        ...auditRow,
+        time: 500,
+        action: 'config.delete',
+      });
+      // a refused write commits neither the config nor its row
+      await expect(
+        stores.configs.save(audited, () => {
+          throw new Refused();
+        }),
+      ).rejects.toBeInstanceOf(Refused);
+
+      const all = await stores.audit.list({}, 0, 10);
+      expect(all.total).toBe(5);
+      expect(all.items.map((e) => e.time)).toEqual([500, 400, 300, 200, 100]);
+      expect(all.items[1]).toMatchObject({ ...auditRow, id: expect.any(Number) });
+      expect((await stores.audit.list({ action: 'config.' }, 0, 10)).items.map((e) => e.time)).toEqual([500, 400, 200]);
+      expect((await stores.audit.list({ username: 'dev1' }, 0, 10)).items.map((e) => e.door)).toEqual(['http-v1']);
+      expect((await stores.audit.list({ namespaceId: 'dev', door: 'grpc' }, 0, 10)).total).toBe(2);
+      expect((await stores.audit.list({ outcome: 'refused' }, 0, 10)).items[0].reason).toBe('USER_CHECK_ERROR');
+      expect((await stores.audit.list({ from: 200, to: 400 }, 0, 10)).items.map((e) => e.time)).toEqual([300, 200]);
+      const paged = await stores.audit.list({}, 1, 2);
+      expect([paged.total, paged.items.map((e) => e.time)]).toEqual([5, [400, 300]]);
+      expect((await stores.audit.list({ beforeId: all.items[2].id }, 0, 10)).items.map((e) => e.time)).toEqual([
+        200, 100,
+      ]);
+
+      expect(await stores.audit.deleteBefore(300, 1)).toBe(1);
+      expect(await stores.audit.deleteBefore(300, 10)).toBe(1);
+      expect((await stores.audit.list({}, 0, 10)).items.map((e) => e.time)).toEqual([500, 400, 300]);
+    },
+  );
 
   it.skipIf(skip)('keeps the encryptedDataKey of a config and of each history entry, "" for a plain one', async () => {
     const cipher = { ...key, dataId: 'cipher-aes-app.yaml' };

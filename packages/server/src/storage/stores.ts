@@ -1,3 +1,4 @@
+import type { AuditStore } from '../core/audit/audit-store.js';
 import type { SessionStore } from '../core/auth/session-store.js';
 import type { UserStore } from '../core/auth/user-store.js';
 import type { BackupStore } from '../core/backup/backup-store.js';
@@ -23,6 +24,8 @@ export interface Stores {
   users: UserStore;
   sessions: SessionStore;
   transfer: TransferStore;
+  /** The audit trail of writes and logins. */
+  audit: AuditStore;
   /** Tool specs and MCP servers. */
   mcp: McpStore;
   /** Set when the store is shared by the nodes of a cluster (PostgreSQL). */

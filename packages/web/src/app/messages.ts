@@ -11,6 +11,7 @@ import { namespaceMessages } from '../features/namespaces/messages.js';
 import { serviceMessages } from '../features/services/messages.js';
 import { transferMessages } from '../features/transfer/messages.js';
 import { userMessages } from '../features/users/messages.js';
+import { auditMessages } from '../features/audit/messages.js';
 import { toolSpecMessages } from '../features/tool-specs/messages.js';
 import { mcpServerMessages } from '../features/mcp-servers/messages.js';
 import { appMessages } from './app-messages.js';
@@ -28,6 +29,7 @@ const features = [
   serviceMessages,
   transferMessages,
   userMessages,
+  auditMessages,
   toolSpecMessages,
   mcpServerMessages,
 ];

@@ -16,6 +16,7 @@ export const paths = {
   namespaces: '/manage/namespace',
   transfer: '/manage/transfer',
   users: '/manage/user',
+  audit: '/manage/audit',
   cluster: '/manage/cluster',
   about: '/manage/about',
   monitor: '/manage/appmonitor',

@@ -33,6 +33,7 @@ const InstanceListPage = lazyPage(
 const NamespacePage = lazyPage(() => import('../features/namespaces/components/namespace-page.js'), 'NamespacePage');
 const TransferPage = lazyPage(() => import('../features/transfer/components/transfer-page.js'), 'TransferPage');
 const UserListPage = lazyPage(() => import('../features/users/components/user-list-page.js'), 'UserListPage');
+const AuditPage = lazyPage(() => import('../features/audit/components/audit-page.js'), 'AuditPage');
 const ClusterPage = lazyPage(() => import('../features/cluster/components/cluster-page.js'), 'ClusterPage');
 const AboutPage = lazyPage(() => import('../features/about/components/about-page.js'), 'AboutPage');
 const ToolSpecListPage = lazyPage(
@@ -77,6 +78,7 @@ const routes: RouteObject[] = [
       page(paths.namespaces, <NamespacePage />, 'menu.namespace'),
       page(paths.transfer, <TransferPage />, 'menu.transfer'),
       page(paths.users, <UserListPage />, 'menu.user'),
+      page(paths.audit, <AuditPage />, 'menu.audit'),
       page(paths.cluster, <ClusterPage />, 'menu.cluster'),
       page(paths.about, <AboutPage />, 'menu.about'),
       page(paths.monitor, <MonitorPage />, 'menu.app_monitor'),

@@ -55,6 +55,7 @@ export const en = {
     user: 'Users',
     namespace: 'Namespaces',
     transfer: 'Data transfer',
+    audit: 'Audit log',
     cluster: 'Cluster info',
     app_monitor: 'System monitor',
     about: 'About',

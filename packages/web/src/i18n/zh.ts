@@ -57,6 +57,7 @@ export const zh: MessageTree<CommonMessages> = {
     user: '用户管理',
     namespace: '命名空间',
     transfer: '数据迁移',
+    audit: '审计日志',
     cluster: '集群信息',
     app_monitor: '系统监控',
     about: '关于',

@@ -1,9 +1,8 @@
 import type { ConfigBetaInfo, ConfigBetaParams, ConfigKeyParam } from '@tsnacos/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { BETA_GRAY_NAME, grayExpression, parseBetaIps } from '../../core/config/config-gray.js';
 import type { Core } from '../../core/core.js';
-import { clientIp } from '../http-common/params.js';
-import { principalOf } from './console-auth.js';
+import { consoleSource } from './console-source.js';
 import { namespaced } from './console-namespaces.js';
 import { API } from './console-paths.js';
 import { inputOf, requiredText, text } from './console-input.js';
@@ -16,7 +15,6 @@ const IN_TENANT = namespaced(TENANT);
 /** The console's beta release of a config: read it, publish it to client IPs, stop it, promote it. */
 export function registerConfigBetaRoutes(app: FastifyInstance, core: Core): void {
   const { configs } = core;
-  const sourceOf = (req: FastifyRequest) => ({ srcIp: clientIp(req), srcUser: principalOf(req).username ?? '' });
 
   app.get(`${API}/v2/config/beta`, IN_TENANT, async (req) => {
     const key = configKeyOf(inputOf<ConfigKeyParam>(req));
@@ -38,21 +36,21 @@ export function registerConfigBetaRoutes(app: FastifyInstance, core: Core): void
     const ips = parseBetaIps(requiredText(input, 'betaIps'));
     await configs.publishGray(
       { ...key, content: text(input, 'content') ?? '', rule: { type: 'beta', ips } },
-      sourceOf(req),
+      consoleSource(req),
     );
     return ok(true);
   });
 
   app.post(`${API}/v2/config/beta/stop`, IN_TENANT, async (req) => {
     const key = configKeyOf(inputOf<ConfigKeyParam>(req));
-    await configs.removeGray(key, BETA_GRAY_NAME, sourceOf(req));
+    await configs.removeGray(key, BETA_GRAY_NAME, consoleSource(req));
     return ok(true);
   });
 
   /** The beta content becomes the config every client reads; the beta is removed. */
   app.post(`${API}/v2/config/beta/promote`, IN_TENANT, async (req) => {
     const key = configKeyOf(inputOf<ConfigKeyParam>(req));
-    await configs.promoteGray(key, BETA_GRAY_NAME, sourceOf(req));
+    await configs.promoteGray(key, BETA_GRAY_NAME, consoleSource(req));
     return ok(true);
   });
 }

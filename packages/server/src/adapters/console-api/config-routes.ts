@@ -1,9 +1,8 @@
 import type { ConfigHistoryParam, ConfigInfo, ConfigKeyParam, ConfigListParam, ConfigParams } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.js';
-import { clientIp } from '../http-common/params.js';
-import { principalOf } from './console-auth.js';
 import { namespaced } from './console-namespaces.js';
+import { consoleSource } from './console-source.js';
 import { API } from './console-paths.js';
 import { inputOf, pageOf, requiredText, text } from './console-input.js';
 import { configInfoDto, configKeyOf, historyDto, listFilterOf, TENANT } from './config-query.js';
@@ -65,7 +64,7 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
         desc: text(input, 'desc'),
         encryptedDataKey: text(input, 'encryptedDataKey'),
       },
-      { srcIp: clientIp(req), srcUser: principalOf(req).username ?? '' },
+      consoleSource(req),
     );
     return ok(true);
   };
@@ -74,7 +73,7 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
 
   app.post(`${API}/v2/config/remove`, IN_TENANT, async (req) => {
     const key = configKeyOf(inputOf<ConfigKeyParam>(req));
-    await configs.remove(key, { srcIp: clientIp(req), srcUser: principalOf(req).username ?? '' });
+    await configs.remove(key, consoleSource(req));
     return ok(true);
   });
 

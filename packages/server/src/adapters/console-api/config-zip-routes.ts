@@ -17,9 +17,8 @@ import type { ConfigItem } from '../../core/config/config-model.js';
 import type { Core } from '../../core/core.js';
 import type { Clock } from '../../shared/clock.js';
 import { NacosError, invalid } from '../../shared/errors.js';
-import { clientIp } from '../http-common/params.js';
-import { principalOf } from './console-auth.js';
 import { namespaced, type NamespaceField } from './console-namespaces.js';
+import { consoleSource } from './console-source.js';
 import { API } from './console-paths.js';
 import { inputOf, optionalText, text, type Input } from './console-input.js';
 import { configKeyOf, listFilterOf, TENANT } from './config-query.js';
@@ -139,10 +138,7 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
     }
     if (files === 0) throw new ConsoleError('PARAM_ERROR', 'no file uploaded (multipart field "file")', 400);
     const policy = asUploadError(() => policyOf(policyText));
-    const result = await publishBatch(configs, items, policy, {
-      srcIp: clientIp(req),
-      srcUser: principalOf(req).username ?? '',
-    });
+    const result = await publishBatch(configs, items, policy, consoleSource(req));
     const body = transferResult(result, ignored);
     if (policy === 'ABORT' && result.conflicts.length > 0) {
       return reply.code(409).send({ ...fail('CONFIG_CONFLICT', conflictMessage(result.conflicts)), data: body });
@@ -169,10 +165,7 @@ export function registerConfigZipRoutes(app: FastifyInstance, core: Core, clock:
         });
     }
     const policy = policyOf(text(input, 'policy'));
-    const result = await publishBatch(configs, items, policy, {
-      srcIp: clientIp(req),
-      srcUser: principalOf(req).username ?? '',
-    });
+    const result = await publishBatch(configs, items, policy, consoleSource(req));
     if (policy === 'ABORT' && result.conflicts.length > 0) {
       return { ...fail('CONFIG_CONFLICT', conflictMessage(result.conflicts)), data: transferResult(result, ignored) };
     }

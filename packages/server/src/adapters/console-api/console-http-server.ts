@@ -30,6 +30,8 @@ import { registerNamingRoutes } from './naming-routes.js';
 import { registerTransferRoutes } from './transfer-routes.js';
 import { UPLOAD_LIMIT } from './uploads/upload-limits.js';
 import { registerBackupRoutes } from './backup-routes.js';
+import { registerConsoleAudit } from './console-audit.js';
+import { registerAuditRoutes } from './audit-routes.js';
 import { registerUserRoutes } from './user-routes.js';
 
 export interface ConsoleDeps {
@@ -61,6 +63,8 @@ async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, login
   checkNamespaceFields(app);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT, files: 10, fields: 20, parts: 40 } });
   app.setErrorHandler(sendError);
+  registerConsoleAudit(app, core.audit, core.auth);
+  registerAuditRoutes(app, core.audit);
   if (logins) {
     registerLoginRoutes(app, core.auth);
     registerOAuth2Routes(app, core.oauth2, deps.clock);

@@ -125,6 +125,7 @@ const PATHS: Record<Module, Rule[]> = {
     ...rules('POST', ...api('/v2/mcp/server/publish', '/v2/mcp/server/publish/history', '/v2/mcp/server/import')),
     ...rules('POST', ...api('/v2/mcp/server/tool/call')),
   ],
+  AUDIT_VISITOR: [...pages('/manage/audit'), ...rules('GET', ...api('/v2/audit/list', '/v2/audit/export'))],
   TRANSFER_MANAGE: [
     ...pages('/manage/transfer'),
     ...rules('GET', ...api('/transfer/export')),

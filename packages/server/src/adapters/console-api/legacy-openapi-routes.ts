@@ -8,6 +8,8 @@ import { registerConfigRoutes } from '../http-v1/config-routes.js';
 import { registerInstanceRoutes } from '../http-v1/instance-routes.js';
 import { registerServiceRoutes } from '../http-v1/service-routes.js';
 import { principalOf } from './console-auth.js';
+import type { AuditCaller } from '../http-common/sdk-caller.js';
+import { registerSdkAudit } from '../http-v1/sdk-audit.js';
 
 /**
  * The OpenAPI handlers themselves, in a scope with nacos' plain-text errors and large form bodies, behind
@@ -29,7 +31,10 @@ export function registerLegacyOpenApiRoutes(app: FastifyInstance, core: Core, fo
         }
       }
     });
-    registerConfigRoutes(scope, core.configs);
+    // these routes act for the console session: door `console`, its user
+    const caller: AuditCaller = (req) => ({ door: 'console', actor: principalOf(req).username });
+    registerSdkAudit(scope, core.audit, caller, false);
+    registerConfigRoutes(scope, core.configs, caller);
     registerServiceRoutes(scope, core.naming);
     registerInstanceRoutes(scope, core.naming, { udpPush: false });
   });

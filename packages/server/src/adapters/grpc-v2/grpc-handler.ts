@@ -49,6 +49,8 @@ export interface GrpcHandler {
   access?(body: JsonObject, ctx: RequestContext): ApiResource[];
   /** `typed`: nacos' handler for this type catches its failures and answers them as its own response type. */
   refusals?: 'typed';
+  /** Called when the access guard refuses the request, before the refusal is answered (the audit trail). */
+  onRefused?(body: JsonObject, ctx: RequestContext, error: unknown): Promise<void>;
   handle(body: JsonObject, ctx: RequestContext): HandlerResult | Promise<HandlerResult>;
 }
 

@@ -125,7 +125,7 @@ export function dispatchRequest(deps: DispatchDeps, payload: DecodedPayload, pee
       const credentials = credentialsOf(call);
       if (resources.every((resource) => deps.apiAccess.checkNow?.(credentials, resource))) return handle(call);
     } catch (err) {
-      return failedResponse(call, err, 'typed');
+      return refused(call, err);
     }
     return checkThenHandle(call, resources);
   }
@@ -143,12 +143,19 @@ interface Call {
 
 const credentialsOf = (call: Call) => ({ accessToken: call.ctx.headers.accessToken });
 
+/** An access refusal: the handler hears of it first (a write records it in the audit trail). */
+function refused(call: Call, err: unknown): Reply | Promise<Reply> {
+  const heard = call.handler.onRefused?.(call.body, call.ctx, err);
+  if (!heard) return failedResponse(call, err, 'typed');
+  return heard.then(() => failedResponse(call, err, 'typed'));
+}
+
 async function checkThenHandle(call: Call, resources: ApiResource[]): Promise<Reply> {
   const credentials = credentialsOf(call);
   try {
     for (const resource of resources) await call.deps.apiAccess.check(credentials, resource);
   } catch (err) {
-    return failedResponse(call, err, 'typed');
+    return refused(call, err);
   }
   return handle(call);
 }

@@ -4,6 +4,8 @@ import type { Logger } from '../../shared/logger.js';
 import type { FastPath } from '../http-common/fast-path.js';
 import type { RequestPipeline } from '../http-common/request-pipeline.js';
 import { socketIp } from '../http-common/params.js';
+import { sdkCaller } from '../http-common/sdk-caller.js';
+import type { AuthService } from '../../core/auth/auth-service.js';
 import { SERVER_ERROR, TEXT, textErrorOf } from '../http-common/text-errors.js';
 import { parseUtf8Form } from '../http-common/utf8-params.js';
 import { publishFromParams, WRITE_DONE } from './config-publish.js';
@@ -15,6 +17,8 @@ const WRITE_DONE_HEADERS = { 'content-type': TEXT, 'content-length': WRITE_DONE.
 
 export interface ConfigPublishFastPathDeps {
   configs: ConfigService;
+  /** Who a token belongs to, for the audit trail. */
+  auth?: Pick<AuthService, 'identify'>;
   pipeline: RequestPipeline;
   logger: Logger;
   /** The port's body limit: a larger body goes to fastify, which refuses it. */
@@ -71,6 +75,7 @@ export function createConfigPublishFastPath(deps: ConfigPublishFastPathDeps): Fa
       casMd5Header: Array.isArray(casMd5Header) ? casMd5Header[0] : casMd5Header,
       betaIpsHeader: Array.isArray(betaIpsHeader) ? betaIpsHeader[0] : betaIpsHeader,
       srcIp: socketIp(req),
+      actor: sdkCaller(deps.auth, req.headers, params),
     }).then(
       () => answer(res, started, 200, WRITE_DONE),
       (err: unknown) => failed(res, started, err),

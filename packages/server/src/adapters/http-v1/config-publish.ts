@@ -4,6 +4,7 @@ import { checkEncryptedDataKey } from '../../core/config/config-model.js';
 import type { ConfigService } from '../../core/config/config-service.js';
 import { optional, rawParam, type Params } from '../http-common/params.js';
 import { invalid } from '../../shared/errors.js';
+import type { AuditDoor } from '../../core/audit/audit-model.js';
 
 /** What a publish names besides its parameters: the namespace the route resolved, and who sent it. */
 export interface PublishRequest {
@@ -15,6 +16,10 @@ export interface PublishRequest {
   /** The `betaIps` header of a gray (beta) publish. */
   betaIpsHeader: string | undefined;
   srcIp: string;
+  /** The authenticated user, for the audit trail (null: anonymous). */
+  actor: string | null;
+  /** The door, for the audit trail (the console port serves these routes too). */
+  door?: AuditDoor;
 }
 
 /**
@@ -42,7 +47,12 @@ export async function publishFromParams(configs: ConfigService, request: Publish
     appName: optional(params, 'appName'),
     configTags: optional(params, 'config_tags'),
   };
-  const source = { srcIp: request.srcIp, srcUser: optional(params, 'src_user') ?? optional(params, 'username') };
+  const source = {
+    srcIp: request.srcIp,
+    srcUser: optional(params, 'src_user') ?? optional(params, 'username'),
+    door: request.door ?? 'http-v1',
+    actor: request.actor,
+  };
   // as nacos: a betaIps header makes it a beta release, else a tag makes it a tag release; the stable config
   // is left as it is
   if (betaIps) await configs.publishGray(Object.assign({}, input, { rule: betaRule(betaIps) }), source);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canonicalTenant, parseConfigKey } from '../../core/config/config-key.js';
 import { checkGrayTag, grayNameOf } from '../../core/config/config-gray.js';
 import type { ConfigService } from '../../core/config/config-service.js';
+import type { AuditCaller } from '../http-common/sdk-caller.js';
 import { clientIp, intParam, optional, requestParams, type Params } from '../http-common/params.js';
 import { invalid } from '../../shared/errors.js';
 import { betaQueryResult, configReadAnswer, stopBetaResult } from './config-beta.js';
@@ -50,7 +51,8 @@ function search(configs: ConfigService, params: Params, namespace: string | unde
 }
 
 /** `/nacos/v1/cs/configs`: get (or search), publish, delete. */
-export function registerConfigRoutes(app: FastifyInstance, configs: ConfigService): void {
+export function registerConfigRoutes(app: FastifyInstance, configs: ConfigService, caller?: AuditCaller): void {
+  const who = caller ?? (() => ({ door: 'http-v1' as const, actor: null }));
   app.get('/nacos/v1/cs/configs', ROUTE, async (req, reply) => {
     const params = requestParams(req);
     const mode = optional(params, 'search');
@@ -71,12 +73,14 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
   });
 
   const publish = async (req: FastifyRequest, reply: FastifyReply) => {
+    const params = requestParams(req);
     await publishFromParams(configs, {
-      params: requestParams(req),
+      params,
       tenant: requestNamespace(req),
       casMd5Header: req.headers.casmd5 as string | undefined,
       betaIpsHeader: req.headers.betaips as string | undefined,
       srcIp: clientIp(req),
+      ...who(req, params),
     });
     return reply.type(TEXT).send(WRITE_DONE);
   };
@@ -85,7 +89,11 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
 
   app.delete('/nacos/v1/cs/configs', ROUTE, async (req, reply) => {
     const params = requestParams(req);
-    const source = { srcIp: clientIp(req), srcUser: optional(params, 'srcUser') ?? optional(params, 'username') };
+    const source = {
+      srcIp: clientIp(req),
+      srcUser: optional(params, 'srcUser') ?? optional(params, 'username'),
+      ...who(req, params),
+    };
     const key = keyOf(req, params);
     if (optional(params, 'beta') === 'true') return stopBetaResult(configs, key, source);
     const tag = optional(params, 'tag')?.trim();

@@ -31,6 +31,7 @@ export function createSdkHttpPort(deps: SdkHttpDeps, timeouts: HttpTimeouts): Fa
     createNamingFastPath({ naming: core.naming, udpPush: deps.udpPush, pipeline }),
     createConfigPublishFastPath({
       configs: core.configs,
+      auth: core.auth,
       pipeline,
       logger: deps.logger,
       bodyLimit: sdkBodyLimit(core),

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditCaller } from '../http-common/sdk-caller.js';
 import { checkGrayTag, grayNameOf } from '../../core/config/config-gray.js';
 import { parseConfigKey } from '../../core/config/config-key.js';
 import type { ConfigService } from '../../core/config/config-service.js';
@@ -31,7 +32,7 @@ function asV1Publish(params: Params): Params {
 }
 
 /** `/nacos/v2/cs/config`: get, publish and delete through the same core calls as `/nacos/v1/cs/configs`. */
-export function registerConfigV2Routes(app: FastifyInstance, configs: ConfigService): void {
+export function registerConfigV2Routes(app: FastifyInstance, configs: ConfigService, caller: AuditCaller): void {
   app.get(CONFIG_V2_PATH, ROUTE, async (req, reply) => {
     const params = requestParams(req);
     const key = configKeyV2(req, params);
@@ -55,6 +56,7 @@ export function registerConfigV2Routes(app: FastifyInstance, configs: ConfigServ
       casMd5Header: req.headers.casmd5 as string | undefined,
       betaIpsHeader: req.headers.betaips as string | undefined,
       srcIp: clientIp(req),
+      ...caller(req, params),
     });
     return v2Ok(true);
   });
@@ -63,7 +65,7 @@ export function registerConfigV2Routes(app: FastifyInstance, configs: ConfigServ
     const params = requestParams(req);
     const key = configKeyV2(req, params);
     const tag = namedTag(params);
-    const source = { srcIp: clientIp(req), srcUser: optional(params, 'username') };
+    const source = { srcIp: clientIp(req), srcUser: optional(params, 'username'), ...caller(req, params) };
     // as on v1: a delete naming a tag removes only that tag's release
     if (tag) await configs.removeGray(key, grayNameOf({ type: 'tag', tag }), source);
     else await configs.remove(key, source);

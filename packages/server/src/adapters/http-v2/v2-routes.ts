@@ -11,6 +11,7 @@ import { registerNamespaceV2Routes } from './namespace-v2-routes.js';
 import { registerOperatorV2Routes } from './operator-v2-routes.js';
 import { registerServiceV2Routes } from './service-v2-routes.js';
 import { v2ErrorHandler } from './v2-result.js';
+import { sdkAuditCaller } from '../http-common/sdk-caller.js';
 
 /**
  * The nacos OpenAPI v2 on the SDK port, in a context of its own so that every error (a refused parameter,
@@ -18,9 +19,10 @@ import { v2ErrorHandler } from './v2-result.js';
  * run for these routes as for the v1 ones.
  */
 export function registerV2Routes(app: FastifyInstance, core: Core, version: string): void {
+  const caller = sdkAuditCaller(core.auth);
   void app.register(async (v2) => {
     v2.setErrorHandler(v2ErrorHandler);
-    registerConfigV2Routes(v2, core.configs);
+    registerConfigV2Routes(v2, core.configs, caller);
     registerHistoryV2Routes(v2, core.configs);
     registerInstanceV2Routes(v2, core.naming);
     registerInstanceMetadataV2Routes(v2, core.naming);

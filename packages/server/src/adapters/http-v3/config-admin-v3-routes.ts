@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditCaller } from '../http-common/sdk-caller.js';
 import { canonicalTenant } from '../../core/config/config-key.js';
 import type { ConfigItem } from '../../core/config/config-model.js';
 import type { ConfigService } from '../../core/config/config-service.js';
@@ -52,7 +53,7 @@ function batchIds(params: Params): number[] {
 }
 
 /** `/nacos/v3/admin/cs/config`: get, publish, delete, batch delete and search, on the v1 routes' functions. */
-export function registerConfigAdminV3Routes(app: FastifyInstance, configs: ConfigService): void {
+export function registerConfigAdminV3Routes(app: FastifyInstance, configs: ConfigService, caller: AuditCaller): void {
   app.get(PATH, ROUTE, async (req) => {
     const item = configs.get(configKeyV3(req, requestParams(req)));
     if (!item) {
@@ -72,13 +73,18 @@ export function registerConfigAdminV3Routes(app: FastifyInstance, configs: Confi
       casMd5Header: req.headers.casmd5 as string | undefined,
       betaIpsHeader: req.headers.betaips as string | undefined,
       srcIp: clientIp(req),
+      ...caller(req, params),
     });
     return ok(true);
   });
 
   app.delete(PATH, ROUTE, async (req) => {
     const params = requestParams(req);
-    await configs.remove(configKeyV3(req, params), { srcIp: clientIp(req), srcUser: srcUserOf(params) });
+    await configs.remove(configKeyV3(req, params), {
+      srcIp: clientIp(req),
+      srcUser: srcUserOf(params),
+      ...caller(req, params),
+    });
     return ok(true);
   });
 
@@ -88,7 +94,8 @@ export function registerConfigAdminV3Routes(app: FastifyInstance, configs: Confi
     const wanted = new Set(batchIds(params));
     const namespaceId = canonicalTenant(requestNamespace(req));
     const doomed = [...configs.all()].filter((c) => wanted.has(c.id) && c.namespaceId === namespaceId);
-    for (const c of doomed) await configs.remove(c, { srcIp: clientIp(req), srcUser: srcUserOf(params) });
+    const source = { srcIp: clientIp(req), srcUser: srcUserOf(params), ...caller(req, params) };
+    for (const c of doomed) await configs.remove(c, source);
     return ok(true);
   });
 

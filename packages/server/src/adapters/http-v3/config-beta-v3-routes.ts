@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AuditCaller } from '../http-common/sdk-caller.js';
 import { BETA_GRAY_NAME, grayExpression } from '../../core/config/config-gray.js';
 import type { ConfigService } from '../../core/config/config-service.js';
 import { clientIp, optional, requestParams } from '../http-common/params.js';
@@ -13,7 +14,7 @@ const PATH = '/nacos/v3/admin/cs/config/beta';
  * `/nacos/v3/admin/cs/config/beta`: a config's beta release (a publish with `betaIps`), read as nacos's
  * `ConfigGrayInfo` or stopped; on the gray functions the v1 `beta=true` routes and the console call.
  */
-export function registerConfigBetaV3Routes(app: FastifyInstance, configs: ConfigService): void {
+export function registerConfigBetaV3Routes(app: FastifyInstance, configs: ConfigService, caller: AuditCaller): void {
   app.get(PATH, ROUTE, async (req) => {
     const key = configKeyV3(req, requestParams(req));
     const beta = configs.graysOf(key).find((g) => g.grayName === BETA_GRAY_NAME);
@@ -23,7 +24,11 @@ export function registerConfigBetaV3Routes(app: FastifyInstance, configs: Config
 
   app.delete(PATH, ROUTE, async (req) => {
     const params = requestParams(req);
-    const source = { srcIp: clientIp(req), srcUser: optional(params, 'srcUser') ?? optional(params, 'username') };
+    const source = {
+      srcIp: clientIp(req),
+      srcUser: optional(params, 'srcUser') ?? optional(params, 'username'),
+      ...caller(req, params),
+    };
     return ok(await configs.removeGray(configKeyV3(req, params), BETA_GRAY_NAME, source));
   });
 }

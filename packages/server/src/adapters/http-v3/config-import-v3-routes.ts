@@ -1,4 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
+import type { AuditCaller } from '../http-common/sdk-caller.js';
 import type { FastifyInstance } from 'fastify';
 import { publishBatch, type BatchItem } from '../../core/config/config-batch.js';
 import { canonicalTenant } from '../../core/config/config-key.js';
@@ -21,7 +22,7 @@ const ROUTE = { config: { namespace: CONFIG_V3_NAMESPACE } };
  */
 export function registerConfigImportV3Routes(
   app: FastifyInstance,
-  deps: { configs: ConfigService; namespaces: NamespaceService },
+  deps: { configs: ConfigService; namespaces: NamespaceService; caller: AuditCaller },
 ): void {
   const { configs } = deps;
   // only this route takes multipart bodies: its own scope registers the parser, with the console's limits
@@ -49,7 +50,7 @@ export function registerConfigImportV3Routes(
         throw fail('invalid', RESULT_CODE.DATA_EMPTY, 'the upload holds no config');
       }
       const srcUser = optional(params, 'src_user') ?? optional(params, 'srcUser') ?? '';
-      const result = await publishBatch(configs, items, policy, { srcIp: clientIp(req), srcUser });
+      const result = await publishBatch(configs, items, policy, { srcIp: clientIp(req), srcUser, ...deps.caller(req, params) });
       const skipped = policy === 'ABORT' ? result.conflicts : result.skipped;
       const skipData = skipped.map((k) => ({ dataId: k.dataId, group: k.group }));
       return ok({ succCount: result.written.length, skipCount: skipData.length, failData: [], skipData });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditCaller } from '../http-common/sdk-caller.js';
 import {
   CONFLICT_POLICIES,
   publishBatch,
@@ -64,7 +65,7 @@ function cloneInfosOf(body: unknown): CloneInfo[] {
  */
 export function registerConfigTransferV3Routes(
   app: FastifyInstance,
-  deps: { configs: ConfigService; namespaces: NamespaceService; clock: Clock },
+  deps: { configs: ConfigService; namespaces: NamespaceService; clock: Clock; caller: AuditCaller },
 ): void {
   const { configs } = deps;
 
@@ -126,7 +127,7 @@ export function registerConfigTransferV3Routes(
       }
       const policy = policyOf(params.policy);
       const srcUser = optional(params, 'src_user') ?? optional(params, 'srcUser') ?? '';
-      const result = await publishBatch(configs, items, policy, { srcIp: clientIp(req), srcUser });
+      const result = await publishBatch(configs, items, policy, { srcIp: clientIp(req), srcUser, ...deps.caller(req, params) });
       // ABORT writes nothing when a key exists; SKIP leaves those keys (reported as both skipped and conflicts)
       const skipped = policy === 'ABORT' ? result.conflicts : result.skipped;
       const skipData = skipped.map((k) => ({ dataId: k.dataId, group: k.group }));

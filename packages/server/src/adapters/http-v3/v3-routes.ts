@@ -16,6 +16,7 @@ import { registerAuthAdminV3Routes } from './auth-admin-v3-routes.js';
 import { registerConfigTransferV3Routes } from './config-transfer-v3-routes.js';
 import { registerConfigImportV3Routes } from './config-import-v3-routes.js';
 import { systemClock } from '../../shared/clock.js';
+import { sdkAuditCaller } from '../http-common/sdk-caller.js';
 
 export type V3Deps = Omit<CoreAdminV3Deps, 'cluster'>;
 
@@ -25,15 +26,21 @@ export type V3Deps = Omit<CoreAdminV3Deps, 'cluster'>;
  * (api-auth-hook.ts), on the namespace each route declares.
  */
 export function registerV3Routes(app: FastifyInstance, core: Core, deps: V3Deps): void {
+  const caller = sdkAuditCaller(core.auth);
   void app.register(async (scope) => {
     scope.setErrorHandler(resultErrorHandler);
     registerConfigClientV3Routes(scope, core.configs);
     registerNamingClientV3Routes(scope, core.naming);
-    registerConfigAdminV3Routes(scope, core.configs);
-    registerConfigBetaV3Routes(scope, core.configs);
+    registerConfigAdminV3Routes(scope, core.configs, caller);
+    registerConfigBetaV3Routes(scope, core.configs, caller);
     registerHistoryAdminV3Routes(scope, core.configs);
-    registerConfigTransferV3Routes(scope, { configs: core.configs, namespaces: core.namespaces, clock: systemClock });
-    registerConfigImportV3Routes(scope, { configs: core.configs, namespaces: core.namespaces });
+    registerConfigTransferV3Routes(scope, {
+      configs: core.configs,
+      namespaces: core.namespaces,
+      clock: systemClock,
+      caller,
+    });
+    registerConfigImportV3Routes(scope, { configs: core.configs, namespaces: core.namespaces, caller });
     registerServiceAdminV3Routes(scope, core.naming);
     registerInstanceAdminV3Routes(scope, core.naming);
     registerNamespaceAdminV3Routes(scope, core.namespaces, core.configs);

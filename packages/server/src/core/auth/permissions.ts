@@ -18,7 +18,8 @@ export type Module =
   | 'MCP_TOOL_SPEC_VISITOR'
   | 'MCP_TOOL_SPEC_MANAGE'
   | 'MCP_SERVER_VISITOR'
-  | 'MCP_SERVER_MANAGE';
+  | 'MCP_SERVER_MANAGE'
+  | 'AUDIT_VISITOR';
 
 const GUEST_MODULES: Module[] = [
   'BASE',
@@ -37,7 +38,7 @@ const DEVELOPER_MODULES: Module[] = [
   'MCP_TOOL_SPEC_MANAGE',
   'MCP_SERVER_MANAGE',
 ];
-const ADMIN_MODULES: Module[] = [...DEVELOPER_MODULES, 'USER_MANAGE', 'TRANSFER_MANAGE'];
+const ADMIN_MODULES: Module[] = [...DEVELOPER_MODULES, 'USER_MANAGE', 'TRANSFER_MANAGE', 'AUDIT_VISITOR'];
 
 const MODULES_OF_ROLE: Record<string, Module[]> = {
   [ROLE_ADMIN]: ADMIN_MODULES,
@@ -93,6 +94,7 @@ const WEB_RESOURCES: Record<Module, string[]> = {
   MCP_TOOL_SPEC_MANAGE: [...pages('/manage/mcptoolspec', '/manage/mcptoolspec/detail'), 'MCP_TOOL_SPEC_UPDATE'],
   MCP_SERVER_VISITOR: pages('/manage/mcpserver'),
   MCP_SERVER_MANAGE: [...pages('/manage/mcpserver'), 'MCP_SERVER_UPDATE'],
+  AUDIT_VISITOR: pages('/manage/audit'),
   TRANSFER_MANAGE: [
     ...pages('/manage/transfer'),
     '/rnacos/api/console/transfer/export',

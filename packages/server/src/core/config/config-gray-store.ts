@@ -2,6 +2,7 @@ import type { ConfigKey } from './config-key.js';
 import type { ConfigGray } from './config-gray.js';
 import type { ConfigItem } from './config-model.js';
 import type { NewHistoryEntry } from './config-store.js';
+import type { NewAuditEntry } from '../audit/audit-model.js';
 
 /** A gray version to write: the store gives its item an id. */
 export interface NewConfigGray {
@@ -18,12 +19,13 @@ export interface ConfigGrayStore {
   loadAllGrays(): Promise<ConfigGray[]>;
   /** One config's gray versions as stored now (another node may have changed them). */
   graysOf(key: ConfigKey): Promise<ConfigGray[]>;
-  /** Inserts or replaces the gray version of that name, and appends its history entry. */
-  saveGray(gray: NewConfigGray, history: NewHistoryEntry): Promise<ConfigGray>;
+  /** Inserts or replaces the gray version of that name, and appends its history entry (and audit row). */
+  saveGray(gray: NewConfigGray, history: NewHistoryEntry, audit?: NewAuditEntry): Promise<ConfigGray>;
   /** Removes one gray version and appends the history entry made from it; undefined when there was none. */
   removeGray(
     key: ConfigKey,
     grayName: string,
     history: (removed: ConfigGray) => NewHistoryEntry,
+    audit?: NewAuditEntry,
   ): Promise<ConfigGray | undefined>;
 }

@@ -1,3 +1,4 @@
+import type { AuditDoor } from '../audit/audit-model.js';
 import { hash } from 'node:crypto';
 import { invalid } from '../../shared/errors.js';
 import type { ConfigKey } from './config-key.js';
@@ -106,8 +107,13 @@ export interface ConfigHistoryEntry extends ConfigKey, ConfigAttributes {
 
 export type PublishType = 'formal' | 'gray';
 
-/** Who made a change; recorded in history. */
+/** Who made a change; recorded in history, and (with a door) in the audit trail. */
 export interface ChangeSource {
   srcIp?: string;
+  /** As the client states it (history's `src_user`). */
   srcUser?: string;
+  /** The door the write came through: set, the write gets an audit row. */
+  door?: AuditDoor;
+  /** The authenticated user, for the audit row (anonymous when none). */
+  actor?: string | null;
 }

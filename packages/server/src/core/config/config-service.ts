@@ -22,6 +22,8 @@ import type { ConfigStore, HistoryPage, StoredConfig } from './config-store.js';
 import { grayNameOf, type ConfigGray, type GrayClient, type GrayRule } from './config-gray.js';
 import type { ConfigGrayStore } from './config-gray-store.js';
 import { GrayVersions } from './config-gray-versions.js';
+import { ConfigAudit } from './config-audit.js';
+import type { AuditLog } from '../audit/audit-log.js';
 import { ConfigWatchHub, type ConfigWatcher, type ConfigWatching } from './config-watch-hub.js';
 
 export interface PublishInput extends ConfigKey {
@@ -70,6 +72,8 @@ export class ConfigService implements ConfigWatching {
   private readonly watchers = new ConfigWatchHub();
   /** Gray (beta, tag) versions beside the stable configs. */
   private readonly grays = new GrayVersions();
+  /** Writes the audit rows of writes that name their door. */
+  private audit = new ConfigAudit(undefined);
 
   private constructor(
     private readonly store: ConfigStore,
@@ -84,6 +88,11 @@ export class ConfigService implements ConfigWatching {
     for (const stored of await store.loadAll()) service.take(stored);
     for (const gray of (await grayStore?.loadAllGrays()) ?? []) service.grays.put(gray);
     return service;
+  }
+
+  /** Records every write that names its door in this trail from now on. */
+  useAudit(log: AuditLog): void {
+    this.audit = new ConfigAudit(log);
   }
 
   get(key: ConfigKey): ConfigItem | undefined {
@@ -131,10 +140,14 @@ export class ConfigService implements ConfigWatching {
    * Attributes not given are those of the stable config. Durable before it is answered or served.
    */
   async publishGray(input: PublishInput & { rule: GrayRule }, source: ChangeSource = {}): Promise<ConfigGray> {
+    const key: ConfigKey = { namespaceId: input.namespaceId, group: input.group, dataId: input.dataId };
+    return this.audit.around('config.gray.publish', key, source, () => this.publishGrayLocked(input, key, source));
+  }
+
+  private publishGrayLocked(input: PublishInput & { rule: GrayRule }, key: ConfigKey, source: ChangeSource) {
     const grayStore = this.requireGrayStore();
     this.checkContent(input.content);
     if (input.encryptedDataKey !== undefined) checkEncryptedDataKey(input.encryptedDataKey);
-    const key: ConfigKey = { namespaceId: input.namespaceId, group: input.group, dataId: input.dataId };
     const keyString = configKeyString(key);
     const grayName = grayNameOf(input.rule);
     return this.keyLock.run(keyString, async () => {
@@ -158,7 +171,8 @@ export class ConfigService implements ConfigWatching {
         srcIp: source.srcIp ?? '',
       };
       const history = grayHistoryOf(item, old ? 'U' : 'I', source, now, grayName);
-      const gray = await grayStore.saveGray({ grayName, rule: input.rule, item }, history);
+      const audit = this.audit.okRow('config.gray.publish', key, source);
+      const gray = await grayStore.saveGray({ grayName, rule: input.rule, item }, history, audit);
       if (this.grays.put(gray)) this.watchers.notify(keyString);
       return gray;
     });
@@ -168,14 +182,17 @@ export class ConfigService implements ConfigWatching {
   async removeGray(key: ConfigKey, grayName: string, source: ChangeSource = {}): Promise<boolean> {
     const grayStore = this.requireGrayStore();
     const keyString = configKeyString(key);
-    return this.keyLock.run(keyString, async () => {
-      const now = this.clock.now();
-      const removed = await grayStore.removeGray(key, grayName, (gray) =>
-        grayHistoryOf(gray.item, 'D', source, now, grayName),
-      );
-      if (this.grays.delete(keyString, grayName)) this.watchers.notify(keyString);
-      return removed !== undefined;
-    });
+    return this.audit.around('config.gray.delete', key, source, () =>
+      this.keyLock.run(keyString, async () => {
+        const now = this.clock.now();
+        const audit = this.audit.okRow('config.gray.delete', key, source);
+        const history = (gray: ConfigGray) => grayHistoryOf(gray.item, 'D', source, now, grayName);
+        const removed = await grayStore.removeGray(key, grayName, history, audit);
+        if (!removed) await this.audit.unchanged('config.gray.delete', key, source);
+        if (this.grays.delete(keyString, grayName)) this.watchers.notify(keyString);
+        return removed !== undefined;
+      }),
+    );
   }
 
   /**
@@ -278,9 +295,15 @@ export class ConfigService implements ConfigWatching {
    * against the committed config, never against this node's copy (which may be behind another node's write).
    */
   async publish(input: PublishInput, source: ChangeSource = {}): Promise<PublishResult> {
-    this.checkContent(input.content);
-    if (input.encryptedDataKey !== undefined) checkEncryptedDataKey(input.encryptedDataKey);
     const key: ConfigKey = { namespaceId: input.namespaceId, group: input.group, dataId: input.dataId };
+    return this.audit.around('config.publish', key, source, async () => {
+      this.checkContent(input.content);
+      if (input.encryptedDataKey !== undefined) checkEncryptedDataKey(input.encryptedDataKey);
+      return this.publishLocked(input, key, source);
+    });
+  }
+
+  private publishLocked(input: PublishInput, key: ConfigKey, source: ChangeSource): Promise<PublishResult> {
     return this.keyLock.run(configKeyString(key), async () => {
       const now = this.clock.now();
       let existed = false;
@@ -309,8 +332,11 @@ export class ConfigService implements ConfigWatching {
           srcIp: source.srcIp ?? '',
         };
         if (current && sameValue(current, next)) return null;
-        return { item: next, history: historyOf(next, current ? 'U' : 'I', source, now) };
+        const audit = this.audit.okRow('config.publish', key, source);
+        return { item: next, history: historyOf(next, current ? 'U' : 'I', source, now), audit };
       });
+      // nothing written: no row went with it, so the trail gets one of its own
+      if (!result.written) await this.audit.unchanged('config.publish', key, source);
       this.take(result.stored);
       return { item: result.stored.item, changed: result.written, existed };
     });
@@ -318,13 +344,17 @@ export class ConfigService implements ConfigWatching {
 
   /** Removes a config as stored; resolves false when the store had nothing to remove. */
   async remove(key: ConfigKey, source: ChangeSource = {}): Promise<boolean> {
-    return this.keyLock.run(configKeyString(key), async () => {
-      const now = this.clock.now();
-      const removed = await this.store.remove(key, (item) => historyOf(item, 'D', source, now));
-      // whatever this node held, the store has no such config now
-      this.drop(key);
-      return removed !== undefined;
-    });
+    return this.audit.around('config.delete', key, source, () =>
+      this.keyLock.run(configKeyString(key), async () => {
+        const now = this.clock.now();
+        const audit = this.audit.okRow('config.delete', key, source);
+        const removed = await this.store.remove(key, (item) => historyOf(item, 'D', source, now), audit);
+        if (!removed) await this.audit.unchanged('config.delete', key, source);
+        // whatever this node held, the store has no such config now
+        this.drop(key);
+        return removed !== undefined;
+      }),
+    );
   }
 
   /** Re-reads one config another node changed in the shared store, and wakes its watchers. */

@@ -1,3 +1,4 @@
+import type { NewAuditEntry } from '../audit/audit-model.js';
 import type { ConfigKey } from './config-key.js';
 import type { ConfigHistoryEntry, ConfigItem } from './config-model.js';
 
@@ -14,8 +15,11 @@ export interface StoredConfig {
   revision: number;
 }
 
-/** What to write, decided from the committed row; null when there is nothing to write. */
-export type ConfigWrite = { item: Omit<ConfigItem, 'id'>; history: NewHistoryEntry } | null;
+/**
+ * What to write, decided from the committed row; null when there is nothing to write. `audit` is the audit
+ * row of the write, written in its transaction (a write is never acknowledged without its row).
+ */
+export type ConfigWrite = { item: Omit<ConfigItem, 'id'>; history: NewHistoryEntry; audit?: NewAuditEntry } | null;
 
 /** The answer of a write: the config as committed afterwards, and whether this write changed it. */
 export interface ConfigWriteResult {
@@ -41,9 +45,14 @@ export interface ConfigStore {
   get(key: ConfigKey): Promise<StoredConfig | undefined>;
   /**
    * Removes the config as committed and appends the history entry made from the removed row (trimmed as in
-   * `save`), atomically; resolves undefined and writes nothing when there was no such config.
+   * `save`), atomically, with the audit row when given; resolves undefined and writes nothing when there was
+   * no such config.
    */
-  remove(key: ConfigKey, history: (removed: ConfigItem) => NewHistoryEntry): Promise<ConfigItem | undefined>;
+  remove(
+    key: ConfigKey,
+    history: (removed: ConfigItem) => NewHistoryEntry,
+    audit?: NewAuditEntry,
+  ): Promise<ConfigItem | undefined>;
   /** History of one config, newest first. */
   listHistory(key: ConfigKey, offset: number, limit: number): Promise<HistoryPage>;
   getHistory(id: number): Promise<ConfigHistoryEntry | undefined>;

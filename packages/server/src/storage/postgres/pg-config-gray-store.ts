@@ -6,6 +6,8 @@ import type { NewHistoryEntry } from '../../core/config/config-store.js';
 import { GRAY_COLUMNS, toGray } from '../sqlite/sqlite-config-gray-store.js';
 import { storedDataKey } from '../sqlite/sqlite-config-store.js';
 import { appendHistory } from './pg-config-store.js';
+import { insertAuditRows } from './pg-audit-store.js';
+import type { NewAuditEntry } from '../../core/audit/audit-model.js';
 import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
 
 const KEY = 'namespace_id = $1 AND group_name = $2 AND data_id = $3';
@@ -29,7 +31,7 @@ export class PgConfigGrayStore implements ConfigGrayStore {
     return rows.map(toGray);
   }
 
-  async saveGray(gray: NewConfigGray, history: NewHistoryEntry): Promise<ConfigGray> {
+  async saveGray(gray: NewConfigGray, history: NewHistoryEntry, audit?: NewAuditEntry): Promise<ConfigGray> {
     const { item } = gray;
     return inTransaction(this.db, async (client) => {
       const { rows } = await client.query<Row>(
@@ -60,6 +62,7 @@ export class PgConfigGrayStore implements ConfigGrayStore {
         ],
       );
       await appendHistory(client, history);
+      if (audit) await insertAuditRows(client, [audit]);
       await notifyChange(client, this.db, { kind: 'config', key: keyOf(item) });
       return { grayName: gray.grayName, rule: gray.rule, item: withId(item, Number(rows[0].id)) };
     });
@@ -69,6 +72,7 @@ export class PgConfigGrayStore implements ConfigGrayStore {
     key: ConfigKey,
     grayName: string,
     history: (removed: ConfigGray) => NewHistoryEntry,
+    audit?: NewAuditEntry,
   ): Promise<ConfigGray | undefined> {
     return inTransaction(this.db, async (client) => {
       const { rows } = await client.query<Row>(
@@ -78,6 +82,7 @@ export class PgConfigGrayStore implements ConfigGrayStore {
       if (rows.length === 0) return undefined;
       const removed = toGray(rows[0]);
       await appendHistory(client, history(removed));
+      if (audit) await insertAuditRows(client, [audit]);
       await notifyChange(client, this.db, { kind: 'config', key: keyOf(key) });
       return removed;
     });

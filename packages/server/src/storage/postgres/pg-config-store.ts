@@ -17,6 +17,8 @@ import {
   toItem,
   toStored,
 } from '../sqlite/sqlite-config-store.js';
+import type { NewAuditEntry } from '../../core/audit/audit-model.js';
+import { insertAuditRows } from './pg-audit-store.js';
 import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
 import type pg from 'pg';
 
@@ -120,6 +122,7 @@ export class PgConfigStore implements ConfigStore {
       }
       const { id, revision } = await upsertConfig(client, write.item);
       await appendHistory(client, write.history);
+      if (write.audit) await insertAuditRows(client, [write.audit]);
       await notifyChange(client, this.db, { kind: 'config', key: keyOf(key) });
       return { stored: { item: withId(write.item, id), revision }, written: true };
     });
@@ -133,7 +136,11 @@ export class PgConfigStore implements ConfigStore {
     return rows[0] && toStored(rows[0]);
   }
 
-  async remove(key: ConfigKey, history: (removed: ConfigItem) => NewHistoryEntry): Promise<ConfigItem | undefined> {
+  async remove(
+    key: ConfigKey,
+    history: (removed: ConfigItem) => NewHistoryEntry,
+    audit?: NewAuditEntry,
+  ): Promise<ConfigItem | undefined> {
     return inTransaction(this.db, async (client) => {
       const { rows } = await client.query<Row>(
         `DELETE FROM config WHERE ${KEY} RETURNING ${CONFIG_COLUMNS}`,
@@ -142,6 +149,7 @@ export class PgConfigStore implements ConfigStore {
       if (rows.length === 0) return undefined;
       const removed = toItem(rows[0]);
       await appendHistory(client, history(removed));
+      if (audit) await insertAuditRows(client, [audit]);
       await notifyChange(client, this.db, { kind: 'config', key: keyOf(key) });
       return removed;
     });

@@ -192,4 +192,20 @@ export const PG_MIGRATIONS: string[] = [
   ALTER TABLE config_history ADD COLUMN IF NOT EXISTS publish_type TEXT NOT NULL DEFAULT 'formal';
   ALTER TABLE config_history ADD COLUMN IF NOT EXISTS gray_name TEXT NOT NULL DEFAULT '';
   `,
+  // 9: the audit trail: every write and login, append-only (retention deletes the oldest rows)
+  `
+  CREATE TABLE IF NOT EXISTS audit_log (
+    id BIGSERIAL PRIMARY KEY,
+    time BIGINT NOT NULL,
+    username TEXT NOT NULL,
+    door TEXT NOT NULL,
+    client_ip TEXT NOT NULL,
+    action TEXT NOT NULL,
+    namespace_id TEXT NOT NULL,
+    target TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    reason TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS audit_log_by_time ON audit_log (time);
+  `,
 ];

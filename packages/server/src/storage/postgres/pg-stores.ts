@@ -1,3 +1,4 @@
+import { PgAuditStore } from './pg-audit-store.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Stores } from '../stores.js';
 import { PgChangeFeed } from './pg-change-feed.js';
@@ -33,6 +34,7 @@ export async function openPostgresStores(
     users: new PgUserStore(db),
     sessions: new PgSessionStore(db),
     transfer: new PgTransferStore(db),
+    audit: new PgAuditStore(db),
     mcp: new PgMcpStore(db),
     cluster: {
       store: new PgClusterStore(db),

@@ -186,4 +186,21 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE config_history ADD COLUMN publish_type TEXT NOT NULL DEFAULT 'formal';
   ALTER TABLE config_history ADD COLUMN gray_name TEXT NOT NULL DEFAULT '';
   `,
+  // 12: the audit trail: every write and login, append-only. Retention deletes only the oldest rows, so
+  // the rowid (one past the highest) never comes back: no AUTOINCREMENT bookkeeping on every write
+  `
+  CREATE TABLE audit_log (
+    id INTEGER PRIMARY KEY,
+    time INTEGER NOT NULL,
+    username TEXT NOT NULL,
+    door TEXT NOT NULL,
+    client_ip TEXT NOT NULL,
+    action TEXT NOT NULL,
+    namespace_id TEXT NOT NULL,
+    target TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    reason TEXT NOT NULL
+  );
+  CREATE INDEX audit_log_by_time ON audit_log (time);
+  `,
 ];

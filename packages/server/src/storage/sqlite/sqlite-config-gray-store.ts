@@ -6,6 +6,8 @@ import type { NewHistoryEntry } from '../../core/config/config-store.js';
 import type { SqliteDatabase } from './database.js';
 import { groupCommitOf } from './group-commit.js';
 import { historyAppender, storedDataKey, toItem } from './sqlite-config-store.js';
+import { auditInserter } from './sqlite-audit-store.js';
+import type { NewAuditEntry } from '../../core/audit/audit-model.js';
 
 type Row = Record<string, unknown>;
 
@@ -51,16 +53,24 @@ export class SqliteConfigGrayStore implements ConfigGrayStore {
     );
     this.selectOf = db.prepare(`SELECT ${GRAY_COLUMNS} FROM config_gray WHERE ${KEY} ORDER BY id`);
     const appendHistory = historyAppender(db);
-    this.saveTx = (gray: NewConfigGray, history: NewHistoryEntry): ConfigGray => {
+    const insertAudit = auditInserter(db);
+    this.saveTx = (gray: NewConfigGray, history: NewHistoryEntry, audit?: NewAuditEntry): ConfigGray => {
       const { id } = upsert.get(grayRow(gray)) as { id: number };
       appendHistory(history);
+      if (audit) insertAudit(audit);
       return { grayName: gray.grayName, rule: gray.rule, item: withId(gray.item, id) };
     };
-    this.removeTx = (key: ConfigKey, grayName: string, history: (removed: ConfigGray) => NewHistoryEntry) => {
+    this.removeTx = (
+      key: ConfigKey,
+      grayName: string,
+      history: (removed: ConfigGray) => NewHistoryEntry,
+      audit?: NewAuditEntry,
+    ) => {
       const row = remove.get(Object.assign(plain(key), { grayName })) as Row | undefined;
       if (!row) return undefined;
       const removed = toGray(row);
       appendHistory(history(removed));
+      if (audit) insertAudit(audit);
       return removed;
     };
   }
@@ -73,16 +83,17 @@ export class SqliteConfigGrayStore implements ConfigGrayStore {
     return (this.selectOf.all(plain(key)) as Row[]).map(toGray);
   }
 
-  async saveGray(gray: NewConfigGray, history: NewHistoryEntry): Promise<ConfigGray> {
-    return groupCommitOf(this.db).run(() => this.saveTx(gray, history));
+  async saveGray(gray: NewConfigGray, history: NewHistoryEntry, audit?: NewAuditEntry): Promise<ConfigGray> {
+    return groupCommitOf(this.db).run(() => this.saveTx(gray, history, audit));
   }
 
   async removeGray(
     key: ConfigKey,
     grayName: string,
     history: (removed: ConfigGray) => NewHistoryEntry,
+    audit?: NewAuditEntry,
   ): Promise<ConfigGray | undefined> {
-    return groupCommitOf(this.db).run(() => this.removeTx(plain(key), grayName, history));
+    return groupCommitOf(this.db).run(() => this.removeTx(plain(key), grayName, history, audit));
   }
 }
 

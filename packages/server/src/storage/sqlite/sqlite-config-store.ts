@@ -9,8 +9,10 @@ import type {
   NewHistoryEntry,
   StoredConfig,
 } from '../../core/config/config-store.js';
+import type { NewAuditEntry } from '../../core/audit/audit-model.js';
 import type { SqliteDatabase } from './database.js';
 import { groupCommitOf } from './group-commit.js';
+import { auditInserter } from './sqlite-audit-store.js';
 
 type Row = Record<string, unknown>;
 
@@ -106,6 +108,7 @@ export class SqliteConfigStore implements ConfigStore {
        WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId`,
     );
     const appendHistory = historyAppender(db);
+    const insertAudit = auditInserter(db);
     // the decision and the write are one write of the group commit (its own savepoint of one transaction):
     // the database is held by one writer at a time
     this.saveTx = (key: ConfigKey, decide: (c: ConfigItem | undefined) => ConfigWrite): ConfigWriteResult => {
@@ -118,13 +121,19 @@ export class SqliteConfigStore implements ConfigStore {
       }
       const { id, revision } = this.upsert.get(configRow(write.item)) as { id: number; revision: number };
       appendHistory(write.history);
+      if (write.audit) insertAudit(write.audit);
       return { stored: { item: withId(write.item, id), revision }, written: true };
     };
-    this.removeTx = (key: ConfigKey, history: (removed: ConfigItem) => NewHistoryEntry): ConfigItem | undefined => {
+    this.removeTx = (
+      key: ConfigKey,
+      history: (removed: ConfigItem) => NewHistoryEntry,
+      audit?: NewAuditEntry,
+    ): ConfigItem | undefined => {
       const row = this.deleteConfig.get(key) as Row | undefined;
       if (!row) return undefined;
       const removed = toItem(row);
       appendHistory(history(removed));
+      if (audit) insertAudit(audit);
       return removed;
     };
   }
@@ -142,8 +151,12 @@ export class SqliteConfigStore implements ConfigStore {
     return row && toStored(row);
   }
 
-  async remove(key: ConfigKey, history: (removed: ConfigItem) => NewHistoryEntry): Promise<ConfigItem | undefined> {
-    return groupCommitOf(this.db).run(() => this.removeTx(plain(key), history));
+  async remove(
+    key: ConfigKey,
+    history: (removed: ConfigItem) => NewHistoryEntry,
+    audit?: NewAuditEntry,
+  ): Promise<ConfigItem | undefined> {
+    return groupCommitOf(this.db).run(() => this.removeTx(plain(key), history, audit));
   }
 
   async listHistory(key: ConfigKey, offset: number, limit: number): Promise<HistoryPage> {

@@ -1,3 +1,4 @@
+import { SqliteAuditStore } from './sqlite-audit-store.js';
 import type { Stores } from '../stores.js';
 import { openDatabase } from './database.js';
 import { Checkpointer } from './checkpointer.js';
@@ -35,6 +36,7 @@ export function openSqliteStores(dataDir: string, exclusive?: { mustExist: boole
     sessions: new SqliteSessionStore(db),
     transfer: new SqliteTransferStore(db),
     backup: connectionBackup(db),
+    audit: new SqliteAuditStore(db),
     mcp: new SqliteMcpStore(db),
     location: dataDir,
     close: async () => {

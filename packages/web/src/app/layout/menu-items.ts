@@ -51,6 +51,7 @@ const SIDE_MENU: MenuNode[] = [
       { key: paths.users, label: 'menu.user' },
       { key: paths.namespaces, label: 'menu.namespace' },
       { key: paths.transfer, label: 'menu.transfer' },
+      { key: paths.audit, label: 'menu.audit' },
       { key: paths.cluster, label: 'menu.cluster' },
       { key: paths.monitor, label: 'menu.app_monitor' },
       { key: paths.about, label: 'menu.about' },
@@ -60,10 +61,12 @@ const SIDE_MENU: MenuNode[] = [
 
 /**
  * Only entries whose path is among the user's resources; in old console mode every entry but user
- * management. Groups left without children are dropped.
+ * management and the audit log. Groups left without children are dropped.
  */
 export function visibleMenu(state: ConsoleState, menu: MenuNode[] = SIDE_MENU): MenuNode[] {
-  const visible = (path: string) => (state.isOldConsole ? path !== paths.users : state.resources.has(path));
+  // the no-login console has no users, and no admin to read the audit log
+  const visible = (path: string) =>
+    state.isOldConsole ? path !== paths.users && path !== paths.audit : state.resources.has(path);
   const result: MenuNode[] = [];
   for (const node of menu) {
     if (isGroup(node)) {

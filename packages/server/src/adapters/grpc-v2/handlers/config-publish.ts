@@ -4,6 +4,9 @@ import type { ConfigService } from '../../../core/config/config-service.js';
 import { invalid } from '../../../shared/errors.js';
 import { optionalString, stringMapField } from '../body-fields.js';
 import type { GrpcHandler } from '../grpc-handler.js';
+import { grpcCaller, type TokenOwner } from './grpc-caller.js';
+import { configRefusal } from './config-refusal.js';
+import type { AuditLog } from '../../../core/audit/audit-log.js';
 import { configAccess, configKeyOf } from './config-request.js';
 
 /**
@@ -14,11 +17,12 @@ import { configAccess, configKeyOf } from './config-request.js';
  * client's config encryption plugin, `cipher-*` dataIds) is stored with the content; a publish without one
  * stores the config without a key, as nacos does.
  */
-export function configPublishHandler(configs: ConfigService): GrpcHandler {
+export function configPublishHandler(configs: ConfigService, auth?: TokenOwner, audit?: AuditLog): GrpcHandler {
   return {
     responseType: 'ConfigPublishResponse',
     refusals: 'typed',
     access: configAccess('write'),
+    onRefused: configRefusal('config.publish', audit, auth),
     async handle(body, ctx) {
       const key = configKeyOf(body);
       const content = optionalString(body, 'content');
@@ -40,7 +44,7 @@ export function configPublishHandler(configs: ConfigService): GrpcHandler {
         appName: addition.appName,
         configTags: addition.config_tags,
       };
-      const source = { srcIp: ctx.clientIp, srcUser: addition.src_user };
+      const source = { srcIp: ctx.clientIp, srcUser: addition.src_user, door: 'grpc' as const, actor: grpcCaller(auth, ctx) };
       if (betaIps) await configs.publishGray(Object.assign({}, input, { rule: betaRule(betaIps) }), source);
       else if (tag) await configs.publishGray(Object.assign({}, input, { rule: tagRule(tag) }), source);
       else await configs.publish(Object.assign({}, input, { casMd5: casMd5 || undefined }), source);
