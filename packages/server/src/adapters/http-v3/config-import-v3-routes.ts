@@ -50,7 +50,11 @@ export function registerConfigImportV3Routes(
         throw fail('invalid', RESULT_CODE.DATA_EMPTY, 'the upload holds no config');
       }
       const srcUser = optional(params, 'src_user') ?? optional(params, 'srcUser') ?? '';
-      const result = await publishBatch(configs, items, policy, { srcIp: clientIp(req), srcUser, ...deps.caller(req, params) });
+      const result = await publishBatch(configs, items, policy, {
+        srcIp: clientIp(req),
+        srcUser,
+        ...deps.caller(req, params),
+      });
       const skipped = policy === 'ABORT' ? result.conflicts : result.skipped;
       const skipData = skipped.map((k) => ({ dataId: k.dataId, group: k.group }));
       return ok({ succCount: result.written.length, skipCount: skipData.length, failData: [], skipData });

@@ -127,7 +127,11 @@ export function registerConfigTransferV3Routes(
       }
       const policy = policyOf(params.policy);
       const srcUser = optional(params, 'src_user') ?? optional(params, 'srcUser') ?? '';
-      const result = await publishBatch(configs, items, policy, { srcIp: clientIp(req), srcUser, ...deps.caller(req, params) });
+      const result = await publishBatch(configs, items, policy, {
+        srcIp: clientIp(req),
+        srcUser,
+        ...deps.caller(req, params),
+      });
       // ABORT writes nothing when a key exists; SKIP leaves those keys (reported as both skipped and conflicts)
       const skipped = policy === 'ABORT' ? result.conflicts : result.skipped;
       const skipData = skipped.map((k) => ({ dataId: k.dataId, group: k.group }));

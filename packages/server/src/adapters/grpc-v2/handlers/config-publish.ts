@@ -44,7 +44,12 @@ export function configPublishHandler(configs: ConfigService, auth?: TokenOwner, 
         appName: addition.appName,
         configTags: addition.config_tags,
       };
-      const source = { srcIp: ctx.clientIp, srcUser: addition.src_user, door: 'grpc' as const, actor: grpcCaller(auth, ctx) };
+      const source = {
+        srcIp: ctx.clientIp,
+        srcUser: addition.src_user,
+        door: 'grpc' as const,
+        actor: grpcCaller(auth, ctx),
+      };
       if (betaIps) await configs.publishGray(Object.assign({}, input, { rule: betaRule(betaIps) }), source);
       else if (tag) await configs.publishGray(Object.assign({}, input, { rule: tagRule(tag) }), source);
       else await configs.publish(Object.assign({}, input, { casMd5: casMd5 || undefined }), source);
