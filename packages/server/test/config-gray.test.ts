@@ -108,4 +108,30 @@ describe('beta releases over real sockets', () => {
       ['I', 'v: next', 'gray'],
     ]);
   });
+
+  it('compare a tag-labelled connection\'s listens with its tag release, on query and on batch listen', async () => {
+    dataDir = tempDataDir();
+    const ports = await start();
+    const tagged = new RawNacosClient(`127.0.0.1:${ports.grpc}`);
+    clients.push(tagged);
+    await tagged.connect({ labels: { source: 'sdk', module: 'config', 'Vipserver-Tag': 'blue' } });
+    const plain = await grpcClient(ports.grpc);
+    expect((await publish(plain, 'v: stable', null)).body.success).toBe(true);
+    const stable = await query(plain);
+    await app!.core.configs.publishGray({ ...key, content: 'v: blue', rule: { type: 'tag', tag: 'blue' } });
+    expect(await query(tagged)).toMatchObject({ content: 'v: blue' });
+    expect(await query(plain)).toMatchObject({ content: 'v: stable' });
+    const listen = async (c: RawNacosClient, md5: string) =>
+      (
+        await c.request('ConfigBatchListenRequest', {
+          listen: true,
+          configListenContexts: [{ dataId: DATA_ID, group: 'APP', tenant: '', md5 }],
+        })
+      ).body.changedConfigs as unknown[];
+    // holding the stable md5: the tagged client is told its config changed, the other is not
+    expect(await listen(tagged, stable.md5)).toHaveLength(1);
+    expect(await listen(plain, stable.md5)).toHaveLength(0);
+    // holding the tag release's md5: the tagged client is up to date
+    expect(await listen(tagged, (await query(tagged)).md5)).toHaveLength(0);
+  });
 });

@@ -38,13 +38,14 @@ export interface HandlerDeps {
  */
 export function createHandlers(deps: HandlerDeps): ReadonlyMap<string, GrpcHandler> {
   const { core, connections, configListeners, namingPushes, configFuzzyWatch, namingFuzzyWatch } = deps;
+  const labelsOf = (id: string) => connections.registry.get(id)?.labels;
   return new Map<string, GrpcHandler>([
     ['ServerCheckRequest', serverCheckHandler(connections, deps.detectionLog)],
     ['HealthCheckRequest', healthCheckHandler()],
-    ['ConfigQueryRequest', configQueryHandler(core.configs, (id) => connections.registry.get(id)?.labels)],
+    ['ConfigQueryRequest', configQueryHandler(core.configs, labelsOf)],
     ['ConfigPublishRequest', configPublishHandler(core.configs, core.auth, core.audit)],
     ['ConfigRemoveRequest', configRemoveHandler(core.configs, core.auth, core.audit)],
-    ['ConfigBatchListenRequest', configBatchListenHandler(core.configs, configListeners)],
+    ['ConfigBatchListenRequest', configBatchListenHandler(core.configs, configListeners, labelsOf)],
     ['InstanceRequest', instanceHandler(core.naming)],
     ['BatchInstanceRequest', batchInstanceHandler(core.naming)],
     ['PersistentInstanceRequest', persistentInstanceHandler(core.naming)],

@@ -117,3 +117,22 @@ export interface ChangeSource {
   /** The authenticated user, for the audit row (anonymous when none). */
   actor?: string | null;
 }
+
+/** A publish of a config's content and attributes. */
+export interface PublishInput extends ConfigKey {
+  content: string;
+  type?: string;
+  desc?: string;
+  appName?: string;
+  configTags?: string;
+  /**
+   * The data key of an encrypted config ("" for none). It goes with the content, as nacos stores it: an SDK
+   * publish names it or clears it. Left out (the console), the stored key is kept while the content is the
+   * same and dropped with a new content.
+   */
+  encryptedDataKey?: string;
+  /** Compare-and-set: publish only if the current md5 equals this (a missing config always matches). */
+  casMd5?: string;
+  /** Write only when no such config is stored (a stored one is left as it is). */
+  ifAbsent?: boolean;
+}

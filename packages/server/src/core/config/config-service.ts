@@ -10,6 +10,7 @@ import {
   type ConfigHistoryEntry,
   type ConfigItem,
   type HistoryOp,
+  type PublishInput,
 } from './config-model.js';
 import {
   byGroupThenDataId,
@@ -19,30 +20,15 @@ import {
   type ConfigSearch,
 } from './config-search.js';
 import type { ConfigStore, HistoryPage, StoredConfig } from './config-store.js';
-import { grayNameOf, type ConfigGray, type GrayClient, type GrayRule } from './config-gray.js';
+import type { ConfigGray, GrayClient, GrayRule } from './config-gray.js';
 import type { ConfigGrayStore } from './config-gray-store.js';
-import { GrayVersions } from './config-gray-versions.js';
+import { GrayReleases } from './config-gray-releases.js';
+import { historyOf } from './config-history-entry.js';
 import { ConfigAudit } from './config-audit.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import { ConfigWatchHub, type ConfigWatcher, type ConfigWatching } from './config-watch-hub.js';
 
-export interface PublishInput extends ConfigKey {
-  content: string;
-  type?: string;
-  desc?: string;
-  appName?: string;
-  configTags?: string;
-  /**
-   * The data key of an encrypted config ("" for none). It goes with the content, as nacos stores it: an SDK
-   * publish names it or clears it. Left out (the console), the stored key is kept while the content is the
-   * same and dropped with a new content.
-   */
-  encryptedDataKey?: string;
-  /** Compare-and-set: publish only if the current md5 equals this (a missing config always matches). */
-  casMd5?: string;
-  /** Write only when no such config is stored (a stored one is left as it is). */
-  ifAbsent?: boolean;
-}
+export type { PublishInput } from './config-model.js';
 
 export interface PublishResult {
   item: ConfigItem;
@@ -70,23 +56,33 @@ export class ConfigService implements ConfigWatching {
   private readonly changeListeners = new Set<(change: ConfigChange) => void>();
   /** Who waits for which key (held long-polls, gRPC listeners). */
   private readonly watchers = new ConfigWatchHub();
-  /** Gray (beta, tag) versions beside the stable configs. */
-  private readonly grays = new GrayVersions();
   /** Writes the audit rows of writes that name their door. */
   private audit = new ConfigAudit(undefined);
+  /** Gray (beta, tag) versions beside the stable configs. */
+  private readonly grays: GrayReleases;
 
   private constructor(
     private readonly store: ConfigStore,
     private readonly clock: Clock,
     readonly maxContentBytes: number,
-    private readonly grayStore: ConfigGrayStore | undefined,
-  ) {}
+    grayStore: ConfigGrayStore | undefined,
+  ) {
+    this.grays = new GrayReleases({
+      store: grayStore,
+      clock,
+      keyLock: this.keyLock,
+      watchers: this.watchers,
+      audit: () => this.audit,
+      stable: (keyString) => this.items.get(keyString),
+      checkContent: (content) => this.checkContent(content),
+    });
+  }
 
   /** Without a `grayStore`, gray publishes are refused (and no config has a gray version). */
   static async create(store: ConfigStore, clock: Clock, maxContentBytes: number, grayStore?: ConfigGrayStore) {
     const service = new ConfigService(store, clock, maxContentBytes, grayStore);
     for (const stored of await store.loadAll()) service.take(stored);
-    for (const gray of (await grayStore?.loadAllGrays()) ?? []) service.grays.put(gray);
+    await service.grays.load();
     return service;
   }
 
@@ -109,30 +105,23 @@ export class ConfigService implements ConfigWatching {
    * when the config does not exist: what listeners compare with.
    */
   md5Of(keyString: string, client?: GrayClient): string {
-    if (client && this.grays.size > 0) {
-      const gray = this.grays.matching(keyString, client);
-      if (gray) return gray.item.md5;
-    }
-    return this.items.get(keyString)?.md5 ?? '';
+    const gray = client && this.grays.md5For(keyString, client);
+    return gray ?? this.items.get(keyString)?.md5 ?? '';
   }
 
-  /**
-   * The gray version `client` reads instead of the stable config, if any. With no gray version anywhere
-   * this is one comparison, so the read path costs what it did before gray releases.
-   */
+  /** The gray version `client` reads instead of the stable config, if any. */
   grayFor(key: ConfigKey, client: GrayClient): ConfigGray | undefined {
-    if (this.grays.size === 0) return undefined;
-    return this.grays.matching(configKeyString(key), client);
+    return this.grays.grayFor(key, client);
   }
 
   /** Whether a config has a gray version (with none anywhere, one comparison). */
   hasGray(key: ConfigKey): boolean {
-    return this.grays.size > 0 && this.grays.has(configKeyString(key));
+    return this.grays.hasGray(key);
   }
 
   /** A config's gray versions, beta first. */
   graysOf(key: ConfigKey): readonly ConfigGray[] {
-    return this.grays.of(configKeyString(key));
+    return this.grays.graysOf(key);
   }
 
   /**
@@ -140,59 +129,12 @@ export class ConfigService implements ConfigWatching {
    * Attributes not given are those of the stable config. Durable before it is answered or served.
    */
   async publishGray(input: PublishInput & { rule: GrayRule }, source: ChangeSource = {}): Promise<ConfigGray> {
-    const key: ConfigKey = { namespaceId: input.namespaceId, group: input.group, dataId: input.dataId };
-    return this.audit.around('config.gray.publish', key, source, () => this.publishGrayLocked(input, key, source));
-  }
-
-  private publishGrayLocked(input: PublishInput & { rule: GrayRule }, key: ConfigKey, source: ChangeSource) {
-    const grayStore = this.requireGrayStore();
-    this.checkContent(input.content);
-    if (input.encryptedDataKey !== undefined) checkEncryptedDataKey(input.encryptedDataKey);
-    const keyString = configKeyString(key);
-    const grayName = grayNameOf(input.rule);
-    return this.keyLock.run(keyString, async () => {
-      const now = this.clock.now();
-      const stable = this.items.get(keyString);
-      const old = this.grays.of(keyString).find((g) => g.grayName === grayName);
-      const item: Omit<ConfigItem, 'id'> = {
-        namespaceId: key.namespaceId,
-        group: key.group,
-        dataId: key.dataId,
-        content: input.content,
-        md5: md5Hex(input.content),
-        encryptedDataKey: input.encryptedDataKey ?? '',
-        type: normalizeConfigType(input.type ?? stable?.type),
-        desc: input.desc ?? stable?.desc ?? '',
-        appName: input.appName ?? stable?.appName ?? '',
-        configTags: input.configTags ?? stable?.configTags ?? '',
-        createdAt: old?.item.createdAt ?? now,
-        modifiedAt: now,
-        srcUser: source.srcUser ?? '',
-        srcIp: source.srcIp ?? '',
-      };
-      const history = grayHistoryOf(item, old ? 'U' : 'I', source, now, grayName);
-      const audit = this.audit.okRow('config.gray.publish', key, source);
-      const gray = await grayStore.saveGray({ grayName, rule: input.rule, item }, history, audit);
-      if (this.grays.put(gray)) this.watchers.notify(keyString);
-      return gray;
-    });
+    return this.grays.publish(input, source);
   }
 
   /** Removes a gray version (nacos's "stop beta"): its clients read the stable config again. */
   async removeGray(key: ConfigKey, grayName: string, source: ChangeSource = {}): Promise<boolean> {
-    const grayStore = this.requireGrayStore();
-    const keyString = configKeyString(key);
-    return this.audit.around('config.gray.delete', key, source, () =>
-      this.keyLock.run(keyString, async () => {
-        const now = this.clock.now();
-        const audit = this.audit.okRow('config.gray.delete', key, source);
-        const history = (gray: ConfigGray) => grayHistoryOf(gray.item, 'D', source, now, grayName);
-        const removed = await grayStore.removeGray(key, grayName, history, audit);
-        if (!removed) await this.audit.unchanged('config.gray.delete', key, source);
-        if (this.grays.delete(keyString, grayName)) this.watchers.notify(keyString);
-        return removed !== undefined;
-      }),
-    );
+    return this.grays.remove(key, grayName, source);
   }
 
   /**
@@ -200,7 +142,7 @@ export class ConfigService implements ConfigWatching {
    * between them the gray clients already read the same content as everyone.
    */
   async promoteGray(key: ConfigKey, grayName: string, source: ChangeSource = {}): Promise<ConfigItem> {
-    const gray = this.grays.of(configKeyString(key)).find((g) => g.grayName === grayName);
+    const gray = this.grays.graysOf(key).find((g) => g.grayName === grayName);
     if (!gray) throw notFound(`no gray version ${grayName} of ${key.dataId}`);
     const { item } = gray;
     const result = await this.publish(
@@ -219,25 +161,6 @@ export class ConfigService implements ConfigWatching {
     );
     await this.removeGray(key, grayName, source);
     return result.item;
-  }
-
-  /** Re-reads every gray version, waking the watchers of each key whose versions changed. */
-  private async reloadGrays(grayStore: ConfigGrayStore): Promise<void> {
-    const byKey = new Map<string, ConfigGray[]>();
-    for (const gray of await grayStore.loadAllGrays()) {
-      const keyString = configKeyString(gray.item);
-      byKey.set(keyString, [...(byKey.get(keyString) ?? []), gray]);
-    }
-    const keys = new Set([...byKey.keys()]);
-    for (const grays of this.grays.all()) if (grays[0]) keys.add(configKeyString(grays[0].item));
-    for (const keyString of keys) {
-      if (this.grays.replace(keyString, byKey.get(keyString) ?? [])) this.watchers.notify(keyString);
-    }
-  }
-
-  private requireGrayStore(): ConfigGrayStore {
-    if (!this.grayStore) throw invalid('gray configs are not supported by this store');
-    return this.grayStore;
   }
 
   count(namespaceId?: string): number {
@@ -363,10 +286,7 @@ export class ConfigService implements ConfigWatching {
       const stored = await this.store.get(key);
       if (stored) this.take(stored);
       else this.drop(key);
-      if (this.grayStore) {
-        const keyString = configKeyString(key);
-        if (this.grays.replace(keyString, await this.grayStore.graysOf(key))) this.watchers.notify(keyString);
-      }
+      await this.grays.refresh(key);
     });
   }
 
@@ -390,7 +310,7 @@ export class ConfigService implements ConfigWatching {
         const key = { namespaceId: item.namespaceId, group: item.group, dataId: item.dataId };
         if (!seen.has(keyString)) await this.refresh(key);
       }
-      if (this.grayStore) await this.reloadGrays(this.grayStore);
+      await this.grays.reload();
     } finally {
       if (--this.reloading === 0) this.removedDuringReload.clear();
     }
@@ -444,33 +364,4 @@ function sameValue(a: Omit<ConfigItem, 'id'>, b: Omit<ConfigItem, 'id'>): boolea
     a.appName === b.appName &&
     a.configTags === b.configTags
   );
-}
-
-function historyOf(item: Omit<ConfigItem, 'id'>, op: HistoryOp, source: ChangeSource, now: number) {
-  return {
-    namespaceId: item.namespaceId,
-    group: item.group,
-    dataId: item.dataId,
-    content: item.content,
-    md5: item.md5,
-    encryptedDataKey: item.encryptedDataKey,
-    type: item.type,
-    desc: item.desc,
-    appName: item.appName,
-    configTags: item.configTags,
-    op,
-    srcIp: source.srcIp ?? '',
-    srcUser: source.srcUser ?? '',
-    createdAt: now,
-  };
-}
-
-function grayHistoryOf(
-  item: Omit<ConfigItem, 'id'>,
-  op: HistoryOp,
-  source: ChangeSource,
-  now: number,
-  grayName: string,
-) {
-  return Object.assign(historyOf(item, op, source, now), { publishType: 'gray' as const, grayName });
 }

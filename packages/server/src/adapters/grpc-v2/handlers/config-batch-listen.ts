@@ -3,6 +3,7 @@ import type { ConfigService } from '../../../core/config/config-service.js';
 import { booleanField, objectArrayField, stringField } from '../body-fields.js';
 import type { ListenedConfig, ListenedConfigMd5, ConfigListeners } from '../config-listeners.js';
 import type { GrpcHandler } from '../grpc-handler.js';
+import { labelTag, type ConnectionLabels } from './config-query.js';
 import type { JsonObject } from '../payload.js';
 
 interface ListenContext extends ListenedConfigMd5 {
@@ -25,7 +26,11 @@ function contextsOf(body: JsonObject): ListenContext[] {
  * for each key and reports the keys whose md5 differs from the client's (a missing config has md5 "");
  * `listen: false` unregisters them.
  */
-export function configBatchListenHandler(configs: ConfigService, listeners: ConfigListeners): GrpcHandler {
+export function configBatchListenHandler(
+  configs: ConfigService,
+  listeners: ConfigListeners,
+  labelsOf?: ConnectionLabels,
+): GrpcHandler {
   return {
     responseType: 'ConfigChangeBatchListenResponse',
     access: (body) => {
@@ -40,8 +45,9 @@ export function configBatchListenHandler(configs: ConfigService, listeners: Conf
       // A change from now on is pushed only after this answer (nacos-sdk-go loses one that overtakes it).
       if (listen) (ctx.afterReply ??= []).push(listeners.hold(conn));
       const changedConfigs: ListenedConfig[] = [];
-      // compared with what this client reads: a gray version's md5 when its IP is in a beta rule
-      const client = { ip: ctx.clientIp };
+      // compared with what this client reads: a gray version's md5 when its IP is in a beta rule or the tag
+      // of its connection's labels in a tag rule
+      const client = { ip: ctx.clientIp, tag: labelTag(ctx, labelsOf) };
       for (const context of contextsOf(body)) {
         const { keyString, dataId, group, tenant } = context;
         if (!listen) {

@@ -51,7 +51,8 @@ export function configQueryHandler(configs: ConfigService, labelsOf?: Connection
   };
 }
 
-function labelTag(ctx: RequestContext, labelsOf: ConnectionLabels | undefined): string | undefined {
+/** The tag a connection declared in its labels (`Vipserver-Tag`), which tag releases match. */
+export function labelTag(ctx: RequestContext, labelsOf: ConnectionLabels | undefined): string | undefined {
   if (!ctx.connection || !labelsOf) return undefined;
   return labelsOf(ctx.connection.id)?.[TAG_LABEL]?.trim() || undefined;
 }
