@@ -109,7 +109,7 @@ describe('beta releases over real sockets', () => {
     ]);
   });
 
-  it('compare a tag-labelled connection\'s listens with its tag release, on query and on batch listen', async () => {
+  it("compare a tag-labelled connection's listens with its tag release, on query and on batch listen", async () => {
     dataDir = tempDataDir();
     const ports = await start();
     const tagged = new RawNacosClient(`127.0.0.1:${ports.grpc}`);
