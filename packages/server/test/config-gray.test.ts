@@ -121,7 +121,7 @@ describe('beta releases over real sockets', () => {
     await app!.core.configs.publishGray({ ...key, content: 'v: blue', rule: { type: 'tag', tag: 'blue' } });
     expect(await query(tagged)).toMatchObject({ content: 'v: blue' });
     expect(await query(plain)).toMatchObject({ content: 'v: stable' });
-    const listen = async (c: RawNacosClient, md5: string) =>
+    const listen = async (c: RawNacosClient, md5: unknown) =>
       (
         await c.request('ConfigBatchListenRequest', {
           listen: true,

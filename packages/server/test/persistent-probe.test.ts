@@ -159,6 +159,29 @@ describe('probes of persistent instances', () => {
     await becomes(port, true);
   });
 
+  it("takes a cluster's checker from nacos's update-cluster call (PUT /nacos/v1/ns/cluster)", async () => {
+    await start({ RNACOS_OUTBOUND_ALLOW_CIDRS: '127.0.0.1' });
+    const paths: string[] = [];
+    const server = http.createServer((req, res) => {
+      paths.push(req.url ?? '');
+      res.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => server.close(resolve)));
+    const port = (server.address() as net.AddressInfo).port;
+    await register(port, '127.0.0.1', 'WEB');
+    // the port accepts connections: healthy under the default TCP check
+    expect(await healthOf(port)).toBe(true);
+    const checker = encodeURIComponent(JSON.stringify({ type: 'HTTP', path: '/health', expectedResponseCode: 200 }));
+    await call(
+      'PUT',
+      `/nacos/v1/ns/cluster?serviceName=${SERVICE}&clusterName=WEB&checkPort=80&useInstancePort4Check=true&healthChecker=${checker}`,
+    );
+    // now checked over HTTP on its own port: 503 is not the expected code
+    await becomes(port, false);
+    expect(paths).toContain('/health');
+  });
+
   it('probes nothing of a cluster whose check type is NONE', async () => {
     await start();
     const tcp = new TcpPort();

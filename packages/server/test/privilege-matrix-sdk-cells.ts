@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './helpers.js';
-import { nextSeq, nsName, unique, type Ns } from './privilege-matrix-cells.js';
+import { CLUSTER_CHECK, nextSeq, nsName, unique, type Ns } from './privilege-matrix-cells.js';
 import { V3_SAMPLES } from './privilege-matrix-v3-cells.js';
 
 // What privilege-matrix.test.ts sends to each SDK route and gRPC request type. The namespace is not written
@@ -97,6 +97,12 @@ export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
       params: () => ({ serviceName: unique('svcrm') }),
       prepare: (app, namespaceId, params) =>
         app.core.naming.createService({ namespaceId, groupName: 'DEFAULT_GROUP', serviceName: params.serviceName }, {}),
+    },
+  ],
+  'PUT /nacos/v1/ns/cluster': [
+    {
+      need: 'write',
+      params: () => ({ ...CLUSTER_CHECK, serviceName: 'seed' }),
     },
   ],
   'GET /nacos/v1/ns/service': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { nextSeq, unique } from './privilege-matrix-cells.js';
+import { CLUSTER_CHECK, nextSeq, unique } from './privilege-matrix-cells.js';
 import type { HttpSample } from './privilege-matrix-sdk-cells.js';
 import type { TestApp } from './helpers.js';
 
@@ -63,6 +63,9 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
       prepare: (app, namespaceId, params) =>
         app.core.naming.createService({ namespaceId, groupName: 'DEFAULT_GROUP', serviceName: params.serviceName }, {}),
     },
+  ],
+  'PUT /nacos/v3/admin/ns/cluster': [
+    { need: 'write', form: true, params: () => ({ ...CLUSTER_CHECK, serviceName: 'seed' }) },
   ],
   'GET /nacos/v3/admin/ns/service': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
   'GET /nacos/v3/admin/ns/service/list': [{ need: 'read', params: () => ({ pageNo: '1', pageSize: '10' }) }],

@@ -7,6 +7,7 @@ import { clusterCheckOf } from '../../core/naming/persistent-check-spec.js';
 import { pageOfNames } from '../../core/naming/service-name-page.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import { intParam, optional, requestParams, type Params } from '../http-common/params.js';
+import { updateClusterCheck } from './cluster-check-params.js';
 import { notFoundAsInvalid, numberParam, parseMetadata, parseSelector, serviceKeyOf } from './naming-params.js';
 import { NAMING_NAMESPACE, NO_NAMESPACE, requestNamespace } from './request-namespace.js';
 
@@ -52,6 +53,12 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
   app.delete(path, ROUTE, async (req, reply) => {
     const params = requestParams(req);
     await notFoundAsInvalid(naming.removeService(serviceKeyOf(params, requestNamespace(req))));
+    return ok(reply);
+  });
+
+  app.put('/nacos/v1/ns/cluster', ROUTE, async (req, reply) => {
+    const params = requestParams(req);
+    await notFoundAsInvalid(updateClusterCheck(naming, serviceKeyOf(params, requestNamespace(req)), params));
     return ok(reply);
   });
 

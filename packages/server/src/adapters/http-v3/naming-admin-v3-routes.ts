@@ -5,6 +5,7 @@ import { canonicalNamespace } from '../../core/naming/naming-validation.js';
 import { NacosError } from '../../shared/errors.js';
 import { intParam, optional, requestParams, type Params } from '../http-common/params.js';
 import { fail, ok, RESULT_CODE } from '../http-common/nacos-result.js';
+import { updateClusterCheck } from '../http-v1/cluster-check-params.js';
 import { boolParam, numberParam, parseMetadata, parseSelector } from '../http-v1/naming-params.js';
 import { NO_NAMESPACE, requestNamespace } from '../http-v1/request-namespace.js';
 import { instanceV3Json } from './naming-v3-json.js';
@@ -84,6 +85,12 @@ export function registerServiceAdminV3Routes(app: FastifyInstance, naming: Namin
 
   app.delete(PATH, ROUTE, async (req) => {
     await serviceWrite(naming.removeService(serviceKeyV3(req, requestParams(req))));
+    return ok('ok');
+  });
+
+  app.put('/nacos/v3/admin/ns/cluster', ROUTE, async (req) => {
+    const params = requestParams(req);
+    await serviceWrite(updateClusterCheck(naming, serviceKeyV3(req, params), params));
     return ok('ok');
   });
 

@@ -75,3 +75,27 @@ function wholeIn(text: string | undefined, min: number, max: number): number | u
   const n = Number(text);
   return n >= min && n <= max ? n : undefined;
 }
+
+/**
+ * The service metadata that sets one cluster's check (nacos's "update cluster"): the entries
+ * `cluster.<name>.<key>` that `clusterCheckOf` reads back, over the service's current metadata.
+ */
+export function withClusterCheck(
+  metadata: Readonly<Record<string, string>>,
+  clusterName: string,
+  check: Omit<ClusterCheck, 'headers'> & { headers: string },
+): Record<string, string> {
+  const at = (key: string) => `cluster.${clusterName}.${key}`;
+  const next: Record<string, string> = { ...metadata };
+  next[at(CHECK_KEYS.type)] = check.type;
+  next[at(CHECK_KEYS.checkPort)] = String(check.checkPort);
+  next[at(CHECK_KEYS.useInstancePort)] = String(check.useInstancePort);
+  // an HTTP check's settings; a TCP or NONE check leaves none behind to surprise a later switch to HTTP
+  for (const key of [CHECK_KEYS.path, CHECK_KEYS.headers, CHECK_KEYS.expectedCode]) delete next[at(key)];
+  if (check.type === 'HTTP') {
+    next[at(CHECK_KEYS.path)] = check.path;
+    next[at(CHECK_KEYS.expectedCode)] = String(check.expectedCode);
+    if (check.headers !== '') next[at(CHECK_KEYS.headers)] = check.headers;
+  }
+  return next;
+}
