@@ -19,6 +19,7 @@ beforeAll(async () => {
   clients.v1 = buildJavaClient('v1');
   clients.v2 = buildJavaClient('v2');
   clients.v3 = buildJavaClient('v3');
+  clients.encryption = buildJavaClient('v2-encryption');
   server = await startSdkServer();
   scratch = mkdtempSync(path.join(os.tmpdir(), 'tsnacos-java-'));
 }, 300_000);
@@ -69,6 +70,24 @@ describe.skipIf(!javaToolchainAvailable)('official Java clients', () => {
       server.app.core.configs.get({ namespaceId: 'java-ns2', group: 'DEFAULT_GROUP', dataId: 'java25-shared' })
         ?.content,
     ).toBe('in java-ns2');
+  }, 180_000);
+
+  it('nacos-client 2.5.1 with an encryption plugin: the data key is kept, another client decrypts and hears', async () => {
+    const run = await runJavaScenario(clients.encryption, server.serverAddr, path.join(scratch, 'enc'), 150_000);
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.steps).toEqual({
+      published: true,
+      read: 'password=s3cret',
+      republished: true,
+      heard: 'password=n3w',
+    });
+    // the server holds only what the client sent: the ciphertext and the encrypted data key
+    const key = { namespaceId: '', group: 'DEFAULT_GROUP', dataId: 'cipher-aes-secret.properties' };
+    const stored = server.app.core.configs.get(key)!;
+    expect(stored.content).not.toContain('n3w');
+    expect(stored.encryptedDataKey).not.toBe('');
+    const history = await server.app.core.configs.history(key, 0, 2);
+    expect(history.items.map((h) => h.encryptedDataKey !== '')).toEqual([true, true]);
   }, 180_000);
 
   it('nacos-client 3.1.0 (gRPC): config and naming fuzzy watch, the whole service list, a quiet shutdown', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -55,6 +55,9 @@ export function buildJavaClient(dir: string): JavaClient {
     execFileSync('javac', ['-d', classes, '-cp', readFileSync(cpFile, 'utf8').trim(), ...sources], {
       stdio: 'inherit',
     });
+    // resources such as a plugin's META-INF/services registration go on the classpath too
+    const resources = path.join(project, 'src/main/resources');
+    if (existsSync(resources)) cpSync(resources, classes, { recursive: true });
   }
   return { classpath: `${classes}${path.delimiter}${readFileSync(cpFile, 'utf8').trim()}` };
 }
