@@ -174,6 +174,7 @@ export function dribblingBodies(opened: Opened, port: number, count: number): ()
 /** A console upload built to be slow or huge to read, the path it goes to and the refusal it must get. */
 export interface HostileUpload {
   what: string;
+  /** Under the console API, or (starting with `/nacos/`) a route of the SDK port. */
   path: string;
   file: Uint8Array;
   status: number;
@@ -259,6 +260,13 @@ export function hostileUploads(random: () => number): HostileUpload[] {
       message: /^limit exceeded: unpacked bytes of a zip entry \(1024\) in G\/bomb$/,
     },
     {
+      what: 'config zip bomb through the nacos 3 admin import (SDK port)',
+      path: '/nacos/v3/admin/cs/config/import?namespaceId=public',
+      file: zipOf({ 'G/bomb': new Uint8Array(20 * 1024 * 1024) }),
+      status: 413,
+      message: /^limit exceeded: unpacked bytes of a zip entry \(1024\) in G\/bomb$/,
+    },
+    {
       what: 'config zip of 50,001 entries',
       path: 'v2/config/import',
       file: zipOf(manyEntries, 0),
@@ -297,9 +305,12 @@ export async function consoleSession(base: string, username: string, password: s
   return token;
 }
 
-/** Sends each upload in turn; resolves with what each was answered (status 0: no answer within 30 s). */
+/**
+ * Sends each upload in turn; resolves with what each was answered (status 0: no answer within 30 s). The
+ * message is the console's `message`, or the detail (`data`) of the nacos envelope the SDK port answers.
+ */
 export async function sendUploads(
-  base: string,
+  base: { console: string; sdk: string },
   cookie: string,
   uploads: HostileUpload[],
 ): Promise<Array<{ what: string; status: number; message: string }>> {
@@ -309,14 +320,17 @@ export async function sendUploads(
     form.append('file', new Blob([new Uint8Array(upload.file)]), 'upload');
     const answer = { what: upload.what, status: 0, message: '' };
     try {
-      const res = await fetch(`${base}/rnacos/api/console/${upload.path}`, {
+      const sdk = upload.path.startsWith('/nacos/');
+      const url = sdk ? `${base.sdk}${upload.path}` : `${base.console}/rnacos/api/console/${upload.path}`;
+      const res = await fetch(url, {
         method: 'POST',
         headers: { cookie },
         body: form,
         signal: AbortSignal.timeout(30_000),
       });
       answer.status = res.status;
-      answer.message = String(((await res.json()) as { message?: unknown }).message);
+      const body = (await res.json()) as { message?: unknown; data?: unknown };
+      answer.message = String(sdk ? body.data : body.message);
     } catch (err) {
       answer.message = String(err);
     }

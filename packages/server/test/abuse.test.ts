@@ -167,7 +167,7 @@ describe('abuse of both doors', () => {
     hostileBytes(opened, grpcPort, 50, random);
     silentConnections(opened, [grpcPort, httpPort, consolePort], 100);
     const stopDribbling = dribblingBodies(opened, httpPort, 50);
-    const uploadAnswers = sendUploads(consoleBase, session, uploads);
+    const uploadAnswers = sendUploads({ console: consoleBase, sdk: server.baseUrl }, session, uploads);
     const statuses = await fuzzHttp(server.baseUrl, 300, random);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, ABUSE_MS - (Date.now() - started))));
     stopDribbling();
