@@ -16,6 +16,7 @@ export function sdkWriteAction(method: string, route: string): string {
   if (route.endsWith('/ns/health/instance') || route.endsWith('/ns/health')) return 'instance.health';
   if (route.endsWith('/ns/service')) return `service.${verb}`;
   if (/\/(console\/namespaces?|core\/namespace)$/.test(route)) return `namespace.${verb}`;
+  if (route.endsWith('/ai/mcp')) return `ai.mcp.${verb}`;
   if (route.endsWith('/auth/user')) return `user.${verb}`;
   if (route.endsWith('/auth/role')) return `role.${verb}`;
   if (route.endsWith('/switches')) return 'switches.update';
