@@ -19,6 +19,8 @@ import { ClientConnectionRegistry } from './core/connection/client-connection-re
 import { addClusterGauges } from './core/cluster/cluster-gauges.js';
 import { SingleNodeMembers } from './core/cluster/cluster-members.js';
 import { McpService } from './core/mcp/mcp-service.js';
+import { McpRegistry } from './core/ai/mcp-registry.js';
+import { McpEndpoints } from './core/ai/mcp-endpoints.js';
 import { LazyToolCalls } from './core/mcp/lazy-tool-calls.js';
 import { LazyOutbound } from './core/outbound/lazy-outbound.js';
 import { LazyProbeDoor } from './core/naming/lazy-probe-door.js';
@@ -126,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     settings.namingInstanceMetadataPersistence ? stores.instanceMetadata : undefined,
   );
   const mcp = await McpService.create(stores.mcp, clock);
+  const mcpRegistry = await McpRegistry.create(stores.mcpRegistry, new McpEndpoints(naming), clock);
   // MCP tool calls and probes of persistent instances, under the outbound policy (built with the first call)
   const outbound = new LazyOutbound({ allow: settings.outboundAllowCidrs, deny: settings.outboundDenyCidrs });
   ownPorts(outbound, settings.httpPort, settings.grpcPort, settings.consoleEnabled ? settings.consolePort : 0);
@@ -140,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const membership: ClusterMembership | null = stores.cluster
     ? await (
         await import('./cluster-wiring.js')
-      ).joinCluster(stores.cluster, { ...models, sessions: auth.sessions, mcp }, settings, logger)
+      ).joinCluster(stores.cluster, { ...models, sessions: auth.sessions, mcp, mcpRegistry }, settings, logger)
     : null;
   const probeIntervalMs = options.probeIntervalMs ?? settings.namingProbeIntervalMs;
   const prober =
@@ -175,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       collectIntervalSeconds: settings.metricsCollectIntervalSeconds,
     }),
     mcp,
+    mcpRegistry,
     mcpTools: toolCalls,
     connections: new ClientConnectionRegistry(),
     audit,

@@ -290,6 +290,25 @@ export const GRPC_SAMPLES: Record<string, GrpcSample> = {
       instance: { ip: '10.7.0.3', port: 3000 + nextSeq(), ephemeral: false },
     }),
   },
+  // the AI service of nacos-client 3.x: checked on `namespaceId`
+  QueryMcpServerRequest: { need: 'read', body: (ns) => ({ namespaceId: nsName(ns), mcpName: 'seed' }) },
+  ReleaseMcpServerRequest: {
+    need: 'write',
+    body: (ns) => ({
+      namespaceId: nsName(ns),
+      serverSpecification: { name: unique('mcp'), protocol: 'stdio', versionDetail: { version: '1.0.0' } },
+    }),
+  },
+  McpServerEndpointRequest: {
+    need: 'write',
+    body: (ns) => ({
+      namespaceId: nsName(ns),
+      mcpName: 'seed',
+      type: 'registerEndpoint',
+      address: '10.7.0.9',
+      port: 80,
+    }),
+  },
   ServiceQueryRequest: { need: 'read', body: (ns) => ({ ...service(ns), cluster: '', healthyOnly: false }) },
   SubscribeServiceRequest: { need: 'read', body: (ns) => ({ ...service(ns), subscribe: true, clusters: '' }) },
   ServiceListRequest: {

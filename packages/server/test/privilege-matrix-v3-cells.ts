@@ -13,6 +13,11 @@ const envelopeWith =
   (res: LightMyRequestResponse) =>
     statuses.includes(res.statusCode) && typeof res.json().code === 'number';
 
+/** A stdio MCP server's specification (no endpoints to give). */
+const stdioServer = (name: string) => JSON.stringify({ name, protocol: 'stdio', versionDetail: { version: '1.0.0' } });
+/** The MCP Registry API's answer for an unknown server: past the access check. */
+const registryNotFound = (res: LightMyRequestResponse) => res.statusCode === 404 && res.body.includes('"error"');
+
 /** A user for a cell to act on (its name is the cell's `username`). */
 const addUser = (app: TestApp, _ns: string, params: Record<string, string>) =>
   app.core.auth.users.add({ username: params.username, password: 'v3-password', roles: ['2'] });
@@ -160,4 +165,26 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
   ],
   'GET /nacos/v3/admin/core/cluster/node/list': [{ need: 'admin', params: () => ({}) }],
   'GET /nacos/v3/admin/core/cluster/node/self': [{ need: 'admin', params: () => ({}) }],
+
+  // the AI registry's MCP servers: read and write on the namespace named, as the other admin routes
+  'GET /nacos/v3/admin/ai/mcp/list': [{ need: 'read', params: () => ({ search: 'blur', mcpName: 'seed' }) }],
+  'GET /nacos/v3/admin/ai/mcp': [{ need: 'read', params: () => ({ mcpName: 'nothing' }), reached: envelopeWith(404) }],
+  'POST /nacos/v3/admin/ai/mcp': [
+    { need: 'write', form: true, params: () => ({ serverSpecification: stdioServer(unique('mcp')) }) },
+  ],
+  'PUT /nacos/v3/admin/ai/mcp': [
+    {
+      need: 'write',
+      form: true,
+      params: () => ({ serverSpecification: stdioServer('nothing') }),
+      reached: envelopeWith(404),
+    },
+  ],
+  'DELETE /nacos/v3/admin/ai/mcp': [
+    { need: 'write', params: () => ({ mcpName: 'nothing' }), reached: envelopeWith(404) },
+  ],
+  // the MCP Registry API: read on the namespace named; a server by id is looked up among those readable
+  'GET /v0/servers': [{ need: 'read', params: () => ({ limit: '10' }) }],
+  'GET /v0/servers/:id': [{ need: 'read', params: () => ({}), reached: registryNotFound }],
+  'GET /v0/servers/:id/tools': [{ need: 'read', params: () => ({}), reached: registryNotFound }],
 };

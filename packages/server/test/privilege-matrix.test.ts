@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, consoleApiRules } from '../src/adapters/console-api/console-paths.js';
 import { declaredRoutes } from '../src/adapters/console-api/console-namespaces.js';
 import { EXEMPT_ROUTES, LOGIN_ROUTES } from '../src/adapters/http-v1/api-auth-hook.js';
+import { parseReleaseInput } from '../src/core/ai/mcp-registry-input.js';
 import { buildTestApp, form, type TestApp } from './helpers.js';
 import { knownCaptcha } from './console-helpers.js';
 import { RawNacosClient } from './grpc-raw-client.js';
@@ -46,6 +47,8 @@ describe('privilege matrix', () => {
         { namespaceId: nsName(ns), groupName: 'DEFAULT_GROUP', serviceName: 'seed' },
         { ip: '10.0.0.1', port: 80, ephemeral: false },
       );
+      const mcp = { server: { name: 'seed', protocol: 'mcp-sse', versionDetail: { version: '1.0.0' } } };
+      await app.core.mcpRegistry.release(nsName(ns), parseReleaseInput(mcp));
     }
     for (const user of USERS) {
       if (user.name !== 'admin')

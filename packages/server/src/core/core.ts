@@ -7,6 +7,7 @@ import type { ClusterMembers } from './cluster/cluster-members.js';
 import type { ConfigService } from './config/config-service.js';
 import type { ConfigListenerQuery } from './config/listener-query.js';
 import type { McpService } from './mcp/mcp-service.js';
+import type { McpRegistry } from './ai/mcp-registry.js';
 import type { ToolCalls } from './mcp/lazy-tool-calls.js';
 import type { MetricsService } from './metrics/metrics-service.js';
 import type { ClientConnectionRegistry } from './connection/client-connection-registry.js';
@@ -38,6 +39,8 @@ export interface Core {
   backup: BackupStore | null;
   /** Tool specs and MCP servers (the MCP service). */
   mcp: McpService;
+  /** MCP servers registered by clients and admins: the nacos 3 AI registry. */
+  mcpRegistry: McpRegistry;
   /** Makes MCP tool calls (the MCP endpoints and the console's "try a tool"), under the outbound policy. */
   mcpTools: ToolCalls;
   /** Who wrote what and who logged in, through which door (console: admins only). */

@@ -3,11 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startPostgres, type Postgres } from '../../test/postgres-server.js';
 import { tempDataDir } from '../../test/helpers.js';
 import type { McpServer, ToolSpec } from '../core/mcp/mcp-model.js';
-import type { McpStore } from '../core/mcp/mcp-store.js';
+import type { RegisteredMcpServer } from '../core/ai/mcp-registry-model.js';
+import type { Stores } from './stores.js';
 import { openPostgresStores } from './postgres/pg-stores.js';
 import { openSqliteStores } from './sqlite/sqlite-stores.js';
 
-/** The MCP store's behaviours, held by both backends. */
+/** The MCP stores' behaviours (r-nacos's MCP service and the AI registry), held by both backends. */
 const pg = await startPostgres();
 if (typeof pg === 'string') console.warn(`MCP store contract on PostgreSQL skipped: ${pg}`);
 const cleanups: Array<() => Promise<void>> = [];
@@ -17,7 +18,7 @@ afterAll(async () => {
   if (typeof pg !== 'string') await pg.stop();
 }, 30_000);
 
-const backends: Array<{ name: string; skip: boolean; open: () => Promise<McpStore> }> = [
+const backends: Array<{ name: string; skip: boolean; open: () => Promise<Stores> }> = [
   {
     name: 'SQLite',
     skip: false,
@@ -28,7 +29,7 @@ const backends: Array<{ name: string; skip: boolean; open: () => Promise<McpStor
         await stores.close();
         rmSync(dir, { recursive: true, force: true });
       });
-      return stores.mcp;
+      return stores;
     },
   },
   {
@@ -37,7 +38,7 @@ const backends: Array<{ name: string; skip: boolean; open: () => Promise<McpStor
     open: async () => {
       const stores = await openPostgresStores(await (pg as Postgres).createDatabase(`mcp_contract_${++databases}`), 1);
       cleanups.push(() => stores.close());
-      return stores.mcp;
+      return stores;
     },
   },
 ];
@@ -73,7 +74,7 @@ const server = (id: number, uniqueKey: string): McpServer => ({
 
 describe.each(backends)('$name MCP store', ({ open, skip }) => {
   it.skipIf(skip)('hands out consecutive id ranges per sequence', async () => {
-    const store = await open();
+    const store = (await open()).mcp;
     expect(await store.nextIds('MCP_SERVER_ID', 1)).toBe(1);
     expect(await store.nextIds('MCP_SERVER_ID', 3)).toBe(2);
     expect(await store.nextIds('MCP_SERVER_ID', 1)).toBe(5);
@@ -81,7 +82,7 @@ describe.each(backends)('$name MCP store', ({ open, skip }) => {
   });
 
   it.skipIf(skip)('keeps specs and servers whole, and removes them', async () => {
-    const store = await open();
+    const store = (await open()).mcp;
     await store.saveSpecs([spec]);
     expect(await store.loadSpec(spec.key)).toEqual(spec);
     expect(await store.loadSpecs()).toEqual([spec]);
@@ -94,10 +95,48 @@ describe.each(backends)('$name MCP store', ({ open, skip }) => {
   });
 
   it.skipIf(skip)('refuses a server key another server has, writing nothing of the batch', async () => {
-    const store = await open();
+    const store = (await open()).mcp;
     expect(await store.saveServers([server(10, 'taken')])).toBe(true);
     expect(await store.saveServers([server(11, 'free'), server(12, 'taken')])).toBe(false);
     expect(await store.loadServer(11)).toBeUndefined();
     expect((await store.loadServers()).map((s) => s.id)).toContain(10);
+  });
+});
+
+const registered = (id: string, name: string, namespaceId = 'public'): RegisteredMcpServer => ({
+  id,
+  namespaceId,
+  name,
+  latestVersion: '1.0.0',
+  versions: [
+    {
+      version: '1.0.0',
+      releaseDate: '2026-01-01T00:00:00Z',
+      spec: { protocol: 'mcp-sse', description: 'weather', enabled: true, capabilities: ['TOOL'] },
+      toolSpec: { tools: [{ name: 'forecast', inputSchema: { type: 'object' } }] },
+      serviceRef: { namespaceId, groupName: 'mcp-endpoints', serviceName: `${name}::1.0.0` },
+    },
+  ],
+});
+
+describe.each(backends)('$name AI registry store', ({ open, skip }) => {
+  it.skipIf(skip)('keeps servers whole across reloads, replaces them by id and removes them', async () => {
+    const store = (await open()).mcpRegistry;
+    expect(await store.save(registered('a', 'weather'))).toBe(true);
+    expect(await store.save(registered('b', 'maps'))).toBe(true);
+    const renamed = Object.assign(registered('b', 'atlas'), { latestVersion: '2.0.0' });
+    expect(await store.save(renamed)).toBe(true);
+    expect(await store.loadAll()).toEqual([renamed, registered('a', 'weather')]);
+    expect(await store.remove('a')).toBe(true);
+    expect(await store.remove('a')).toBe(false);
+    expect((await store.loadAll()).map((s) => s.id)).toEqual(['b']);
+  });
+
+  it.skipIf(skip)('refuses a name another server has in its namespace, writing nothing', async () => {
+    const store = (await open()).mcpRegistry;
+    expect(await store.save(registered('x', 'same'))).toBe(true);
+    expect(await store.save(registered('y', 'same'))).toBe(false);
+    expect(await store.save(registered('z', 'same', 'dev'))).toBe(true);
+    expect((await store.loadAll()).map((s) => s.id).sort()).toEqual(['x', 'z']);
   });
 });

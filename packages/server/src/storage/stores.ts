@@ -8,6 +8,7 @@ import type { ConfigGrayStore } from '../core/config/config-gray-store.js';
 import type { ConfigStore } from '../core/config/config-store.js';
 import type { NamespaceStore } from '../core/namespace/namespace-store.js';
 import type { McpStore } from '../core/mcp/mcp-store.js';
+import type { McpRegistryStore } from '../core/ai/mcp-registry-store.js';
 import type { InstanceMetadataStore } from '../core/naming/instance-metadata-store.js';
 import type { InstanceStore } from '../core/naming/instance-store.js';
 import type { TransferStore } from '../core/transfer/transfer-store.js';
@@ -28,6 +29,8 @@ export interface Stores {
   audit: AuditStore;
   /** Tool specs and MCP servers. */
   mcp: McpStore;
+  /** The nacos 3 AI registry's MCP servers. */
+  mcpRegistry: McpRegistryStore;
   /** Set when the store is shared by the nodes of a cluster (PostgreSQL). */
   cluster?: {
     store: ClusterStore;

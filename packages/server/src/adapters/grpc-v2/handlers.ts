@@ -12,6 +12,7 @@ import { configPublishHandler } from './handlers/config-publish.js';
 import { configQueryHandler } from './handlers/config-query.js';
 import { configRemoveHandler } from './handlers/config-remove.js';
 import { batchInstanceHandler } from './handlers/batch-instance.js';
+import { mcpServerEndpointHandler, queryMcpServerHandler, releaseMcpServerHandler } from './handlers/ai-mcp.js';
 import { healthCheckHandler } from './handlers/health-check.js';
 import { instanceHandler } from './handlers/instance.js';
 import { namingFuzzyWatchHandler } from './handlers/naming-fuzzy-watch.js';
@@ -54,5 +55,8 @@ export function createHandlers(deps: HandlerDeps): ReadonlyMap<string, GrpcHandl
     ['ServiceListRequest', serviceListHandler(core.naming)],
     ['ConfigFuzzyWatchRequest', configFuzzyWatchHandler(configFuzzyWatch, connections)],
     ['NamingFuzzyWatchRequest', namingFuzzyWatchHandler(namingFuzzyWatch, connections)],
+    ['QueryMcpServerRequest', queryMcpServerHandler(core.mcpRegistry)],
+    ['ReleaseMcpServerRequest', releaseMcpServerHandler(core.mcpRegistry)],
+    ['McpServerEndpointRequest', mcpServerEndpointHandler(core.mcpRegistry, core.naming)],
   ]);
 }

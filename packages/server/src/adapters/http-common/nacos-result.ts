@@ -24,6 +24,8 @@ export const RESULT_CODE = {
   NAMESPACE_NOT_EXIST: 22001,
   NAMESPACE_ALREADY_EXIST: 22002,
   SERVER_ERROR: 30000,
+  MCP_SERVER_NOT_FOUND: 50000,
+  MCP_SERVER_VERSION_NOT_FOUND: 50001,
   PARSING_DATA_FAILED: 100004,
   DATA_EMPTY: 100005,
 } as const;
@@ -40,6 +42,8 @@ const CODE_MESSAGE: Record<number, string> = {
   22001: 'namespace not exist',
   22002: 'namespace already exist',
   30000: 'server error',
+  50000: 'MCP server not found',
+  50001: 'MCP server version not found',
   100004: 'Failed to parse data',
   100005: 'Imported file data is empty',
 };

@@ -25,6 +25,7 @@ import { registerServiceRoutes } from './service-routes.js';
 import { sdkBodyLimit } from './sdk-body-limit.js';
 import { registerV2Routes } from '../http-v2/v2-routes.js';
 import { registerV3Routes } from '../http-v3/v3-routes.js';
+import { registerMcpRegistryV0Routes } from '../http-v3/mcp-registry-v0-routes.js';
 
 export interface SdkHttpDeps {
   core: Core;
@@ -82,6 +83,7 @@ export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): 
   registerV2Routes(app, core, deps.server.version);
   registerBackupRoutes(app, core, deps.backupToken);
   registerMcpListRoutes(app, core.mcp);
+  registerMcpRegistryV0Routes(app, core.mcpRegistry);
   registerV3Routes(app, core, {
     version: deps.server.version,
     authEnabled: core.apiAccess.enabled,

@@ -13,6 +13,7 @@ import { registerServiceAdminV3Routes } from './naming-admin-v3-routes.js';
 import { registerNamingOpsV3Routes } from './naming-ops-v3-routes.js';
 import { registerLoaderAdminV3Routes } from './loader-admin-v3-routes.js';
 import { registerAuthAdminV3Routes } from './auth-admin-v3-routes.js';
+import { registerAiMcpAdminV3Routes } from './ai-mcp-admin-v3-routes.js';
 import { registerConfigTransferV3Routes } from './config-transfer-v3-routes.js';
 import { registerConfigImportV3Routes } from './config-import-v3-routes.js';
 import { systemClock } from '../../shared/clock.js';
@@ -47,6 +48,7 @@ export function registerV3Routes(app: FastifyInstance, core: Core, deps: V3Deps)
     registerNamingOpsV3Routes(scope, core.naming);
     registerCoreAdminV3Routes(scope, { ...deps, cluster: core.cluster });
     registerAuthAdminV3Routes(scope, core.auth.users);
+    registerAiMcpAdminV3Routes(scope, core.mcpRegistry);
     registerLoaderAdminV3Routes(scope, { connections: core.connections, cluster: core.cluster, version: deps.version });
   });
 }

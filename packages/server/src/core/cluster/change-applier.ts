@@ -3,6 +3,7 @@ import type { Logger } from '../../shared/logger.js';
 import type { SessionService } from '../auth/session-service.js';
 import type { UserService } from '../auth/user-service.js';
 import type { ConfigService } from '../config/config-service.js';
+import type { McpRegistry } from '../ai/mcp-registry.js';
 import type { McpService } from '../mcp/mcp-service.js';
 import type { NamespaceService } from '../namespace/namespace-service.js';
 import type { NamingService } from '../naming/naming-service.js';
@@ -16,6 +17,8 @@ export interface ClusterModels {
   users: UserService;
   sessions: SessionService;
   mcp: McpService;
+  /** The nacos 3 AI registry's MCP servers. */
+  mcpRegistry: McpRegistry;
   replicator: EphemeralReplicator;
 }
 
@@ -76,6 +79,8 @@ async function apply(change: StoreChange, m: ClusterModels): Promise<void> {
       return m.mcp.refreshSpec(change);
     case 'mcp-server':
       return m.mcp.refreshServer(change.id);
+    case 'ai-mcp':
+      return m.mcpRegistry.refresh(change.id);
     case 'all':
       return reloadAll(m);
   }
@@ -88,6 +93,7 @@ async function reloadAll(m: ClusterModels): Promise<void> {
   await m.users.reload();
   await m.sessions.reload();
   await m.mcp.reload();
+  await m.mcpRegistry.reload();
   await m.naming.cluster.reloadStored();
   await m.replicator.resync();
 }

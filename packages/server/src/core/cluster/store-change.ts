@@ -29,6 +29,8 @@ export type StoreChange =
   /** A tool spec of the MCP service (`namespace:group:toolName` parts). */
   | { kind: 'mcp-spec'; namespace: string; group: string; toolName: string }
   | { kind: 'mcp-server'; id: number }
+  /** A server of the AI registry (by its id). */
+  | { kind: 'ai-mcp'; id: string }
   /** A bulk write (transfer import): everything may have changed. */
   | { kind: 'all' };
 

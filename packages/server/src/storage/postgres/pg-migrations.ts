@@ -208,4 +208,14 @@ export const PG_MIGRATIONS: string[] = [
   );
   CREATE INDEX IF NOT EXISTS audit_log_by_time ON audit_log (time);
   `,
+  // 10: the nacos 3 AI registry's MCP servers, each kept whole (all its versions) as a JSON document
+  `
+  CREATE TABLE IF NOT EXISTS ai_mcp_server (
+    id TEXT PRIMARY KEY,
+    namespace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    UNIQUE (namespace_id, name)
+  );
+  `,
 ];

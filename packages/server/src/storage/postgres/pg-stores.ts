@@ -10,6 +10,7 @@ import { openPostgres } from './pg-database.js';
 import { PgInstanceMetadataStore } from './pg-instance-metadata-store.js';
 import { PgInstanceStore } from './pg-instance-store.js';
 import { PgMcpStore } from './pg-mcp-store.js';
+import { PgMcpRegistryStore } from './pg-mcp-registry-store.js';
 import { PgNamespaceStore } from './pg-namespace-store.js';
 import { PgSessionStore } from './pg-session-store.js';
 import { PgTransferStore } from './pg-transfer-store.js';
@@ -36,6 +37,7 @@ export async function openPostgresStores(
     transfer: new PgTransferStore(db),
     audit: new PgAuditStore(db),
     mcp: new PgMcpStore(db),
+    mcpRegistry: new PgMcpRegistryStore(db),
     cluster: {
       store: new PgClusterStore(db),
       startFeed: async () => (feed = await PgChangeFeed.start(db)),

@@ -203,4 +203,14 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX audit_log_by_time ON audit_log (time);
   `,
+  // 13: the nacos 3 AI registry's MCP servers, each kept whole (all its versions) as a JSON document
+  `
+  CREATE TABLE ai_mcp_server (
+    id TEXT PRIMARY KEY,
+    namespace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    UNIQUE (namespace_id, name)
+  );
+  `,
 ];

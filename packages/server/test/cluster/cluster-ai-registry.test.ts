@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../interop/wait-until.js';
+import { startPostgres } from '../postgres-server.js';
+import { startClusterNode, type ClusterNodeProcess } from './cluster-nodes.js';
+
+/**
+ * The nacos 3 AI registry on a 2-node cluster (child processes on one real PostgreSQL): an MCP server
+ * registered through node 1 is listed by node 2, and removed through node 2 it is gone from node 1.
+ */
+const pg = await startPostgres();
+if (typeof pg === 'string') console.warn(`cluster AI registry tests skipped: ${pg}`);
+
+const nodes: ClusterNodeProcess[] = [];
+const PATH = '/nacos/v3/admin/ai/mcp';
+
+beforeAll(async () => {
+  if (typeof pg === 'string') return;
+  const url = await pg.createDatabase('ai');
+  nodes.push(await startClusterNode(1, url));
+  nodes.push(await startClusterNode(2, url));
+}, 120_000);
+
+afterAll(async () => {
+  for (const node of nodes) {
+    if (node.child.exitCode !== null) console.error(`node ${node.nodeId} exited:\n${node.output()}`);
+  }
+  await Promise.all(nodes.map((n) => n.stop().catch(() => undefined)));
+  if (typeof pg !== 'string') await pg.stop();
+}, 60_000);
+
+const names = async (node: ClusterNodeProcess): Promise<string[]> => {
+  const body = (await (await fetch(`${node.http}/v0/servers`)).json()) as { servers: Array<{ name: string }> };
+  return body.servers.map((s) => s.name);
+};
+
+describe.skipIf(typeof pg === 'string')('AI registry on a 2-node cluster', () => {
+  it('lists on node 2 the MCP server registered through node 1, and forgets it on node 1 once removed', async () => {
+    const [one, two] = nodes;
+    const spec = JSON.stringify({
+      name: 'local',
+      protocol: 'stdio',
+      description: 'd',
+      versionDetail: { version: '1.0.0' },
+    });
+    const created = await fetch(`${one.http}${PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ serverSpecification: spec }),
+    });
+    expect((await created.json()) as unknown).toMatchObject({ code: 0 });
+    await waitUntil('node 2 to list the server', async () => (await names(two)).includes('local'));
+    const removed = await fetch(`${two.http}${PATH}?mcpName=local`, { method: 'DELETE' });
+    expect((await removed.json()) as unknown).toMatchObject({ code: 0 });
+    await waitUntil('node 1 to forget the server', async () => !(await names(one)).includes('local'));
+  });
+});
