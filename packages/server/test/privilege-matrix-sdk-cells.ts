@@ -28,6 +28,9 @@ const refusedWith = (text: string) => (res: LightMyRequestResponse) =>
 const v2Refused = (status: number, code: number) => (res: LightMyRequestResponse) =>
   res.statusCode === status && res.body.includes(`"code":${code},`);
 
+/** A cluster update's check settings (a TCP check on the instance port). */
+export const clusterCheck = { checkPort: '80', useInstancePort4Check: 'true', healthChecker: '{"type":"TCP"}' };
+
 /** Samples by `METHOD path`; a route may have several (its parameter shapes). */
 export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
   'GET /nacos/v1/cs/configs': [
@@ -91,6 +94,12 @@ export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
   'PUT /nacos/v1/ns/instance/beat': [{ need: 'write', params: () => ({ ...seedInstance }) }],
   'POST /nacos/v1/ns/service': [{ need: 'write', params: () => ({ serviceName: unique('svc') }) }],
   'PUT /nacos/v1/ns/service': [{ need: 'write', params: () => ({ serviceName: 'seed', protectThreshold: '0.1' }) }],
+  'PUT /nacos/v1/ns/cluster': [
+    {
+      need: 'write',
+      params: () => ({ serviceName: 'seed', clusterName: 'DEFAULT', ...clusterCheck }),
+    },
+  ],
   'DELETE /nacos/v1/ns/service': [
     {
       need: 'write',

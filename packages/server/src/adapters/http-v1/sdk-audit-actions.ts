@@ -15,6 +15,7 @@ export function sdkWriteAction(method: string, route: string): string {
   if (route.endsWith('/instance/metadata/batch')) return `instance.metadata.${verb}`;
   if (route.endsWith('/ns/health/instance') || route.endsWith('/ns/health')) return 'instance.health';
   if (route.endsWith('/ns/service')) return `service.${verb}`;
+  if (route.endsWith('/ns/cluster')) return 'cluster.update';
   if (/\/(console\/namespaces?|core\/namespace)$/.test(route)) return `namespace.${verb}`;
   if (route.endsWith('/auth/user')) return `user.${verb}`;
   if (route.endsWith('/auth/role')) return `role.${verb}`;

@@ -17,8 +17,8 @@ const CONFIG_WRITES: ReadonlySet<string> = new Set([
   '/nacos/v3/admin/cs/config/import',
   '/nacos/v3/admin/cs/config/clone',
 ]);
-/** The v1 writes recorded here (beside config writes and persistent instances). */
-const RECORDED_V1 = new Set(['/nacos/v1/ns/service', '/nacos/v1/console/namespaces']);
+/** The v1 writes recorded here (beside config writes and persistent instances): services and their clusters. */
+const RECORDED_V1 = new Set(['/nacos/v1/ns/service', '/nacos/v1/ns/cluster', '/nacos/v1/console/namespaces']);
 /** Instance routes: only persistent instances are recorded. */
 const INSTANCES: ReadonlySet<string> = new Set([
   '/nacos/v1/ns/instance',
@@ -80,7 +80,8 @@ function paramsOf(req: FastifyRequest): Params {
 }
 
 function targetOf(route: string, params: Params): string {
-  const parts = ['group', 'groupName', 'dataId', 'serviceName', 'ip', 'port', 'customNamespaceId', 'namespaceName'];
+  const parts = ['group', 'groupName', 'dataId', 'serviceName', 'clusterName', 'ip', 'port', 'customNamespaceId'];
+  parts.push('namespaceName');
   // the v3 user and role routes act on the user they name
   if (route.startsWith('/nacos/v3/auth/')) parts.push('username', 'role');
   return parts.flatMap((p) => (params[p] ? [`${p}=${params[p]}`] : [])).join(' ');

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { groupedName, type ServiceSettings } from '../../core/naming/naming-model.js';
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { canonicalNamespace } from '../../core/naming/naming-validation.js';
-import { clusterCheckOf } from '../../core/naming/persistent-check-spec.js';
+import { clusterCheckOf, clusterMetadataOf } from '../../core/naming/persistent-check-spec.js';
 import { pageOfNames } from '../../core/naming/service-name-page.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import { intParam, optional, requestParams, type Params } from '../http-common/params.js';
@@ -69,7 +69,7 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
       clusters: service.clusterNames.map((name) => ({
         name,
         healthChecker: healthCheckerJson(service.metadata, name),
-        metadata: {},
+        metadata: clusterMetadataOf(service.metadata, name),
       })),
     };
   });
@@ -113,7 +113,7 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
 }
 
 /** nacos's rendering of a cluster's health checker (the settings live in service metadata here). */
-function healthCheckerJson(metadata: Readonly<Record<string, string>>, cluster: string) {
+export function healthCheckerJson(metadata: Readonly<Record<string, string>>, cluster: string) {
   const check = clusterCheckOf(metadata, cluster);
   if (check.type !== 'HTTP') return { type: check.type };
   const headers = Object.entries(check.headers)
