@@ -56,6 +56,25 @@ describe('audit trail: OpenAPI v2 and v3, gray releases', () => {
     expect(recorded[0]).toMatchObject({ action: 'instance.create', target: expect.stringContaining('port=8081') });
   });
 
+  it('records cluster updates on v1 and v3 as cluster.update, and a switches update', async () => {
+    await app.core.naming.createService({ namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'db' }, {});
+    const cluster = {
+      serviceName: 'db',
+      clusterName: 'MAIN',
+      checkPort: '80',
+      useInstancePort4Check: 'true',
+      healthChecker: '{"type":"NONE"}',
+    };
+    expect((await send('PUT', '/nacos/v1/ns/cluster', cluster)).statusCode).toBe(200);
+    expect((await send('PUT', '/nacos/v3/admin/ns/cluster', cluster)).statusCode).toBe(200);
+    expect((await send('PUT', '/nacos/v3/admin/ns/ops/switches', { entry: 'pushEnabled' })).statusCode).toBe(501);
+    expect((await rows({ action: 'cluster.' })).map((r) => [r.door, r.target, r.outcome])).toEqual([
+      ['http-v3', 'serviceName=db clusterName=MAIN', 'ok'],
+      ['http-v1', 'serviceName=db clusterName=MAIN', 'ok'],
+    ]);
+    expect(await rows({ door: 'http-v3', action: 'switches.' })).toMatchObject([{ outcome: 'failed' }]);
+  });
+
   it('records gray publishes and deletes from the config service, on v1 and v2', async () => {
     const key = { dataId: 'gray.yaml', group: 'G' };
     await send('POST', '/nacos/v1/cs/configs', { ...key, content: 'stable' });

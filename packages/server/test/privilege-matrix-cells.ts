@@ -400,11 +400,3 @@ export function consoleOutcome(res: LightMyRequestResponse): string {
   if (body.code === 'NO_PERMISSION' || body.code === 'NO_NAMESPACE_PERMISSION') return 'denied';
   return `unexpected ${res.statusCode} ${res.body}`;
 }
-
-/** nacos's update-cluster parameters, a TCP check on the instance port. */
-export const CLUSTER_CHECK = {
-  clusterName: 'DEFAULT',
-  checkPort: '80',
-  useInstancePort4Check: 'true',
-  healthChecker: '{"type":"TCP"}',
-};

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './helpers.js';
-import { CLUSTER_CHECK, nextSeq, nsName, unique, type Ns } from './privilege-matrix-cells.js';
+import { nextSeq, nsName, unique, type Ns } from './privilege-matrix-cells.js';
 import { V3_SAMPLES } from './privilege-matrix-v3-cells.js';
 
 // What privilege-matrix.test.ts sends to each SDK route and gRPC request type. The namespace is not written
@@ -27,6 +27,9 @@ const refusedWith = (text: string) => (res: LightMyRequestResponse) =>
 /** A v2 refusal with its status and nacos code (given past the access check). */
 const v2Refused = (status: number, code: number) => (res: LightMyRequestResponse) =>
   res.statusCode === status && res.body.includes(`"code":${code},`);
+
+/** A cluster update's check settings (a TCP check on the instance port). */
+export const clusterCheck = { checkPort: '80', useInstancePort4Check: 'true', healthChecker: '{"type":"TCP"}' };
 
 /** Samples by `METHOD path`; a route may have several (its parameter shapes). */
 export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
@@ -91,18 +94,18 @@ export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
   'PUT /nacos/v1/ns/instance/beat': [{ need: 'write', params: () => ({ ...seedInstance }) }],
   'POST /nacos/v1/ns/service': [{ need: 'write', params: () => ({ serviceName: unique('svc') }) }],
   'PUT /nacos/v1/ns/service': [{ need: 'write', params: () => ({ serviceName: 'seed', protectThreshold: '0.1' }) }],
+  'PUT /nacos/v1/ns/cluster': [
+    {
+      need: 'write',
+      params: () => ({ serviceName: 'seed', clusterName: 'DEFAULT', ...clusterCheck }),
+    },
+  ],
   'DELETE /nacos/v1/ns/service': [
     {
       need: 'write',
       params: () => ({ serviceName: unique('svcrm') }),
       prepare: (app, namespaceId, params) =>
         app.core.naming.createService({ namespaceId, groupName: 'DEFAULT_GROUP', serviceName: params.serviceName }, {}),
-    },
-  ],
-  'PUT /nacos/v1/ns/cluster': [
-    {
-      need: 'write',
-      params: () => ({ ...CLUSTER_CHECK, serviceName: 'seed' }),
     },
   ],
   'GET /nacos/v1/ns/service': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { CLUSTER_CHECK, nextSeq, unique } from './privilege-matrix-cells.js';
-import type { HttpSample } from './privilege-matrix-sdk-cells.js';
+import { nextSeq, unique } from './privilege-matrix-cells.js';
+import { clusterCheck, type HttpSample } from './privilege-matrix-sdk-cells.js';
 import type { TestApp } from './helpers.js';
 
 // The privilege-matrix samples of the nacos 3 HTTP API (`/nacos/v3/**`), beside the v1 ones.
@@ -47,6 +47,8 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
   'GET /nacos/v3/admin/cs/config/beta': [{ need: 'read', params: () => seedConfig, reached: envelopeWith(200, 404) }],
   'DELETE /nacos/v3/admin/cs/config/beta': [{ need: 'write', params: () => ({ dataId: 'nothing', groupName: 'G' }) }],
   'GET /nacos/v3/admin/cs/config/list': [{ need: 'read', params: () => ({ pageNo: '1', pageSize: '10' }) }],
+  'GET /nacos/v3/admin/cs/config/listener': [{ need: 'read', params: () => seedConfig }],
+  'GET /nacos/v3/admin/cs/listener': [{ need: 'read', params: () => ({ ip: '10.0.0.5' }) }],
   'GET /nacos/v3/admin/cs/history/list': [{ need: 'read', params: () => seedConfig }],
   'GET /nacos/v3/admin/cs/history': [
     { need: 'read', params: () => ({ ...seedConfig, nid: '987654321' }), reached: envelopeWith(404) },
@@ -68,9 +70,6 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
       prepare: (app, namespaceId, params) =>
         app.core.naming.createService({ namespaceId, groupName: 'DEFAULT_GROUP', serviceName: params.serviceName }, {}),
     },
-  ],
-  'PUT /nacos/v3/admin/ns/cluster': [
-    { need: 'write', form: true, params: () => ({ ...CLUSTER_CHECK, serviceName: 'seed' }) },
   ],
   'GET /nacos/v3/admin/ns/service': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
   'GET /nacos/v3/admin/ns/service/list': [{ need: 'read', params: () => ({ pageNo: '1', pageSize: '10' }) }],
@@ -111,6 +110,28 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
     { need: 'write', form: true, params: () => ({ ...seedInstance, healthy: 'true' }) },
   ],
   'GET /nacos/v3/admin/ns/ops/metrics': [{ need: 'admin', params: () => ({}) }],
+  'GET /nacos/v3/admin/ns/ops/switches': [{ need: 'admin', params: () => ({}) }],
+  // nothing can be switched at run time: past the check, 501
+  'PUT /nacos/v3/admin/ns/ops/switches': [
+    { need: 'admin', form: true, params: () => ({ entry: 'pushEnabled', value: 'true' }), reached: envelopeWith(501) },
+  ],
+  'GET /nacos/v3/admin/ns/health/checkers': [{ need: 'admin', params: () => ({}) }],
+  'PUT /nacos/v3/admin/ns/cluster': [
+    { need: 'write', form: true, params: () => ({ serviceName: 'seed', clusterName: 'DEFAULT', ...clusterCheck }) },
+  ],
+  'GET /nacos/v3/admin/ns/client/list': [{ need: 'read', params: () => ({}) }],
+  // no such client: answered past the access check
+  'GET /nacos/v3/admin/ns/client': [
+    { need: 'read', params: () => ({ clientId: 'nobody' }), reached: envelopeWith(404) },
+  ],
+  'GET /nacos/v3/admin/ns/client/publish/list': [
+    { need: 'read', params: () => ({ clientId: 'nobody' }), reached: envelopeWith(404) },
+  ],
+  'GET /nacos/v3/admin/ns/client/subscribe/list': [
+    { need: 'read', params: () => ({ clientId: 'nobody' }), reached: envelopeWith(404) },
+  ],
+  'GET /nacos/v3/admin/ns/client/service/publisher/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+  'GET /nacos/v3/admin/ns/client/service/subscriber/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
   'GET /nacos/v3/admin/core/loader/current': [{ need: 'admin', params: () => ({}) }],
   'GET /nacos/v3/admin/core/loader/cluster': [{ need: 'admin', params: () => ({}) }],
   'POST /nacos/v3/admin/core/loader/reloadCurrent': [

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { configKeyString, parseConfigKey } from '../../core/config/config-key.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { configKeyString, parseConfigKey, type ConfigKey } from '../../core/config/config-key.js';
 import type { ConfigListenerQuery, ListenerStatus } from '../../core/config/listener-query.js';
 import { invalid } from '../../shared/errors.js';
 import { optional, requestParams } from '../http-common/params.js';
@@ -14,6 +14,34 @@ const answer = (status: Record<string, string>) => ({ collectStatus: 200, lisent
 /** nacos' group key, `dataId+group[+tenant]` (valid names hold neither `+` nor `%`, so nothing to escape). */
 const groupKeyOf = (s: ListenerStatus) => [s.dataId, s.group, s.namespaceId].filter((part) => part !== '').join('+');
 
+/** Who listens to a config on this node: client IP -> the md5 it holds. */
+export function listenersOfConfig(query: ConfigListenerQuery, key: ConfigKey): Record<string, string> {
+  const status: Record<string, string> = {};
+  for (const row of query.byConfig(configKeyString(key))) status[row.ip] = row.md5;
+  return status;
+}
+
+/**
+ * What a client IP listens to on this node: group key -> md5. In the namespace the request names; without
+ * one the default namespace, or with `all` every namespace the caller may read.
+ */
+export function listenedByIp(
+  req: FastifyRequest,
+  query: ConfigListenerQuery,
+  ip: string,
+  all: boolean,
+): Record<string, string> {
+  const namespace = requestNamespace(req);
+  const visible = namespacesVisibleToCaller(req);
+  const rows =
+    all && namespace === undefined
+      ? query.byIp(ip).filter((r) => visible(r.namespaceId))
+      : query.byIp(ip, namespace ?? '');
+  const status: Record<string, string> = {};
+  for (const row of rows) status[groupKeyOf(row)] = row.md5;
+  return status;
+}
+
 /**
  * The nacos listener queries, for this node's clients: `GET /nacos/v1/cs/configs/listener` (who listens to a
  * config: client IP -> md5 it holds) and `GET /nacos/v1/cs/listener` (what a client IP listens to: group
@@ -23,22 +51,13 @@ export function registerListenerQueryRoutes(app: FastifyInstance, query: ConfigL
   app.get('/nacos/v1/cs/configs/listener', ROUTE, async (req) => {
     const params = requestParams(req);
     const key = parseConfigKey({ dataId: params.dataId, group: params.group, tenant: requestNamespace(req) });
-    const status: Record<string, string> = {};
-    for (const row of query.byConfig(configKeyString(key))) status[row.ip] = row.md5;
-    return answer(status);
+    return answer(listenersOfConfig(query, key));
   });
 
   app.get('/nacos/v1/cs/listener', ROUTE, async (req) => {
     const params = requestParams(req);
     const ip = optional(params, 'ip');
     if (!ip) throw invalid('ip is required');
-    const namespace = requestNamespace(req);
-    // without a tenant: the default namespace, or with all=true every namespace the caller may read
-    const all = namespace === undefined && optional(params, 'all')?.toLowerCase() === 'true';
-    const visible = namespacesVisibleToCaller(req);
-    const rows = all ? query.byIp(ip).filter((r) => visible(r.namespaceId)) : query.byIp(ip, namespace ?? '');
-    const status: Record<string, string> = {};
-    for (const row of rows) status[groupKeyOf(row)] = row.md5;
-    return answer(status);
+    return answer(listenedByIp(req, query, ip, optional(params, 'all')?.toLowerCase() === 'true'));
   });
 }

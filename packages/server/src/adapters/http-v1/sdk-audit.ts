@@ -17,7 +17,7 @@ const CONFIG_WRITES: ReadonlySet<string> = new Set([
   '/nacos/v3/admin/cs/config/import',
   '/nacos/v3/admin/cs/config/clone',
 ]);
-/** The v1 writes recorded here (beside config writes and persistent instances). */
+/** The v1 writes recorded here (beside config writes and persistent instances): services and their clusters. */
 const RECORDED_V1 = new Set(['/nacos/v1/ns/service', '/nacos/v1/ns/cluster', '/nacos/v1/console/namespaces']);
 /** Instance routes: only persistent instances are recorded. */
 const INSTANCES: ReadonlySet<string> = new Set([

@@ -22,6 +22,7 @@ import type { LongPollRegistry } from './long-poll.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerInstanceRoutes } from './instance-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
+import { registerClusterRoutes } from './cluster-routes.js';
 import { sdkBodyLimit } from './sdk-body-limit.js';
 import { registerV2Routes } from '../http-v2/v2-routes.js';
 import { registerV3Routes } from '../http-v3/v3-routes.js';
@@ -73,6 +74,7 @@ export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): 
   registerNamespaceRoutes(app, core.namespaces, core.configs);
   registerInstanceRoutes(app, core.naming, { udpPush: deps.udpPush });
   registerServiceRoutes(app, core.naming);
+  registerClusterRoutes(app, core.naming);
   registerCoreRoutes(app, {
     cluster: core.cluster,
     connections: core.connections,

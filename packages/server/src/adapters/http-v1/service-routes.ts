@@ -3,11 +3,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { groupedName, type ServiceSettings } from '../../core/naming/naming-model.js';
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { canonicalNamespace } from '../../core/naming/naming-validation.js';
-import { clusterCheckOf } from '../../core/naming/persistent-check-spec.js';
+import { clusterCheckOf, clusterMetadataOf } from '../../core/naming/persistent-check-spec.js';
 import { pageOfNames } from '../../core/naming/service-name-page.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import { intParam, optional, requestParams, type Params } from '../http-common/params.js';
-import { updateClusterCheck } from './cluster-check-params.js';
 import { notFoundAsInvalid, numberParam, parseMetadata, parseSelector, serviceKeyOf } from './naming-params.js';
 import { NAMING_NAMESPACE, NO_NAMESPACE, requestNamespace } from './request-namespace.js';
 
@@ -56,12 +55,6 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
     return ok(reply);
   });
 
-  app.put('/nacos/v1/ns/cluster', ROUTE, async (req, reply) => {
-    const params = requestParams(req);
-    await notFoundAsInvalid(updateClusterCheck(naming, serviceKeyOf(params, requestNamespace(req)), params));
-    return ok(reply);
-  });
-
   app.get(path, ROUTE, async (req) => {
     const key = serviceKeyOf(requestParams(req), requestNamespace(req));
     const service = naming.getService(key);
@@ -76,7 +69,7 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
       clusters: service.clusterNames.map((name) => ({
         name,
         healthChecker: healthCheckerJson(service.metadata, name),
-        metadata: {},
+        metadata: clusterMetadataOf(service.metadata, name),
       })),
     };
   });
@@ -120,7 +113,7 @@ export function registerServiceRoutes(app: FastifyInstance, naming: NamingServic
 }
 
 /** nacos's rendering of a cluster's health checker (the settings live in service metadata here). */
-function healthCheckerJson(metadata: Readonly<Record<string, string>>, cluster: string) {
+export function healthCheckerJson(metadata: Readonly<Record<string, string>>, cluster: string) {
   const check = clusterCheckOf(metadata, cluster);
   if (check.type !== 'HTTP') return { type: check.type };
   const headers = Object.entries(check.headers)

@@ -3,15 +3,34 @@ import type { ClientConnectionRegistry } from '../../core/connection/client-conn
 import type { Instance, ServiceKey } from '../../core/naming/naming-model.js';
 import type { NamingService } from '../../core/naming/naming-service.js';
 import type { Subscriber } from '../../core/naming/subscriber-registry.js';
-import { optional, requestParams } from '../http-common/params.js';
+import { optional, requestParams, type Params } from '../http-common/params.js';
 import { namespacesVisibleToCaller } from '../http-v1/api-auth-hook.js';
 import { integerParam, serviceKeyOf } from '../http-v1/naming-params.js';
-import { NAMING_NAMESPACE, NO_NAMESPACE, requestNamespace } from '../http-v1/request-namespace.js';
+import {
+  NAMING_NAMESPACE,
+  NO_NAMESPACE,
+  requestNamespace,
+  type NamespaceSource,
+} from '../http-v1/request-namespace.js';
 import { required, V2Error, v2Ok } from './v2-result.js';
 
 const ROUTE = { config: { namespace: NO_NAMESPACE } };
-const SERVICE_ROUTE = { config: { namespace: NAMING_NAMESPACE } };
-const PATH = '/nacos/v2/ns/client';
+
+/** Where a door serves the client views, and how it refuses (its envelope's codes and messages). */
+export interface ClientRoutesDoor {
+  path: string;
+  /** How the service routes name their namespace. */
+  serviceNamespace: NamespaceSource;
+  required(params: Params, name: string): string;
+  unknownClient(message: string): Error;
+}
+
+const V2_DOOR: ClientRoutesDoor = {
+  path: '/nacos/v2/ns/client',
+  serviceNamespace: NAMING_NAMESPACE,
+  required,
+  unknownClient: (message) => new V2Error(404, 'RESOURCE_NOT_FOUND', message),
+};
 
 /**
  * nacos' client ids: a 2.x client is its gRPC connection; a 1.x client is `ip:port#ephemeral` (beats and
@@ -39,15 +58,28 @@ const serviceJson = (key: ServiceKey) => ({
   serviceName: key.serviceName,
 });
 
-/**
- * `/nacos/v2/ns/client*`: the clients this node holds, what each registered and subscribed, and which
- * clients registered or subscribed a service. Services of namespaces the caller may not see are left out.
- */
+/** `/nacos/v2/ns/client*` (see `registerClientRoutes`). */
 export function registerClientV2Routes(
   app: FastifyInstance,
   naming: NamingService,
   connections: ClientConnectionRegistry,
 ): void {
+  registerClientRoutes(app, naming, connections, V2_DOOR);
+}
+
+/**
+ * The client views under `door.path`: the clients this node holds, what each registered and subscribed,
+ * and which clients registered or subscribed a service. Services of namespaces the caller may not see are
+ * left out.
+ */
+export function registerClientRoutes(
+  app: FastifyInstance,
+  naming: NamingService,
+  connections: ClientConnectionRegistry,
+  door: ClientRoutesDoor,
+): void {
+  const PATH = door.path;
+  const SERVICE_ROUTE = { config: { namespace: door.serviceNamespace } };
   const clientIds = () => {
     const ids = new Set(connections.list().map((c) => c.id));
     for (const { instance } of allInstances(naming)) {
@@ -58,8 +90,8 @@ export function registerClientV2Routes(
     return ids;
   };
   const knownClient = (req: FastifyRequest) => {
-    const clientId = required(requestParams(req), 'clientId');
-    if (!clientIds().has(clientId)) throw new V2Error(404, 'RESOURCE_NOT_FOUND', `clientId [ ${clientId} ] not exist`);
+    const clientId = door.required(requestParams(req), 'clientId');
+    if (!clientIds().has(clientId)) throw door.unknownClient(`clientId [ ${clientId} ] not exist`);
     return clientId;
   };
 
@@ -122,7 +154,7 @@ export function registerClientV2Routes(
   // `ip` and `port`, when given, keep the clients at that address only
   const atAddress = (req: FastifyRequest) => {
     const params = requestParams(req);
-    required(params, 'serviceName');
+    door.required(params, 'serviceName');
     const ip = optional(params, 'ip');
     const port = integerParam(params, 'port');
     const key = serviceKeyOf(params, requestNamespace(req));

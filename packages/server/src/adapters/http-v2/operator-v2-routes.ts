@@ -9,11 +9,15 @@ import { V2Error, v2Ok } from './v2-result.js';
 
 const ROUTE = { config: { namespace: NO_NAMESPACE } };
 
+/** Why a switch update is refused (501, nacos's server error): none can be changed at run time here. */
+export const SWITCHES_READ_ONLY =
+  'switches cannot be changed at run time here: set them in the settings (docs/settings.md)';
+
 /**
  * What this server does where nacos has a switch: the switches nacos tools read, at the values this server
  * runs with. None can be changed at run time.
  */
-function switches(naming: NamingService) {
+export function switches(naming: NamingService) {
   return {
     name: '00-00---000-NACOS_SWITCH_DOMAIN-000---00-00',
     defaultPushCacheMillis: PUSH_CACHE_MILLIS,
@@ -40,11 +44,7 @@ export function registerOperatorV2Routes(app: FastifyInstance, naming: NamingSer
     });
     app.get(`${base}/switches`, ROUTE, async () => v2Ok(switches(naming)));
     app.put(`${base}/switches`, ROUTE, async () => {
-      throw new V2Error(
-        501,
-        'SERVER_ERROR',
-        'switches cannot be changed at run time here: set them in the settings (docs/settings.md)',
-      );
+      throw new V2Error(501, 'SERVER_ERROR', SWITCHES_READ_ONLY);
     });
   }
 }

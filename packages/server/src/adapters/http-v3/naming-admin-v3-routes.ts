@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { groupedName, type ServiceSettings, type ServiceView } from '../../core/naming/naming-model.js';
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { canonicalNamespace } from '../../core/naming/naming-validation.js';
+import { clusterCheckOf, clusterMetadataOf } from '../../core/naming/persistent-check-spec.js';
 import { NacosError } from '../../shared/errors.js';
 import { intParam, optional, requestParams, type Params } from '../http-common/params.js';
 import { fail, ok, RESULT_CODE } from '../http-common/nacos-result.js';
-import { updateClusterCheck } from '../http-v1/cluster-check-params.js';
 import { boolParam, numberParam, parseMetadata, parseSelector } from '../http-v1/naming-params.js';
 import { NO_NAMESPACE, requestNamespace } from '../http-v1/request-namespace.js';
+import { healthCheckerJson } from '../http-v1/service-routes.js';
 import { instanceV3Json } from './naming-v3-json.js';
 import { NAMING_V3_NAMESPACE, pageBody, pageOf, serviceKeyV3 } from './v3-params.js';
 
@@ -27,7 +28,7 @@ function settingsOf(params: Params): Partial<ServiceSettings> {
 }
 
 /** A missing service is nacos's 21008 on the v3 admin routes. */
-async function serviceWrite<T>(work: Promise<T>): Promise<T> {
+export async function serviceWrite<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
@@ -43,17 +44,18 @@ function serviceDetail(naming: NamingService, service: ServiceView) {
   const { key } = service;
   const instances = naming.listInstances(key);
   const clusterMap = Object.fromEntries(
-    service.clusterNames.map((name) => [
-      name,
-      {
+    service.clusterNames.map((name) => {
+      const check = clusterCheckOf(service.metadata, name);
+      const cluster = {
         clusterName: name,
-        healthChecker: { type: 'TCP' },
-        healthyCheckPort: 80,
-        useInstancePortForCheck: true,
-        metadata: {},
+        healthChecker: healthCheckerJson(service.metadata, name),
+        healthyCheckPort: check.checkPort,
+        useInstancePortForCheck: check.useInstancePort,
+        metadata: clusterMetadataOf(service.metadata, name),
         hosts: instances.filter((i) => i.clusterName === name).map((i) => instanceV3Json(key, i)),
-      },
-    ]),
+      };
+      return [name, cluster];
+    }),
   );
   return {
     namespaceId: key.namespaceId,
@@ -85,12 +87,6 @@ export function registerServiceAdminV3Routes(app: FastifyInstance, naming: Namin
 
   app.delete(PATH, ROUTE, async (req) => {
     await serviceWrite(naming.removeService(serviceKeyV3(req, requestParams(req))));
-    return ok('ok');
-  });
-
-  app.put('/nacos/v3/admin/ns/cluster', ROUTE, async (req) => {
-    const params = requestParams(req);
-    await serviceWrite(updateClusterCheck(naming, serviceKeyV3(req, params), params));
     return ok('ok');
   });
 

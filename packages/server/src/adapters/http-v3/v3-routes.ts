@@ -6,11 +6,14 @@ import { registerConfigBetaV3Routes } from './config-beta-v3-routes.js';
 import { registerConfigClientV3Routes } from './config-client-v3-routes.js';
 import { registerCoreAdminV3Routes, type CoreAdminV3Deps } from './core-admin-v3-routes.js';
 import { registerHistoryAdminV3Routes } from './history-admin-v3-routes.js';
+import { registerListenerAdminV3Routes } from './listener-admin-v3-routes.js';
 import { registerInstanceAdminV3Routes } from './instance-admin-v3-routes.js';
 import { registerNamespaceAdminV3Routes } from './namespace-admin-v3-routes.js';
 import { registerNamingClientV3Routes } from './naming-client-v3-routes.js';
 import { registerServiceAdminV3Routes } from './naming-admin-v3-routes.js';
 import { registerNamingOpsV3Routes } from './naming-ops-v3-routes.js';
+import { registerNamingClusterV3Routes } from './naming-cluster-v3-routes.js';
+import { registerClientAdminV3Routes } from './client-admin-v3-routes.js';
 import { registerLoaderAdminV3Routes } from './loader-admin-v3-routes.js';
 import { registerAuthAdminV3Routes } from './auth-admin-v3-routes.js';
 import { registerAiMcpAdminV3Routes } from './ai-mcp-admin-v3-routes.js';
@@ -35,6 +38,7 @@ export function registerV3Routes(app: FastifyInstance, core: Core, deps: V3Deps)
     registerConfigAdminV3Routes(scope, core.configs, caller);
     registerConfigBetaV3Routes(scope, core.configs, caller);
     registerHistoryAdminV3Routes(scope, core.configs);
+    registerListenerAdminV3Routes(scope, core.listenerQuery);
     registerConfigTransferV3Routes(scope, {
       configs: core.configs,
       namespaces: core.namespaces,
@@ -46,6 +50,8 @@ export function registerV3Routes(app: FastifyInstance, core: Core, deps: V3Deps)
     registerInstanceAdminV3Routes(scope, core.naming);
     registerNamespaceAdminV3Routes(scope, core.namespaces, core.configs);
     registerNamingOpsV3Routes(scope, core.naming);
+    registerNamingClusterV3Routes(scope, core.naming);
+    registerClientAdminV3Routes(scope, core.naming, core.connections);
     registerCoreAdminV3Routes(scope, { ...deps, cluster: core.cluster });
     registerAuthAdminV3Routes(scope, core.auth.users);
     registerAiMcpAdminV3Routes(scope, core.mcpRegistry);

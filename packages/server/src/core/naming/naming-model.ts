@@ -149,6 +149,9 @@ export interface ServiceSettings {
   selector: Selector;
 }
 
+/** Settings to change, or a function of the current settings answering them (run under the service's lock). */
+export type ServiceChange = Partial<ServiceSettings> | ((current: ServiceSettings) => Partial<ServiceSettings>);
+
 export interface ServiceView extends ServiceSettings {
   key: ServiceKey;
   /** Created or edited through the maintain API / console: kept even without instances, and stored. */

@@ -31,6 +31,7 @@ import {
   type InstanceRef,
   type QueryOptions,
   type ServiceInfo,
+  type ServiceChange,
   type ServiceKey,
   type ServiceSettings,
   type ServiceView,
@@ -202,9 +203,9 @@ export class NamingService {
     return this.catalog.create(key, settings);
   }
 
-  /** Changes the settings given; not_found when the service does not exist. */
-  updateService(key: ServiceKey, settings: Partial<ServiceSettings>): Promise<ServiceView> {
-    return this.catalog.update(key, settings);
+  /** Changes the settings given (or those a function of the current ones answers); not_found when unknown. */
+  updateService(key: ServiceKey, change: ServiceChange): Promise<ServiceView> {
+    return this.catalog.update(key, change);
   }
 
   /** Removes an empty service; invalid while it has instances, not_found when unknown. */

@@ -65,7 +65,7 @@ export function parseServiceKey(input: { namespaceId?: string; serviceName?: str
   return { namespaceId: canonicalNamespace(input.namespaceId), groupName, serviceName };
 }
 
-function checkClusterName(name: string | undefined): string {
+export function checkClusterName(name: string | undefined): string {
   const cluster = name?.trim() || DEFAULT_CLUSTER;
   if (!CLUSTER_NAME.test(cluster)) {
     throw invalid(`invalid clusterName: ${cluster} (letters, digits and _ - . :, at most 64)`);

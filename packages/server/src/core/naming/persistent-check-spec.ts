@@ -1,4 +1,6 @@
+import { invalid } from '../../shared/errors.js';
 import type { Instance } from './naming-model.js';
+import { checkClusterName } from './naming-validation.js';
 
 /** How one persistent instance is checked: a TCP connect, an HTTP GET, or not at all. */
 export type CheckSpec =
@@ -48,6 +50,65 @@ export function clusterCheckOf(metadata: Readonly<Record<string, string>>, clust
   };
 }
 
+/** The key of a cluster's own metadata (nacos's cluster `metadata`), a JSON object, in its service's metadata. */
+const CLUSTER_METADATA_KEY = 'metadata';
+
+/** What nacos's cluster update sets: the check, the check port, and the cluster's metadata. */
+export type ClusterUpdate = Omit<ClusterCheck, 'headers'> & { headers: string; metadata: Record<string, string> };
+
+/**
+ * The service metadata with one cluster's settings replaced: written as `cluster.<name>.<key>`, so they win
+ * over service-wide keys and `clusterCheckOf` reads them back. HTTP-only keys are dropped for other checks.
+ */
+export function withClusterUpdate(
+  metadata: Readonly<Record<string, string>>,
+  clusterName: string,
+  update: ClusterUpdate,
+): Record<string, string> {
+  checkClusterUpdate(update);
+  const next: Record<string, string> = Object.assign({}, metadata);
+  const http = update.type === 'HTTP';
+  const prefix = `cluster.${checkClusterName(clusterName)}.`;
+  const set = (key: string, value: string | undefined) => {
+    if (value === undefined) delete next[prefix + key];
+    else next[prefix + key] = value;
+  };
+  set(CHECK_KEYS.type, update.type);
+  set(CHECK_KEYS.path, http ? update.path : undefined);
+  set(CHECK_KEYS.headers, http && update.headers ? update.headers : undefined);
+  set(CHECK_KEYS.expectedCode, http ? String(update.expectedCode) : undefined);
+  set(CHECK_KEYS.checkPort, String(update.checkPort));
+  set(CHECK_KEYS.useInstancePort, String(update.useInstancePort));
+  const hasMetadata = Object.keys(update.metadata).length > 0;
+  set(CLUSTER_METADATA_KEY, hasMetadata ? JSON.stringify(update.metadata) : undefined);
+  return next;
+}
+
+const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/** Refuses settings the prober could not use (rather than let them fall back to the defaults). */
+function checkClusterUpdate(update: ClusterUpdate): void {
+  if (!['TCP', 'HTTP', 'NONE'].includes(update.type)) throw invalid(`health checker type must be TCP, HTTP or NONE`);
+  if (!Number.isInteger(update.checkPort) || update.checkPort < 1 || update.checkPort > 65_535)
+    throw invalid(`invalid checkPort: ${update.checkPort} (a whole number from 1 to 65535)`);
+  if (update.type !== 'HTTP') return;
+  if (/\s/.test(update.path) || hasControl(update.path)) throw invalid(`invalid health check path: ${update.path}`);
+  if (!Number.isInteger(update.expectedCode) || update.expectedCode < 100 || update.expectedCode > 599)
+    throw invalid(`invalid expectedResponseCode: ${update.expectedCode} (100 to 599)`);
+  if (hasControl(update.headers)) throw invalid('health check headers must not hold control characters');
+}
+
+/** A cluster's own metadata, as the cluster update stored it ({} when none or unreadable). */
+export function clusterMetadataOf(metadata: Readonly<Record<string, string>>, clusterName: string) {
+  const text = metadata[`cluster.${clusterName}.${CLUSTER_METADATA_KEY}`];
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** How `instance` is checked, by its cluster's settings. */
 export function checkSpecOf(metadata: Readonly<Record<string, string>>, instance: Instance): CheckSpec {
   const check = clusterCheckOf(metadata, instance.clusterName);
@@ -74,28 +135,4 @@ function wholeIn(text: string | undefined, min: number, max: number): number | u
   if (!text || !/^\d+$/.test(text)) return undefined;
   const n = Number(text);
   return n >= min && n <= max ? n : undefined;
-}
-
-/**
- * The service metadata that sets one cluster's check (nacos's "update cluster"): the entries
- * `cluster.<name>.<key>` that `clusterCheckOf` reads back, over the service's current metadata.
- */
-export function withClusterCheck(
-  metadata: Readonly<Record<string, string>>,
-  clusterName: string,
-  check: Omit<ClusterCheck, 'headers'> & { headers: string },
-): Record<string, string> {
-  const at = (key: string) => `cluster.${clusterName}.${key}`;
-  const next: Record<string, string> = { ...metadata };
-  next[at(CHECK_KEYS.type)] = check.type;
-  next[at(CHECK_KEYS.checkPort)] = String(check.checkPort);
-  next[at(CHECK_KEYS.useInstancePort)] = String(check.useInstancePort);
-  // an HTTP check's settings; a TCP or NONE check leaves none behind to surprise a later switch to HTTP
-  for (const key of [CHECK_KEYS.path, CHECK_KEYS.headers, CHECK_KEYS.expectedCode]) delete next[at(key)];
-  if (check.type === 'HTTP') {
-    next[at(CHECK_KEYS.path)] = check.path;
-    next[at(CHECK_KEYS.expectedCode)] = String(check.expectedCode);
-    if (check.headers !== '') next[at(CHECK_KEYS.headers)] = check.headers;
-  }
-  return next;
 }

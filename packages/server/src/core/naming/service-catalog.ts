@@ -6,6 +6,7 @@ import {
   groupedName,
   NO_SELECTOR,
   serviceKeyString,
+  type ServiceChange,
   type ServiceKey,
   type ServiceSettings,
   type ServiceView,
@@ -84,8 +85,11 @@ export class ServiceCatalog {
     });
   }
 
-  /** Changes the settings given (of the service as stored); not_found when the service does not exist. */
-  async update(key: ServiceKey, input: Partial<ServiceSettings>): Promise<ServiceView> {
+  /**
+   * Changes the settings given (of the service as stored); not_found when the service does not exist. A
+   * function is given the current settings, under the service's lock, and answers the ones to change.
+   */
+  async update(key: ServiceKey, change: ServiceChange): Promise<ServiceView> {
     const now = this.clock.now();
     return this.write(key, (stored) => {
       // not stored: it exists only through its instances, and becomes explicit
@@ -93,6 +97,7 @@ export class ServiceCatalog {
       const implicit = entry && (!entry.explicit || entry.instances.size > 0) ? entry : undefined;
       const current = stored ?? (implicit && { settings: implicit.settings, createdAt: implicit.createdAt });
       if (!current) throw notFound(`service not found: ${groupedName(key)}`);
+      const input = typeof change === 'function' ? change(current.settings) : change;
       const settings: ServiceSettings = {
         protectThreshold:
           input.protectThreshold === undefined
