@@ -98,22 +98,4 @@ describe('audit trail: OpenAPI v2 and v3, gray releases', () => {
       ['config.gray.publish', 'http-v1', 'admin', 'G/gray.yaml'],
     ]);
   });
-
-  it("records nacos's update-cluster call on v1 and v3", async () => {
-    await app.core.naming.createService({ namespaceId: 'public', groupName: 'DEFAULT_GROUP', serviceName: 'web' }, {});
-    const fields = {
-      serviceName: 'web',
-      clusterName: 'WEB',
-      checkPort: '80',
-      useInstancePort4Check: 'true',
-      healthChecker: '{"type":"NONE"}',
-    };
-    expect((await send('PUT', '/nacos/v1/ns/cluster', fields)).statusCode).toBe(200);
-    expect((await send('PUT', '/nacos/v3/admin/ns/cluster', fields)).statusCode).toBe(200);
-    const rowsOf = (await rows({ action: 'cluster.update' })).map((r) => [r.door, r.target]);
-    expect(rowsOf).toEqual([
-      ['http-v3', 'serviceName=web clusterName=WEB'],
-      ['http-v1', 'serviceName=web clusterName=WEB'],
-    ]);
-  });
 });
