@@ -1,47 +1,9 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startPostgres, type Postgres } from '../../test/postgres-server.js';
-import { tempDataDir } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { backends } from '../../test/store-contract-kit.js';
 import type { McpServer, ToolSpec } from '../core/mcp/mcp-model.js';
 import type { RegisteredMcpServer } from '../core/ai/mcp-registry-model.js';
-import type { Stores } from './stores.js';
-import { openPostgresStores } from './postgres/pg-stores.js';
-import { openSqliteStores } from './sqlite/sqlite-stores.js';
 
 /** The MCP stores' behaviours (r-nacos's MCP service and the AI registry), held by both backends. */
-const pg = await startPostgres();
-if (typeof pg === 'string') console.warn(`MCP store contract on PostgreSQL skipped: ${pg}`);
-const cleanups: Array<() => Promise<void>> = [];
-let databases = 0;
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-  if (typeof pg !== 'string') await pg.stop();
-}, 30_000);
-
-const backends: Array<{ name: string; skip: boolean; open: () => Promise<Stores> }> = [
-  {
-    name: 'SQLite',
-    skip: false,
-    open: async () => {
-      const dir = tempDataDir();
-      const stores = openSqliteStores(dir);
-      cleanups.push(async () => {
-        await stores.close();
-        rmSync(dir, { recursive: true, force: true });
-      });
-      return stores;
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    skip: typeof pg === 'string',
-    open: async () => {
-      const stores = await openPostgresStores(await (pg as Postgres).createDatabase(`mcp_contract_${++databases}`), 1);
-      cleanups.push(() => stores.close());
-      return stores;
-    },
-  },
-];
 
 const spec: ToolSpec = {
   key: { namespace: 'public', group: 'G', toolName: 't' },

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../interop/wait-until.js';
 import { startPostgres } from '../postgres-server.js';
-import { startClusterNode, type ClusterNodeProcess } from './cluster-nodes.js';
+import { twoNodesOnPostgres, type ClusterNodeProcess } from './cluster-nodes.js';
 
 /**
  * The nacos 3 AI registry on a 2-node cluster (child processes on one real PostgreSQL): an MCP server
@@ -10,23 +10,8 @@ import { startClusterNode, type ClusterNodeProcess } from './cluster-nodes.js';
 const pg = await startPostgres();
 if (typeof pg === 'string') console.warn(`cluster AI registry tests skipped: ${pg}`);
 
-const nodes: ClusterNodeProcess[] = [];
+const nodes = twoNodesOnPostgres(pg, 'ai');
 const PATH = '/nacos/v3/admin/ai/mcp';
-
-beforeAll(async () => {
-  if (typeof pg === 'string') return;
-  const url = await pg.createDatabase('ai');
-  nodes.push(await startClusterNode(1, url));
-  nodes.push(await startClusterNode(2, url));
-}, 120_000);
-
-afterAll(async () => {
-  for (const node of nodes) {
-    if (node.child.exitCode !== null) console.error(`node ${node.nodeId} exited:\n${node.output()}`);
-  }
-  await Promise.all(nodes.map((n) => n.stop().catch(() => undefined)));
-  if (typeof pg !== 'string') await pg.stop();
-}, 60_000);
 
 const names = async (node: ClusterNodeProcess): Promise<string[]> => {
   const body = (await (await fetch(`${node.http}/v0/servers`)).json()) as { servers: Array<{ name: string }> };

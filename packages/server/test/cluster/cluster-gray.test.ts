@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitUntil } from '../interop/wait-until.js';
 import { startPostgres } from '../postgres-server.js';
-import { startClusterNode, type ClusterNodeProcess } from './cluster-nodes.js';
+import { twoNodesOnPostgres, type ClusterNodeProcess } from './cluster-nodes.js';
 
 /**
  * Gray releases on a 2-node cluster (child processes on one real PostgreSQL): a beta published through
@@ -11,24 +11,9 @@ import { startClusterNode, type ClusterNodeProcess } from './cluster-nodes.js';
 const pg = await startPostgres();
 if (typeof pg === 'string') console.warn(`cluster gray tests skipped: ${pg}`);
 
-const nodes: ClusterNodeProcess[] = [];
+const nodes = twoNodesOnPostgres(pg, 'gray');
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const QUERY = 'dataId=gray.yaml&group=APP';
-
-beforeAll(async () => {
-  if (typeof pg === 'string') return;
-  const url = await pg.createDatabase('gray');
-  nodes.push(await startClusterNode(1, url));
-  nodes.push(await startClusterNode(2, url));
-}, 120_000);
-
-afterAll(async () => {
-  for (const node of nodes) {
-    if (node.child.exitCode !== null) console.error(`node ${node.nodeId} exited:\n${node.output()}`);
-  }
-  await Promise.all(nodes.map((n) => n.stop().catch(() => undefined)));
-  if (typeof pg !== 'string') await pg.stop();
-}, 60_000);
 
 async function publish(node: ClusterNodeProcess, content: string, betaIps?: string): Promise<void> {
   const res = await fetch(`${node.http}/nacos/v1/cs/configs`, {

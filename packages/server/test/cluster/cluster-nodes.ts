@@ -2,7 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { freeSdkPorts } from '../interop/sdk-ports.js';
+import type { Postgres } from '../postgres-server.js';
 import { againOnTakenPort, freePort, startServerProcess, waitForExit, type StartOptions } from '../server-process.js';
 
 /** One tsnacos node of a test cluster, run as a child process on its own ports. */
@@ -71,4 +73,30 @@ async function startOnFreePorts(
     },
   };
   return node;
+}
+
+/**
+ * Two nodes on a fresh database of a real PostgreSQL, started before the file's tests and stopped after them
+ * (a node that died meanwhile shows its output). Empty when PostgreSQL is not available.
+ */
+export function twoNodesOnPostgres(
+  pg: Postgres | string,
+  database: string,
+  env: Record<string, string> = {},
+): ClusterNodeProcess[] {
+  const nodes: ClusterNodeProcess[] = [];
+  beforeAll(async () => {
+    if (typeof pg === 'string') return;
+    const url = await pg.createDatabase(database);
+    nodes.push(await startClusterNode(1, url, env));
+    nodes.push(await startClusterNode(2, url, env));
+  }, 120_000);
+  afterAll(async () => {
+    for (const node of nodes) {
+      if (node.child.exitCode !== null) console.error(`node ${node.nodeId} exited:\n${node.output()}`);
+    }
+    await Promise.all(nodes.map((n) => n.stop().catch(() => undefined)));
+    if (typeof pg !== 'string') await pg.stop();
+  }, 60_000);
+  return nodes;
 }
