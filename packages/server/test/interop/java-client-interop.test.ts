@@ -88,7 +88,14 @@ describe.skipIf(!javaToolchainAvailable)('official Java clients', () => {
     expect(stored.encryptedDataKey).not.toBe('');
     const history = await server.app.core.configs.history(key, 0, 2);
     expect(history.items.map((h) => h.encryptedDataKey !== '')).toEqual([true, true]);
-  }, 180_000);
+    // through a restart of the server, a fresh client still decrypts it
+    await server.restart();
+    const again = await runJavaScenario(clients.encryption, server.serverAddr, path.join(scratch, 'enc2'), 120_000, [
+      'read',
+    ]);
+    expect(again.exitCode, again.output).toBe(0);
+    expect(again.steps).toEqual({ readAgain: 'password=n3w' });
+  }, 300_000);
 
   it('nacos-client 3.1.0 (gRPC): config and naming fuzzy watch, the whole service list, a quiet shutdown', async () => {
     const run = await runJavaScenario(clients.v3, server.serverAddr, path.join(scratch, 'v3'), 150_000);

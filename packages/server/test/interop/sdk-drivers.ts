@@ -23,6 +23,8 @@ export interface SdkServer {
   httpPort: number;
   /** `host:httpPort`, what an SDK is configured with. */
   serverAddr: string;
+  /** Closes the app and starts it again on the same ports and data directory (`app` is then the new one). */
+  restart(): Promise<void>;
 }
 
 /** The real app listening on a free P (HTTP) and P + 1000 (gRPC). */
@@ -30,9 +32,18 @@ export async function startSdkServer(env: Record<string, string> = {}): Promise<
   const { httpPort, grpcPort } = await freeSdkPorts();
   const dataDir = tempDataDir();
   const settings = { ...testSettings(dataDir, env), httpPort, grpcPort, sdkHost: '127.0.0.1' };
-  const app = await buildTestApp({ settings });
-  await app.listen();
-  return { app, httpPort, serverAddr: `127.0.0.1:${httpPort}` };
+  const server: SdkServer = {
+    app: await buildTestApp({ settings }),
+    httpPort,
+    serverAddr: `127.0.0.1:${httpPort}`,
+    async restart() {
+      await server.app.close();
+      server.app = await buildTestApp({ settings });
+      await server.app.listen();
+    },
+  };
+  await server.app.listen();
+  return server;
 }
 
 /** An SDK driver process and the arguments its `*.create` commands need. */

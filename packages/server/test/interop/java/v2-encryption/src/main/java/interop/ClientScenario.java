@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * nacos-client 2.5 (gRPC) with an encryption plugin against a server at args[0]: one client publishes an
  * encrypted config, a second client (its own cache) reads and decrypts it, and hears the next change.
+ * With `read` as args[1], a fresh client only reads and decrypts it (after a restart of the server).
  * Prints one JSON line per observation; the test judges them and what the server stored.
  */
 public final class ClientScenario {
@@ -21,6 +22,13 @@ public final class ClientScenario {
   public static void main(String[] args) throws Exception {
     Properties props = new Properties();
     props.put("serverAddr", args[0]);
+    if (args.length > 1 && args[1].equals("read")) {
+      // a fresh client (its own cache): what the server kept is all it has to decrypt from
+      ConfigService fresh = NacosFactory.createConfigService(props);
+      Out.put("readAgain", fresh.getConfig(DATA_ID, GROUP, 5000));
+      fresh.shutDown();
+      System.exit(0);
+    }
     ConfigService writer = NacosFactory.createConfigService(props);
     Out.put("published", writer.publishConfig(DATA_ID, GROUP, "password=s3cret"));
 
