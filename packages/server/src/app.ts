@@ -32,6 +32,7 @@ import { MetricsService } from './core/metrics/metrics-service.js';
 import { NamespaceService } from './core/namespace/namespace-service.js';
 import { NamingService } from './core/naming/naming-service.js';
 import { systemClock, type Clock } from './shared/clock.js';
+import { isUnavailable } from './shared/errors.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import type { Settings } from './settings.js';
 import { openStores } from './store-wiring.js';
@@ -112,7 +113,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   const audit = new AuditLog(stores.audit, clock, {
     ...settings.audit,
-    onError: (err) => logger.error({ err }, 'an audit row could not be written'),
+    // with the database gone the store has said so once; a row per refused write would flood the log
+    onError: (err) =>
+      isUnavailable(err)
+        ? logger.debug({ reason: (err as Error).message }, 'an audit row could not be written')
+        : logger.error({ err }, 'an audit row could not be written'),
   });
   const configs = await ConfigService.create(stores.configs, clock, settings.configMaxContent, stores.configGrays);
   configs.useAudit(audit);
