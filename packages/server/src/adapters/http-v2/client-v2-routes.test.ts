@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grpcKit, type GrpcKit } from '../../../test/grpc-kit.js';
+import type { GrpcKit } from '../../../test/grpc-kit.js';
+import { namingClientsKit } from '../../../test/naming-clients-kit.js';
 
 // a 2.x client (a gRPC connection) registering and subscribing, and a 1.x client beating and polling
 let kit: GrpcKit;
-const service = { namespace: 'public', serviceName: 'orders', groupName: 'DEFAULT_GROUP', module: 'naming' };
 beforeAll(async () => {
-  kit = await grpcKit();
-  await kit.call('InstanceRequest', {
-    ...service,
-    type: 'registerInstance',
-    instance: { ip: '10.0.0.5', port: 8080, ephemeral: true, clusterName: 'DEFAULT' },
-  });
-  await kit.call('SubscribeServiceRequest', { ...service, subscribe: true, clusters: '' });
-  const v1 = (method: 'POST' | 'GET', url: string) => kit.app.sdkHttp.inject({ method, url });
-  await v1('POST', '/nacos/v1/ns/instance?serviceName=orders&ip=10.0.0.9&port=9090');
-  await v1('GET', '/nacos/v1/ns/instance/list?serviceName=orders&udpPort=5555');
+  kit = await namingClientsKit('public');
 });
 afterAll(() => kit.dispose());
 
