@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { onSendForWrites } from '../http-common/write-route-hook.js';
 import type { AuditLog } from '../../core/audit/audit-log.js';
 import type { AuditOutcome } from '../../core/audit/audit-model.js';
 import type { AuthService } from '../../core/auth/auth-service.js';
@@ -32,7 +33,8 @@ type Fields = Record<string, unknown>;
  */
 export function registerConsoleAudit(app: FastifyInstance, audit: AuditLog, auth: AuthService): void {
   if (!audit.enabled) return;
-  app.addHook('onSend', async (req, reply, payload) => {
+  // only routes that can write carry the hook: reads pay nothing for it
+  onSendForWrites(app, async (req, reply, payload) => {
     const route = req.routeOptions.url;
     const described = route === undefined ? null : consoleAuditAction(req.method, route);
     if (!described) return payload;

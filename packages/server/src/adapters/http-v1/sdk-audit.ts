@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { onSendForWrites } from '../http-common/write-route-hook.js';
 import type { AuditLog } from '../../core/audit/audit-log.js';
 import type { AuditOutcome } from '../../core/audit/audit-model.js';
 import { clientIp, optional, requestParams, type Params } from '../http-common/params.js';
@@ -35,30 +36,35 @@ const INSTANCES: ReadonlySet<string> = new Set([
  */
 export function registerSdkAudit(app: FastifyInstance, audit: AuditLog, caller: AuditCaller, authOn: boolean): void {
   if (!audit.enabled) return;
-  app.addHook('onSend', async (req, reply, payload) => {
-    const route = req.routeOptions.url;
-    if (route === undefined) return payload;
-    const login = LOGINS.has(route);
-    if (login && !authOn) return payload;
-    if (!login && !isRecordedWrite(req, route)) return payload;
-    const status = reply.statusCode;
-    // a config write that reached the config service is recorded there; here only the gate's refusals
-    if (CONFIG_WRITES.has(route) && status !== 403 && status !== 401) return payload;
-    const params = paramsOf(req);
-    const outcome: AuditOutcome = status < 400 ? 'ok' : status >= 500 ? 'failed' : 'refused';
-    const who = caller(req, params);
-    await audit.note({
-      door: who.door,
-      username: login ? (optional(params, 'username') ?? null) : who.actor,
-      clientIp: clientIp(req),
-      action: login ? (outcome === 'ok' ? 'login.success' : 'login.failure') : sdkWriteAction(req.method, route),
-      namespaceId: login ? '' : (optional(params, 'namespaceId') ?? optional(params, 'tenant') ?? ''),
-      target: login ? (optional(params, 'username') ?? '') : targetOf(route, params),
-      outcome,
-      reason: outcome === 'ok' ? '' : reasonOf(status, payload),
-    });
-    return payload;
-  });
+  // only routes that can write carry the hook: reads pay nothing for it
+  onSendForWrites(
+    app,
+    async (req, reply, payload) => {
+      const route = req.routeOptions.url;
+      if (route === undefined) return payload;
+      const login = LOGINS.has(route);
+      if (login && !authOn) return payload;
+      if (!login && !isRecordedWrite(req, route)) return payload;
+      const status = reply.statusCode;
+      // a config write that reached the config service is recorded there; here only the gate's refusals
+      if (CONFIG_WRITES.has(route) && status !== 403 && status !== 401) return payload;
+      const params = paramsOf(req);
+      const outcome: AuditOutcome = status < 400 ? 'ok' : status >= 500 ? 'failed' : 'refused';
+      const who = caller(req, params);
+      await audit.note({
+        door: who.door,
+        username: login ? (optional(params, 'username') ?? null) : who.actor,
+        clientIp: clientIp(req),
+        action: login ? (outcome === 'ok' ? 'login.success' : 'login.failure') : sdkWriteAction(req.method, route),
+        namespaceId: login ? '' : (optional(params, 'namespaceId') ?? optional(params, 'tenant') ?? ''),
+        target: login ? (optional(params, 'username') ?? '') : targetOf(route, params),
+        outcome,
+        reason: outcome === 'ok' ? '' : reasonOf(status, payload),
+      });
+      return payload;
+    },
+    (url) => LOGINS.has(url),
+  );
 }
 
 function isRecordedWrite(req: FastifyRequest, route: string): boolean {
