@@ -1,11 +1,11 @@
 import type { Clock } from '../../shared/clock.js';
 import { invalid, notFound } from '../../shared/errors.js';
 import { KeyedLock } from '../../shared/keyed-lock.js';
-import { EditedMetadata } from './edited-metadata.js';
+import { ConnectionInstances } from './connection-instances.js';
+import { EditedMetadataOverlay } from './edited-metadata-overlay.js';
 import { HealthChecker, type HealthReport } from './health-checker.js';
 import {
   buildRecord,
-  connectionRecords,
   fromStored,
   storedPatch,
   patchedRecord,
@@ -88,8 +88,10 @@ export class NamingService {
   private readonly health = new HealthChecker(this.registry);
   private readonly listeners = new Set<ServiceChangeListener>();
   private readonly locks = new KeyedLock();
-  /** Metadata edits that outlive their ephemeral instance; undefined when that is off (costs nothing then). */
-  private edited: EditedMetadata | undefined;
+  /** Operators' metadata edits over what ephemeral instances register with (off unless given a store). */
+  private readonly edits: EditedMetadataOverlay;
+  /** The instances gRPC connections own. */
+  private readonly connections: ConnectionInstances;
   /** What other nodes of a cluster changed, applied here (unused on a single node). */
   readonly cluster: NamingMirror;
 
@@ -102,6 +104,10 @@ export class NamingService {
     this.cluster = new NamingMirror(this.registry, this.catalog, store, clock, this.locks, options, (entry) =>
       this.changed(entry),
     );
+    this.edits = new EditedMetadataOverlay(this.registry, clock);
+    this.connections = new ConnectionInstances(this.registry, clock, options, this.edits, this.cluster, (entry) =>
+      this.changed(entry),
+    );
   }
 
   static async create(
@@ -112,7 +118,7 @@ export class NamingService {
     metadataStore?: InstanceMetadataStore,
   ): Promise<NamingService> {
     const naming = new NamingService(store, clock, Object.assign({}, DEFAULT_NAMING_OPTIONS, options));
-    if (metadataStore) naming.edited = await EditedMetadata.load(metadataStore);
+    if (metadataStore) await naming.edits.load(metadataStore);
     const { services, instances } = await store.loadAll();
     const now = clock.now();
     for (const s of services) naming.catalog.restore(s);
@@ -236,7 +242,7 @@ export class NamingService {
     }
     const ref = checkInstanceRef(input);
     const previous = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    const given = chosen.kind === 'persistent' || !edited ? input : this.withEdited(key, input, ref);
+    const given = chosen.kind === 'persistent' || !edited ? input : this.edits.over(key, input, ref);
     const record = buildRecord(key, Object.assign({}, given, ref), chosen, this.clock.now(), this.options, previous);
     checkSameKind(previous, record);
     checkServiceKind(this.registry.get(key), record);
@@ -254,12 +260,12 @@ export class NamingService {
 
   /** Maintain-API update: registers when absent (here and in the store), otherwise changes only the fields given. */
   async updateInstance(key: ServiceKey, input: InstanceInput): Promise<Instance> {
-    return this.rememberEdit(key, input, await this.update(key, input));
+    return this.edits.remember(key, input, await this.update(key, input));
   }
 
   /** Changes only the fields given; not_found when the instance does not exist. */
   async patchInstance(key: ServiceKey, refInput: InstanceRef, patch: InstancePatch): Promise<Instance> {
-    return this.rememberEdit(key, patch, await this.patch(key, refInput, patch));
+    return this.edits.remember(key, patch, await this.patch(key, refInput, patch));
   }
 
   private async update(key: ServiceKey, input: InstanceInput): Promise<Instance> {
@@ -336,7 +342,7 @@ export class NamingService {
       record = entry?.get(ref.ip, ref.port, ref.clusterName);
       if (!entry || !record) {
         if (!body) return { found: false, clientBeatInterval: DEFAULT_BEAT_INTERVAL_MS };
-        const given = this.withEdited(key, body, ref);
+        const given = this.edits.over(key, body, ref);
         const created = this.apply(
           key,
           buildRecord(key, Object.assign({}, given, ref, { ephemeral: true }), BEAT_OWNER, now, this.options),
@@ -366,34 +372,14 @@ export class NamingService {
    * batch register; single register and deregister are the cases of one and none). Atomic: invalid input
    * changes nothing.
    */
-  async replaceConnectionInstances(
+  replaceConnectionInstances(
     connectionId: string,
     key: ServiceKey,
     inputs: InstanceInput[],
     /** A batch register (nacos words its refusal so). */
     batch = false,
   ): Promise<Instance[]> {
-    const owner = connectionOwner(connectionId);
-    const now = this.clock.now();
-    const existing = this.registry.get(key);
-    const given = this.edited?.empty === false ? inputs.map((input) => this.withEdited(key, input, input)) : inputs;
-    const records = connectionRecords(key, given, owner, now, this.options, existing, batch);
-    if (!existing && records.length === 0) return [];
-    const entry = existing ?? this.registry.ensure(key, now);
-    const keep = new Set(records.map((r) => instanceIdentity(r.ip, r.port, r.clusterName)));
-    const removed: string[] = [];
-    for (const identity of this.registry.ownedBy(connectionId, entry.keyString)) {
-      if (!keep.has(identity) && this.registry.remove(entry, identity) !== undefined) removed.push(identity);
-    }
-    let changed = removed.length > 0;
-    for (const record of records) {
-      const previous = this.registry.put(entry, record);
-      if (!previous || !sameVisible(previous, record) || previous.owner.kind === 'remote') changed = true;
-    }
-    if (changed) this.changed(entry);
-    // in a cluster, answered once the store holds it (registered, or removed without the grace of a close)
-    await this.cluster.committed(key, [...keep], removed);
-    return records;
+    return this.connections.replace(connectionId, key, inputs, batch);
   }
 
   registerConnectionInstance(connectionId: string, key: ServiceKey, input: InstanceInput): Promise<Instance> {
@@ -402,12 +388,7 @@ export class NamingService {
 
   /** A connection went away: its instances and subscriptions go with it. */
   removeConnection(connectionId: string): void {
-    for (const keyString of this.registry.servicesOf(connectionId)) {
-      const entry = this.registry.getByString(keyString);
-      if (!entry) continue;
-      for (const identity of this.registry.ownedBy(connectionId, keyString)) this.registry.remove(entry, identity);
-      this.changed(entry);
-    }
+    this.connections.removeAll(connectionId);
     this.subscribers.removeConnection(connectionId);
   }
 
@@ -438,7 +419,7 @@ export class NamingService {
     for (const entry of report.changed) this.changed(entry);
     this.registry.dropEmptyImplicit(now - this.options.emptyServiceTtlMs);
     this.subscribers.expireUdp(now - this.options.udpSubscriberTtlMs);
-    this.edited?.sweep(now, (e) => this.registry.get(e.key)?.get(e.ip, e.port, e.clusterName) !== undefined);
+    this.edits.sweep(now);
     return report;
   }
 
@@ -449,20 +430,6 @@ export class NamingService {
   }
 
   // ---- internals ---------------------------------------------------------------------------------
-
-  /** The input with the metadata an operator edited for its ip:port, when there is one (as r-nacos). */
-  private withEdited(key: ServiceKey, input: InstanceInput, ref: { ip: string; port: number }): InstanceInput {
-    const metadata = this.edited?.lookup(key, ref.ip, ref.port);
-    return metadata === undefined ? input : Object.assign({}, input, { metadata });
-  }
-
-  /** An edit that set the metadata of an ephemeral instance is kept for its next registrations. */
-  private async rememberEdit(key: ServiceKey, patch: InstancePatch, instance: Instance): Promise<Instance> {
-    if (!this.edited || patch.metadata === undefined || !instance.ephemeral) return instance;
-    const { ip, port, clusterName, metadata } = instance;
-    await this.edited.remember({ key, ip, port, clusterName, metadata: { ...metadata }, editedAt: this.clock.now() });
-    return instance;
-  }
 
   private apply(key: ServiceKey, record: InstanceRecord): Instance {
     const entry = this.registry.ensure(key, record.modifiedAt);
