@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_NAMESPACE, type McpServer, type ToolFunction, type ToolSpec } from '../../core/mcp/mcp-model.js';
-import type { McpService, Paging } from '../../core/mcp/mcp-service.js';
+import {
+  DEFAULT_NAMESPACE,
+  type McpServer,
+  type Paging,
+  type ToolFunction,
+  type ToolSpec,
+} from '../../core/mcp/mcp-model.js';
+import type { McpService } from '../../core/mcp/mcp-service.js';
 import { optional, requestParams, type Params } from '../http-common/params.js';
 import { requestNamespace, type NamespaceSource } from './request-namespace.js';
 

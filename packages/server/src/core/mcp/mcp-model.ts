@@ -141,3 +141,14 @@ export function namespacesNamedBy(tools: readonly ServerTool[]): Set<string> {
   }
   return names;
 }
+
+/** One page of a listing, and how many there are in all. */
+export interface Page<T> {
+  totalCount: number;
+  list: T[];
+}
+
+export interface Paging {
+  offset: number;
+  limit: number;
+}

@@ -3,25 +3,19 @@ import { conflict, invalid, notFound } from '../../shared/errors.js';
 import { KeyedLock } from '../../shared/keyed-lock.js';
 import {
   MAX_SERVER_HISTORIES,
-  sameSpecKey,
   specKeyString,
-  specVersionsUsedBy,
   type McpServer,
+  type Page,
+  type Paging,
   type RouteRule,
   type ServerTool,
   type ServerVersion,
-  type ToolFunction,
   type ToolSpec,
   type ToolSpecKey,
 } from './mcp-model.js';
 import type { McpStore } from './mcp-store.js';
 import { checkRouteUrls, type McpEditor } from './route-url.js';
-
-/** A new version of a spec. */
-export interface ToolSpecInput {
-  key: ToolSpecKey;
-  function: ToolFunction;
-}
+import { ToolSpecCatalog, type ToolSpecInput } from './tool-spec-catalog.js';
 
 /** A tool of a server edit: the spec it names (a version of it, or its current one) and the route. */
 export interface ServerToolInput {
@@ -40,16 +34,6 @@ export interface ServerInput {
   tools?: ServerToolInput[];
 }
 
-export interface Page<T> {
-  totalCount: number;
-  list: T[];
-}
-
-export interface Paging {
-  offset: number;
-  limit: number;
-}
-
 /** A server's state after a change (undefined: it is gone), from this node's write or another node's. */
 export type ServerListener = (id: number, server: McpServer | undefined) => void;
 
@@ -61,15 +45,17 @@ export type Approval<T> = (value: T) => void;
  * (`current`); publishing serves the draft; a published version can be served again.
  */
 export class McpService {
-  private readonly specs = new Map<string, ToolSpec>();
   private readonly servers = new Map<number, McpServer>();
   private readonly lock = new KeyedLock();
+  private readonly specs: ToolSpecCatalog;
   private readonly serverListeners = new Set<ServerListener>();
 
   private constructor(
     private readonly store: McpStore,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.specs = new ToolSpecCatalog(store, clock, this.lock, () => this.servers.values());
+  }
 
   static async create(store: McpStore, clock: Clock): Promise<McpService> {
     const service = new McpService(store, clock);
@@ -86,16 +72,11 @@ export class McpService {
   // ---- reads
 
   listSpecs(filter: { namespace?: string; group?: string; toolName?: string }, paging: Paging): Page<ToolSpec> {
-    const all = [...this.specs.values()]
-      .filter((s) => filter.namespace === undefined || s.key.namespace === filter.namespace)
-      .filter((s) => !filter.group || s.key.group.includes(filter.group))
-      .filter((s) => !filter.toolName || s.key.toolName.includes(filter.toolName))
-      .sort((a, b) => specKeyString(a.key).localeCompare(specKeyString(b.key)));
-    return { totalCount: all.length, list: all.slice(paging.offset, paging.offset + paging.limit) };
+    return this.specs.list(filter, paging);
   }
 
   getSpec(key: ToolSpecKey): ToolSpec | undefined {
-    return this.specs.get(specKeyString(key));
+    return this.specs.get(key);
   }
 
   listServers(filter: { namespace?: string; name?: string }, paging: Paging): Page<McpServer> {
@@ -130,56 +111,22 @@ export class McpService {
 
   /** Every spec and server, for an export. */
   snapshot(): { specs: ToolSpec[]; servers: McpServer[] } {
-    return { specs: [...this.specs.values()], servers: [...this.servers.values()] };
+    return { specs: this.specs.all(), servers: [...this.servers.values()] };
   }
 
-  // ---- tool specs
+  // ---- tool specs (ToolSpecCatalog)
 
   /** Each input becomes the new current version of its spec (created if new). */
-  async saveSpecs(inputs: ToolSpecInput[], opUser: string): Promise<void> {
-    if (inputs.length === 0) return;
-    await this.lock.run('specs', async () => {
-      const now = this.clock.now();
-      let version = await this.store.nextIds('TOOL_SPEC_VERSION', inputs.length);
-      const changed = new Map<string, ToolSpec>();
-      for (const input of inputs) {
-        const id = specKeyString(input.key);
-        const base = changed.get(id) ?? (await this.store.loadSpec(input.key));
-        const used = this.usedVersions(input.key);
-        const kept = (base?.versions ?? []).filter((v) => used.has(v.version));
-        const entry = { version: version++, function: input.function, opUser, updateTime: now };
-        changed.set(id, {
-          key: input.key,
-          currentVersion: entry.version,
-          createTime: base?.createTime ?? now,
-          createUser: base?.createUser ?? opUser,
-          versions: [...kept, entry],
-        });
-      }
-      await this.store.saveSpecs([...changed.values()]);
-      for (const [id, spec] of changed) this.specs.set(id, spec);
-    });
+  saveSpecs(inputs: ToolSpecInput[], opUser: string): Promise<void> {
+    return this.specs.save(inputs, opUser);
   }
 
   /**
    * Refused while a version of a server (draft, served or kept) names the spec. The refusal names the
    * servers `named` accepts (those the caller may see) and only counts the others.
    */
-  async removeSpec(key: ToolSpecKey, named: (server: McpServer) => boolean = () => true): Promise<void> {
-    await this.lock.run('specs', async () => {
-      const users = [...this.servers.values()].filter((s) =>
-        specVersionsUsedBy(s).some((t) => sameSpecKey(t.toolKey, key)),
-      );
-      if (users.length > 0) {
-        const shown = users.filter(named).map((s) => s.name);
-        const others = users.length - shown.length;
-        const unnamed = others > 0 ? `${others} MCP server(s) of other namespaces` : '';
-        const who = [shown.length > 0 ? `MCP server ${shown.join(', ')}` : '', unnamed].filter(Boolean).join(' and ');
-        throw conflict(`the tool spec ${specKeyString(key)} is used by ${who}`);
-      }
-      if (!(await this.store.removeSpec(key))) throw notFound(`no tool spec ${specKeyString(key)}`);
-      this.specs.delete(specKeyString(key));
-    });
+  removeSpec(key: ToolSpecKey, named: (server: McpServer) => boolean = () => true): Promise<void> {
+    return this.specs.remove(key, named);
   }
 
   // ---- servers
@@ -272,9 +219,8 @@ export class McpService {
     for (const server of servers) this.changed(server.id);
   }
 
-  async putSpecs(specs: ToolSpec[]): Promise<void> {
-    await this.store.saveSpecs(specs);
-    for (const spec of specs) this.specs.set(specKeyString(spec.key), spec);
+  putSpecs(specs: ToolSpec[]): Promise<void> {
+    return this.specs.put(specs);
   }
 
   nextIds(sequence: Parameters<McpStore['nextIds']>[0], count: number): Promise<number> {
@@ -285,18 +231,15 @@ export class McpService {
 
   async reload(): Promise<void> {
     const [specs, servers] = await Promise.all([this.store.loadSpecs(), this.store.loadServers()]);
-    this.specs.clear();
-    for (const spec of specs) this.specs.set(specKeyString(spec.key), spec);
+    this.specs.replaceAll(specs);
     const before = [...this.servers.keys()];
     this.servers.clear();
     for (const server of servers) this.servers.set(server.id, server);
     for (const id of new Set([...before, ...this.servers.keys()])) this.changed(id);
   }
 
-  async refreshSpec(key: ToolSpecKey): Promise<void> {
-    const spec = await this.store.loadSpec(key);
-    if (spec) this.specs.set(specKeyString(key), spec);
-    else this.specs.delete(specKeyString(key));
+  refreshSpec(key: ToolSpecKey): Promise<void> {
+    return this.specs.refresh(key);
   }
 
   async refreshServer(id: number): Promise<void> {
@@ -370,15 +313,6 @@ export class McpService {
         routeRule: input.routeRule,
       };
     });
-  }
-
-  /** Versions of a spec some server version names (they are kept when the spec changes). */
-  private usedVersions(key: ToolSpecKey): Set<number> {
-    const used = new Set<number>();
-    for (const server of this.servers.values()) {
-      for (const tool of specVersionsUsedBy(server)) if (sameSpecKey(tool.toolKey, key)) used.add(tool.toolVersion);
-    }
-    return used;
   }
 }
 

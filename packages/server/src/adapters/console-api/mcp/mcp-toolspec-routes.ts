@@ -1,7 +1,7 @@
 import type { ToolSpecParam, ToolSpecQueryParam } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Core } from '../../../core/core.js';
-import type { ToolSpecInput } from '../../../core/mcp/mcp-service.js';
+import type { ToolSpecInput } from '../../../core/mcp/tool-spec-catalog.js';
 import type { Clock } from '../../../shared/clock.js';
 import { invalid, NacosError } from '../../../shared/errors.js';
 import { namespaceFilter, principalOf } from '../console-auth.js';
