@@ -7,8 +7,9 @@ import { MCP_CONSOLE_CELLS } from './privilege-matrix-mcp-cells.js';
 import { MCP_REFERENCE_CELLS } from './privilege-matrix-mcp-ref-cells.js';
 import { nextSeq, nsName, unique, type ConsoleCell, type Need } from './privilege-matrix-cells.js';
 
-// The console routes of console-paths.ts beyond privilege-matrix-cells.ts: more namespaced cells, and what
-// each route that touches no namespace needs (checked by a generated cell per route).
+// The console routes of console-paths.ts beyond privilege-matrix-cells.ts and privilege-matrix-config-cells.ts:
+// more namespaced cells, and what each route that touches no namespace needs (checked by a generated cell per
+// route).
 
 const form = (
   a: TestApp,

@@ -7,19 +7,23 @@ import { buildTestApp, form, type TestApp } from './helpers.js';
 import { knownCaptcha } from './console-helpers.js';
 import { RawNacosClient } from './grpc-raw-client.js';
 import {
-  CONSOLE_CELLS,
   consoleOutcome,
   expectedAllowed,
   NAMESPACES,
   nsName,
   USERS,
+  NAMING_AND_ADMIN_CELLS,
   type ConsoleCell,
   type Ns,
 } from './privilege-matrix-cells.js';
+import { CONFIG_CONSOLE_CELLS } from './privilege-matrix-config-cells.js';
 import { MORE_CONSOLE_CELLS, ROLE_ONLY_PATHS } from './privilege-matrix-console-more.js';
 import { generateHttpCells } from './privilege-matrix-http.js';
 import { GRPC_SAMPLES, GRPC_UNGUARDED, HTTP_SAMPLES } from './privilege-matrix-sdk-cells.js';
 import { sdkRoutes, type SdkRoute } from './sdk-route-table.js';
+
+/** The console cells written out by hand, config routes first. */
+const CONSOLE_CELLS = [...CONFIG_CONSOLE_CELLS, ...NAMING_AND_ADMIN_CELLS];
 
 /**
  * Every role and namespace privilege against every route of every door: the console, the SDK port with
