@@ -52,10 +52,13 @@ const onScreen = (locator: Locator) =>
 
 /** Replaces the text of the try panel's arguments editor, as pasted. */
 async function setArguments(page: Page, text: string) {
-  await page.getByRole('tabpanel').locator('.cm-content').first().click();
+  const editor = page.getByRole('tabpanel').locator('.cm-content').first();
+  await editor.click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
+  // the call must carry these arguments: wait until the editor holds them, not a mix with the last ones
+  await expect.poll(() => editor.innerText()).toBe(text);
 }
 
 /**
