@@ -1,7 +1,6 @@
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { RawNacosClient } from './grpc-raw-client.js';
-import { buildTestApp, tempDataDir, type TestApp } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { RawNacosClient } from './grpc-raw-client.js';
+import { listeningServer } from './listening-server.js';
 
 /**
  * Beta releases over real sockets: a gRPC client on 127.0.0.1 (the IP it reports) and the HTTP door of a
@@ -10,29 +9,9 @@ import { buildTestApp, tempDataDir, type TestApp } from './helpers.js';
 const DATA_ID = 'gray-app.yaml';
 const key = { namespaceId: '', group: 'APP', dataId: DATA_ID };
 
-let dataDir: string;
-let app: TestApp | undefined;
-const clients: RawNacosClient[] = [];
-
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await app?.close();
-  app = undefined;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<{ http: string; grpc: number }> {
-  app = await buildTestApp({ dataDir });
-  const ports = await app.listen();
-  return { http: ports.http, grpc: ports.grpc };
-}
-
-async function grpcClient(port: number): Promise<RawNacosClient> {
-  const c = new RawNacosClient(`127.0.0.1:${port}`);
-  clients.push(c);
-  await c.connect();
-  return c;
-}
+const server = listeningServer();
+const start = () => server.start();
+const grpcClient = (port: number) => server.grpcClient(port);
 
 const publish = (c: RawNacosClient, content: string, betaIps: string | null) =>
   c.request('ConfigPublishRequest', {
@@ -50,7 +29,6 @@ const nextNotice = (c: RawNacosClient, seen: number) => c.waitFor(() => notices(
 
 describe('beta releases over real sockets', () => {
   it('serve the listed client IPs, notify them, stop, promote and survive a restart', async () => {
-    dataDir = tempDataDir();
     let ports = await start();
     const client = await grpcClient(ports.grpc);
     expect((await publish(client, 'v: stable', null)).body.success).toBe(true);
@@ -75,11 +53,11 @@ describe('beta releases over real sockets', () => {
     const url = () => `${ports.http}/nacos/v1/cs/configs?dataId=${DATA_ID}&group=APP`;
     let res = await fetch(url());
     expect([await res.text(), res.headers.get('isbeta')]).toEqual(['v: beta', 'true']);
-    expect(app!.core.configs.get(key)?.content).toBe('v: stable');
+    expect(server.app.core.configs.get(key)?.content).toBe('v: stable');
 
     // a restart keeps the beta (real SQLite file)
     for (const c of clients.splice(0)) c.close();
-    await app!.close();
+    await server.app.close();
     ports = await start();
     const again = await grpcClient(ports.grpc);
     expect(await query(again)).toMatchObject({ content: 'v: beta', beta: true });
@@ -97,11 +75,11 @@ describe('beta releases over real sockets', () => {
 
     // promote: the beta becomes the stable config for everyone, and the beta is gone
     expect((await publish(again, 'v: next', '127.0.0.1')).body.success).toBe(true);
-    await app!.core.configs.promoteGray(key, 'beta', { srcUser: 'nacos' });
-    expect(app!.core.configs.get(key)?.content).toBe('v: next');
-    expect(app!.core.configs.graysOf(key)).toEqual([]);
+    await server.app.core.configs.promoteGray(key, 'beta', { srcUser: 'nacos' });
+    expect(server.app.core.configs.get(key)?.content).toBe('v: next');
+    expect(server.app.core.configs.graysOf(key)).toEqual([]);
     expect(await query(again)).toMatchObject({ content: 'v: next', beta: false });
-    const history = await app!.core.configs.history(key, 0, 3);
+    const history = await server.app.core.configs.history(key, 0, 3);
     expect(history.items.map((h) => [h.op, h.content, h.publishType ?? 'formal'])).toEqual([
       ['D', 'v: next', 'gray'],
       ['U', 'v: next', 'formal'],
@@ -110,7 +88,6 @@ describe('beta releases over real sockets', () => {
   });
 
   it("compare a tag-labelled connection's listens with its tag release, on query and on batch listen", async () => {
-    dataDir = tempDataDir();
     const ports = await start();
     const tagged = new RawNacosClient(`127.0.0.1:${ports.grpc}`);
     clients.push(tagged);
@@ -118,7 +95,7 @@ describe('beta releases over real sockets', () => {
     const plain = await grpcClient(ports.grpc);
     expect((await publish(plain, 'v: stable', null)).body.success).toBe(true);
     const stable = await query(plain);
-    await app!.core.configs.publishGray({ ...key, content: 'v: blue', rule: { type: 'tag', tag: 'blue' } });
+    await server.app.core.configs.publishGray({ ...key, content: 'v: blue', rule: { type: 'tag', tag: 'blue' } });
     expect(await query(tagged)).toMatchObject({ content: 'v: blue' });
     expect(await query(plain)).toMatchObject({ content: 'v: stable' });
     const listen = async (c: RawNacosClient, md5: unknown) =>

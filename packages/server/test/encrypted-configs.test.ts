@@ -1,7 +1,6 @@
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { RawNacosClient } from './grpc-raw-client.js';
-import { buildTestApp, tempDataDir, type TestApp } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { RawNacosClient } from './grpc-raw-client.js';
+import { listeningServer } from './listening-server.js';
 
 /**
  * Encrypted configs (`cipher-*` dataIds with an `encryptedDataKey`, from the nacos clients' config encryption
@@ -11,29 +10,9 @@ const DATA_ID = 'cipher-aes-app.yaml';
 const KEY = 'c2VjcmV0LWRhdGEta2V5LWVuY3J5cHRlZA==';
 const CIPHER = 'Zm9vOiBiYXIK-encrypted';
 
-let dataDir: string;
-let app: TestApp | undefined;
-const clients: RawNacosClient[] = [];
-
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await app?.close();
-  app = undefined;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function start(): Promise<{ http: string; grpc: number }> {
-  app = await buildTestApp({ dataDir });
-  const ports = await app.listen();
-  return { http: ports.http, grpc: ports.grpc };
-}
-
-async function grpcClient(port: number): Promise<RawNacosClient> {
-  const c = new RawNacosClient(`127.0.0.1:${port}`);
-  clients.push(c);
-  await c.connect();
-  return c;
-}
+const server = listeningServer();
+const start = () => server.start();
+const grpcClient = (port: number) => server.grpcClient(port);
 
 const publish = (c: RawNacosClient, content: string, encryptedDataKey: string | null) =>
   c.request('ConfigPublishRequest', {
@@ -49,7 +28,6 @@ const notices = (c: RawNacosClient) => c.received.filter((m) => m.type === 'Conf
 
 describe('encrypted configs over real sockets', () => {
   it('keep their data key through gRPC and HTTP, wake listeners only for new content, and survive a restart', async () => {
-    dataDir = tempDataDir();
     let ports = await start();
     const writer = await grpcClient(ports.grpc);
     const listener = await grpcClient(ports.grpc);
@@ -78,7 +56,7 @@ describe('encrypted configs over real sockets', () => {
     expect(rekeyed.body).toMatchObject({ content: CIPHER, encryptedDataKey: 'bmV3LWtleQ==', md5 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(notices(listener)).toBe(seen);
-    const history = await app!.core.configs.history({ namespaceId: '', group: 'APP', dataId: DATA_ID }, 0, 10);
+    const history = await server.app.core.configs.history({ namespaceId: '', group: 'APP', dataId: DATA_ID }, 0, 10);
     expect(history.items.map((h) => h.encryptedDataKey)).toEqual(['bmV3LWtleQ==', KEY]);
 
     // new content without a key is a plain config again: the header goes away
@@ -92,18 +70,17 @@ describe('encrypted configs over real sockets', () => {
     // back to an encrypted version, then a restart on the same SQLite file
     expect((await publish(writer, CIPHER, KEY)).body.success).toBe(true);
     for (const c of clients.splice(0)) c.close();
-    await app!.close();
+    await server.app.close();
     ports = await start();
     const after = await grpcClient(ports.grpc);
     expect((await query(after)).body).toMatchObject({ content: CIPHER, encryptedDataKey: KEY });
     res = await fetch(url());
     expect(res.headers.get('encrypted-data-key')).toBe(KEY);
-    const kept = await app!.core.configs.history({ namespaceId: '', group: 'APP', dataId: DATA_ID }, 0, 10);
+    const kept = await server.app.core.configs.history({ namespaceId: '', group: 'APP', dataId: DATA_ID }, 0, 10);
     expect(kept.items.map((h) => h.encryptedDataKey)).toEqual([KEY, '', 'bmV3LWtleQ==', KEY]);
   });
 
   it('refuses a key over the limit on both doors, storing nothing', async () => {
-    dataDir = tempDataDir();
     const ports = await start();
     const c = await grpcClient(ports.grpc);
     const long = 'k'.repeat(1025);
@@ -115,6 +92,6 @@ describe('encrypted configs over real sockets', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('encryptedDataKey is too long');
-    expect(app!.core.configs.get({ namespaceId: '', group: 'APP', dataId: DATA_ID })).toBeUndefined();
+    expect(server.app.core.configs.get({ namespaceId: '', group: 'APP', dataId: DATA_ID })).toBeUndefined();
   });
 });

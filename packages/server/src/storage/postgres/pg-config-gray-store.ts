@@ -4,14 +4,11 @@ import type { ConfigGrayStore, NewConfigGray } from '../../core/config/config-gr
 import { withId } from '../../core/config/config-model.js';
 import type { NewHistoryEntry } from '../../core/config/config-store.js';
 import { GRAY_COLUMNS, toGray } from '../sqlite/sqlite-config-gray-store.js';
-import { storedDataKey } from '../sqlite/sqlite-config-store.js';
-import { appendHistory } from './pg-config-store.js';
+import { appendHistory, itemArgs, KEY, keyArgs } from './pg-config-store.js';
 import { insertAuditRows } from './pg-audit-store.js';
 import type { NewAuditEntry } from '../../core/audit/audit-model.js';
 import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
 
-const KEY = 'namespace_id = $1 AND group_name = $2 AND data_id = $3';
-const keyArgs = (key: ConfigKey) => [key.namespaceId, key.group, key.dataId];
 const keyOf = (k: ConfigKey): ConfigKey => ({ namespaceId: k.namespaceId, group: k.group, dataId: k.dataId });
 
 /** Gray versions in PostgreSQL; every write announces the config key, so other nodes re-read its versions. */
@@ -44,22 +41,7 @@ export class PgConfigGrayStore implements ConfigGrayStore {
            src_user = excluded.src_user, src_ip = excluded.src_ip, modified_at = excluded.modified_at,
            encrypted_data_key = excluded.encrypted_data_key
          RETURNING id`,
-        [
-          ...keyArgs(item),
-          gray.grayName,
-          grayRuleText(gray.rule),
-          item.content,
-          item.md5,
-          item.type,
-          item.desc,
-          item.appName,
-          item.configTags,
-          item.srcUser,
-          item.srcIp,
-          item.createdAt,
-          item.modifiedAt,
-          storedDataKey(item.encryptedDataKey),
-        ],
+        [...keyArgs(item), gray.grayName, grayRuleText(gray.rule), ...itemArgs(item)],
       );
       await appendHistory(client, history);
       if (audit) await insertAuditRows(client, [audit]);

@@ -22,8 +22,22 @@ import { insertAuditRows } from './pg-audit-store.js';
 import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
 import type pg from 'pg';
 
-const KEY = 'namespace_id = $1 AND group_name = $2 AND data_id = $3';
-const keyArgs = (key: ConfigKey) => [key.namespaceId, key.group, key.dataId];
+export const KEY = 'namespace_id = $1 AND group_name = $2 AND data_id = $3';
+export const keyArgs = (key: ConfigKey) => [key.namespaceId, key.group, key.dataId];
+/** The parameters of a config row after its key (and, for a gray release, its name and rule), in column order. */
+export const itemArgs = (item: Omit<ConfigItem, 'id'>) => [
+  item.content,
+  item.md5,
+  item.type,
+  item.desc,
+  item.appName,
+  item.configTags,
+  item.srcUser,
+  item.srcIp,
+  item.createdAt,
+  item.modifiedAt,
+  storedDataKey(item.encryptedDataKey),
+];
 const keyText = (key: ConfigKey) => `${key.namespaceId}\u0002${key.group}\u0002${key.dataId}`;
 /** The class of the advisory locks taken per config key (the second number is the key's hash). */
 const CONFIG_KEY_LOCKS = 7_480_014;
@@ -78,20 +92,7 @@ export async function upsertConfig(
        config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
        modified_at = excluded.modified_at, revision = nextval('config_revision')
      RETURNING id, revision`,
-    [
-      ...keyArgs(item),
-      item.content,
-      item.md5,
-      item.type,
-      item.desc,
-      item.appName,
-      item.configTags,
-      item.srcUser,
-      item.srcIp,
-      item.createdAt,
-      item.modifiedAt,
-      storedDataKey(item.encryptedDataKey),
-    ],
+    [...keyArgs(item), ...itemArgs(item)],
   );
   return { id: Number(rows[0].id), revision: Number(rows[0].revision) };
 }
