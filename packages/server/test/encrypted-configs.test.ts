@@ -12,7 +12,7 @@ const CIPHER = 'Zm9vOiBiYXIK-encrypted';
 
 const server = listeningServer();
 const start = () => server.start();
-const grpcClient = (port: number) => server.grpcClient(port);
+const grpcClient = server.grpcClient.bind(server);
 
 const publish = (c: RawNacosClient, content: string, encryptedDataKey: string | null) =>
   c.request('ConfigPublishRequest', {
@@ -69,9 +69,7 @@ describe('encrypted configs over real sockets', () => {
 
     // back to an encrypted version, then a restart on the same SQLite file
     expect((await publish(writer, CIPHER, KEY)).body.success).toBe(true);
-    for (const c of clients.splice(0)) c.close();
-    await server.app.close();
-    ports = await start();
+    ports = await server.restart();
     const after = await grpcClient(ports.grpc);
     expect((await query(after)).body).toMatchObject({ content: CIPHER, encryptedDataKey: KEY });
     res = await fetch(url());

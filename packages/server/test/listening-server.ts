@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { RawNacosClient } from './grpc-raw-client.js';
+
+type ConnectOptions = Parameters<RawNacosClient['connect']>[0];
 import { buildTestApp, tempDataDir, type TestApp } from './helpers.js';
 
 export interface ListeningServer {
@@ -8,8 +10,10 @@ export interface ListeningServer {
   readonly app: TestApp;
   /** Starts a server on this test's data dir (the same one on every start, so a second start is a restart). */
   start(): Promise<{ http: string; grpc: number }>;
+  /** Closes the clients and the server, and starts again on the same data dir. */
+  restart(): Promise<{ http: string; grpc: number }>;
   /** A raw gRPC client of 127.0.0.1 (the IP it reports), connected; closed after the test. */
-  grpcClient(port: number): Promise<RawNacosClient>;
+  grpcClient(port: number, options?: ConnectOptions): Promise<RawNacosClient>;
 }
 
 /**
@@ -40,10 +44,15 @@ export function listeningServer(): ListeningServer {
       const ports = await app.listen();
       return { http: ports.http, grpc: ports.grpc };
     },
-    async grpcClient(port) {
+    async restart() {
+      for (const c of clients.splice(0)) c.close();
+      await app?.close();
+      return this.start();
+    },
+    async grpcClient(port, options) {
       const c = new RawNacosClient(`127.0.0.1:${port}`);
       clients.push(c);
-      await c.connect();
+      await c.connect(options);
       return c;
     },
   };
