@@ -52,9 +52,22 @@ const MODULES_OF_ROLE: Record<string, Module[]> = {
  */
 export const OLD_CONSOLE_MODULES: ReadonlySet<Module> = new Set([...DEVELOPER_MODULES, 'TRANSFER_MANAGE']);
 
+/** The module sets built so far, by role list: asked on every console request, and the role lists are few. */
+const modulesByRoles = new Map<string, ReadonlySet<Module>>();
+const MAX_REMEMBERED_ROLE_LISTS = 64;
+
 /** Union over the roles; unknown role codes grant nothing. */
-export function modulesOf(roles: readonly string[]): Set<Module> {
-  return new Set(roles.flatMap((role) => MODULES_OF_ROLE[role] ?? []));
+export function modulesOf(roles: readonly string[]): ReadonlySet<Module> {
+  // keyed by the known roles alone: their codes hold no separator, so two lists never share a key
+  const known = roles.filter((role) => Object.hasOwn(MODULES_OF_ROLE, role));
+  const key = known.join(' ');
+  let modules = modulesByRoles.get(key);
+  if (!modules) {
+    modules = new Set(known.flatMap((role) => MODULES_OF_ROLE[role]));
+    if (modulesByRoles.size >= MAX_REMEMBERED_ROLE_LISTS) modulesByRoles.clear();
+    modulesByRoles.set(key, modules);
+  }
+  return modules;
 }
 
 /**
