@@ -61,6 +61,15 @@ describe('PUT /nacos/v1/ns/cluster', () => {
     const { checkPort: _, ...noPort } = update;
     expect((await put(noPort)).statusCode).toBe(400);
     expect((await put({ ...update, checkPort: '70000' })).statusCode).toBe(400);
+    // long settings are refused before they are parsed or stored
+    const checker = (fields: object) => JSON.stringify({ type: 'HTTP', expectedResponseCode: 200, ...fields });
+    const longPath = await put({ ...update, healthChecker: checker({ path: `/${'a'.repeat(1024)}` }) });
+    expect([longPath.statusCode, longPath.body]).toEqual([400, expect.stringContaining('path longer than 1024')]);
+    const longHeaders = await put({ ...update, healthChecker: checker({ path: '/', headers: 'a'.repeat(4097) }) });
+    expect([longHeaders.statusCode, longHeaders.body]).toEqual([400, expect.stringContaining('headers longer')]);
+    const huge = await put({ ...update, healthChecker: checker({ path: '/', pad: 'x'.repeat(9000) }) });
+    expect([huge.statusCode, huge.body]).toEqual([400, expect.stringContaining('longer than 8192')]);
+    expect(clusterCheckOf(app.core.naming.getService(svc)!.metadata, 'MAIN').path).not.toContain('aaaa');
     const unknown = await put({ ...update, serviceName: 'G@@nobody' });
     expect([unknown.statusCode, unknown.body]).toEqual([400, expect.stringContaining('service not found')]);
   });

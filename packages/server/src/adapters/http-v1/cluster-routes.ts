@@ -8,9 +8,14 @@ import { boolParam, notFoundAsInvalid, parseMetadata, serviceKeyOf } from './nam
 import { NAMING_NAMESPACE, requestNamespace } from './request-namespace.js';
 
 const ROUTE = { config: { namespace: NAMING_NAMESPACE } };
+const MAX_HEALTH_CHECKER_LENGTH = 8192;
 
 /** nacos's `healthChecker` parameter: `{"type": "TCP"|"HTTP"|"NONE", "path", "headers", "expectedResponseCode"}`. */
 function parseHealthChecker(text: string): Pick<ClusterUpdate, 'type' | 'path' | 'headers' | 'expectedCode'> {
+  // a checker is a few fields: a long one is refused before it is parsed
+  if (text.length > MAX_HEALTH_CHECKER_LENGTH) {
+    throw invalid(`Parameter 'healthChecker' is longer than ${MAX_HEALTH_CHECKER_LENGTH} characters`);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

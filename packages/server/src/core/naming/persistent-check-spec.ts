@@ -84,7 +84,10 @@ export function withClusterUpdate(
   return next;
 }
 
-const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+const hasControl = (text: string) => /[\u0000-\u001f\u007f]/.test(text);
+/** A probe's path and headers are a URL path and a few header lines, sent on every probe. */
+export const MAX_CHECK_PATH_LENGTH = 1024;
+export const MAX_CHECK_HEADERS_LENGTH = 4096;
 
 /** Refuses settings the prober could not use (rather than let them fall back to the defaults). */
 function checkClusterUpdate(update: ClusterUpdate): void {
@@ -92,6 +95,10 @@ function checkClusterUpdate(update: ClusterUpdate): void {
   if (!Number.isInteger(update.checkPort) || update.checkPort < 1 || update.checkPort > 65_535)
     throw invalid(`invalid checkPort: ${update.checkPort} (a whole number from 1 to 65535)`);
   if (update.type !== 'HTTP') return;
+  if (update.path.length > MAX_CHECK_PATH_LENGTH)
+    throw invalid(`health check path longer than ${MAX_CHECK_PATH_LENGTH} characters`);
+  if (update.headers.length > MAX_CHECK_HEADERS_LENGTH)
+    throw invalid(`health check headers longer than ${MAX_CHECK_HEADERS_LENGTH} characters`);
   if (/\s/.test(update.path) || hasControl(update.path)) throw invalid(`invalid health check path: ${update.path}`);
   if (!Number.isInteger(update.expectedCode) || update.expectedCode < 100 || update.expectedCode > 599)
     throw invalid(`invalid expectedResponseCode: ${update.expectedCode} (100 to 599)`);
