@@ -112,6 +112,10 @@ describe('/nacos/v3/admin/ai/mcp', () => {
     expect([bad.statusCode, bad.json().data]).toEqual([400, 'serverSpecification is not valid JSON']);
     const huge = await send('POST', { serverSpecification: stdio, toolSpecification: 'x'.repeat(1_100_000) });
     expect(huge.statusCode).toBe(400);
+    // nested past what anything may walk: a clear 400 before it is parsed
+    const nested = `{"tools":[{"name":"t","inputSchema":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}]}`;
+    const deep = await send('POST', { serverSpecification: stdio, toolSpecification: nested });
+    expect([deep.statusCode, deep.json().data]).toEqual([400, expect.stringContaining('JSON nesting depth (64)')]);
     expect((await get('/v0/servers?limit=101')).statusCode).toBe(400);
   });
 });

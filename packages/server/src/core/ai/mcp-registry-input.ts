@@ -1,4 +1,5 @@
 import { invalid } from '../../shared/errors.js';
+import { checkJsonStructure } from '../../shared/untrusted/json-structure.js';
 import {
   MCP_LIMITS,
   MCP_PROTOCOLS,
@@ -33,19 +34,39 @@ function text(record: JsonRecord, field: string, max: number): string | undefine
   return value.trim() || undefined;
 }
 
+/** A specification is a few levels of objects: deeper ones would overflow the stack of whatever walks them. */
+const SPEC_STRUCTURE = { maxDepth: 64, maxKeys: 10_000 };
+
+function checkStructure(text: string, what: string): void {
+  try {
+    checkJsonStructure(text, SPEC_STRUCTURE, what);
+  } catch (error) {
+    throw invalid((error as Error).message);
+  }
+}
+
 /** A JSON document as a string (HTTP form fields) or an object (gRPC bodies), within `maxBytes`. */
 export function specDocument(value: unknown, what: string, maxBytes: number): JsonRecord | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   let doc: unknown = value;
   if (typeof value === 'string') {
     if (Buffer.byteLength(value) > maxBytes) throw invalid(`${what} is larger than ${maxBytes} bytes`);
+    checkStructure(value, what);
     try {
       doc = JSON.parse(value) as unknown;
     } catch {
       throw invalid(`${what} is not valid JSON`);
     }
-  } else if (JSON.stringify(value).length > maxBytes) {
-    throw invalid(`${what} is larger than ${maxBytes} bytes`);
+  } else {
+    let text: string;
+    try {
+      text = JSON.stringify(value);
+    } catch {
+      // a gRPC body nested past the stack
+      throw invalid(`${what} is nested too deep`);
+    }
+    if (text.length > maxBytes) throw invalid(`${what} is larger than ${maxBytes} bytes`);
+    checkStructure(text, what);
   }
   if (!isRecord(doc)) throw invalid(`${what} must be a JSON object`);
   return doc;

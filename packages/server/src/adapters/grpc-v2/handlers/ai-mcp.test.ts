@@ -73,6 +73,12 @@ describe('the AI service requests of nacos-client 3.x', () => {
     expect([badType.type, badType.body.errorCode]).toEqual(['McpServerEndpointResponse', 400]);
     const badPort = await kit.call('McpServerEndpointRequest', endpoint('registerEndpoint', { port: 70000 }));
     expect(badPort.body.errorCode).toBe(400);
+    // nested deeper than JSON.stringify can walk: refused with a 400, not a server error
+    const tools = `{"tools":[{"name":"t","inputSchema":${'['.repeat(200_000)}${']'.repeat(200_000)}}]}`;
+    const text = JSON.stringify(release('3.0.0')).replace(/"toolSpecification":.*\}$/, `"toolSpecification":${tools}}`);
+    const tooDeep = await kit.call('ReleaseMcpServerRequest', {}, { bodyBytes: Buffer.from(text) });
+    expect([tooDeep.type, tooDeep.body.errorCode]).toEqual(['ReleaseMcpServerResponse', 400]);
+    expect(tooDeep.body.message).toContain('nested too deep');
   });
 
   it('checks access on the namespace the body names', async () => {
