@@ -84,7 +84,13 @@ export function withClusterUpdate(
   return next;
 }
 
-const hasControl = (text: string) => /[\u0000-\u001f\u007f]/.test(text);
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
 /** A probe's path and headers are a URL path and a few header lines, sent on every probe. */
 export const MAX_CHECK_PATH_LENGTH = 1024;
 export const MAX_CHECK_HEADERS_LENGTH = 4096;
