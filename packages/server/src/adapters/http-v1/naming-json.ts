@@ -1,5 +1,6 @@
 import type { HostInfo, Instance, ServiceInfo, ServiceKey } from '../../core/naming/naming-model.js';
 import { groupedName } from '../../core/naming/naming-model.js';
+import { ServiceRenderCache } from '../http-common/service-render-cache.js';
 
 /** Poll interval told to 1.x clients: short without UDP push, longer when pushes keep them current. */
 export const POLL_CACHE_MILLIS = 3_000;
@@ -24,17 +25,20 @@ export function hostJson(h: HostInfo) {
   };
 }
 
-const rendered = new Map<number, WeakMap<ServiceInfo, Buffer>>();
+/**
+ * Instance-list bodies kept for the next poll, within this many bytes (about 3,500 services of 10 instances):
+ * a registry of many services keeps the most polled ones rendered instead of a body per service.
+ */
+export const INSTANCE_LIST_CACHE_BYTES = 16 * 1024 * 1024;
+const rendered = new ServiceRenderCache<Buffer>(INSTANCE_LIST_CACHE_BYTES, (body) => body.length);
 
 /**
  * The body of `GET /nacos/v1/ns/instance/list`: `name`/`dom` grouped, the requested `clusters` echoed,
  * `checksum` a string. Rendered and UTF-8 encoded once per ServiceInfo (which is fixed for a service
- * revision), so a poll costs no JSON or encoding work.
+ * revision) while it stays in the cache, so a poll usually costs no JSON or encoding work.
  */
 export function serviceListBody(info: ServiceInfo, cacheMillis: number): Buffer {
-  let cache = rendered.get(cacheMillis);
-  if (!cache) rendered.set(cacheMillis, (cache = new WeakMap()));
-  let body = cache.get(info);
+  let body = rendered.get(info, cacheMillis);
   if (body === undefined) {
     body = Buffer.from(
       JSON.stringify({
@@ -51,7 +55,7 @@ export function serviceListBody(info: ServiceInfo, cacheMillis: number): Buffer 
       }),
       'utf8',
     );
-    cache.set(info, body);
+    rendered.set(info, cacheMillis, body);
   }
   return body;
 }

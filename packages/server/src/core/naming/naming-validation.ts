@@ -70,7 +70,8 @@ export function checkClusterName(name: string | undefined): string {
   if (!CLUSTER_NAME.test(cluster)) {
     throw invalid(`invalid clusterName: ${cluster} (letters, digits and _ - . :, at most 64)`);
   }
-  return cluster;
+  // nearly every instance is in the default cluster: one string for all of them, not a copy per request
+  return cluster === DEFAULT_CLUSTER ? DEFAULT_CLUSTER : cluster;
 }
 
 function checkIp(ip: string | undefined): string {

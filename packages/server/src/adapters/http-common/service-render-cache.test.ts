@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { ServiceInfo, ServiceKey } from '../../core/naming/naming-model.js';
+import { ServiceRenderCache } from './service-render-cache.js';
+
+const keyOf = (serviceName: string): ServiceKey => ({ namespaceId: 'public', groupName: 'G', serviceName });
+const infoOf = (key: ServiceKey, lastRefTime: number, exists = true): ServiceInfo => ({
+  key,
+  groupedName: `G@@${key.serviceName}`,
+  clusters: '',
+  hosts: [],
+  lastRefTime,
+  checksum: '',
+  reachProtectionThreshold: false,
+  exists,
+});
+
+describe('ServiceRenderCache', () => {
+  it('answers a rendering for the very revision and variant it was made for', () => {
+    const cache = new ServiceRenderCache<string>(1000, (v) => v.length);
+    const a = infoOf(keyOf('a'), 1);
+    cache.set(a, 3000, 'poll');
+    expect(cache.get(a, 3000)).toBe('poll');
+    expect(cache.get(a, 10_000)).toBeUndefined();
+    expect(cache.get(infoOf(a.key, 1), 3000)).toBeUndefined();
+  });
+
+  it("drops a service's older revisions when a newer one is rendered, and keeps other answers of the same one", () => {
+    const cache = new ServiceRenderCache<string>(1000, (v) => v.length);
+    const key = keyOf('a');
+    const old = infoOf(key, 1);
+    cache.set(old, 3000, 'x'.repeat(100));
+    const now = infoOf(key, 2);
+    const nowCluster = { ...infoOf(key, 2), clusters: 'C1' };
+    cache.set(now, 3000, 'y'.repeat(10));
+    cache.set(nowCluster, 3000, 'z'.repeat(20));
+    expect(cache.get(old, 3000)).toBeUndefined();
+    expect([cache.get(now, 3000), cache.get(nowCluster, 3000)]).toEqual(['y'.repeat(10), 'z'.repeat(20)]);
+    expect(cache.size).toBe(30);
+  });
+
+  it('stays within its budget: the service polled least recently loses its rendering first', () => {
+    const cache = new ServiceRenderCache<string>(250, (v) => v.length);
+    const [a, b, c] = ['a', 'b', 'c'].map((s) => infoOf(keyOf(s), 1));
+    cache.set(a, 0, 'a'.repeat(100));
+    cache.set(b, 0, 'b'.repeat(100));
+    expect(cache.get(a, 0)).toBeDefined(); // a is now the most recent
+    cache.set(c, 0, 'c'.repeat(100));
+    expect([cache.get(a, 0) !== undefined, cache.get(b, 0) !== undefined, cache.get(c, 0) !== undefined]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect(cache.size).toBe(200);
+    cache.set(infoOf(keyOf('huge'), 1), 0, 'h'.repeat(251));
+    expect(cache.size).toBe(200);
+  });
+
+  it("does not keep an unknown service's answer", () => {
+    const cache = new ServiceRenderCache<string>(1000, (v) => v.length);
+    const missing = infoOf(keyOf('nobody'), 1, false);
+    cache.set(missing, 0, 'empty');
+    expect(cache.get(missing, 0)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+});
