@@ -30,39 +30,33 @@ export function hostJson(h: HostInfo) {
  * a registry of many services keeps the most polled ones rendered instead of a body per service.
  */
 export const INSTANCE_LIST_CACHE_BYTES = 16 * 1024 * 1024;
-const rendered = new ServiceRenderCache<Buffer>(INSTANCE_LIST_CACHE_BYTES, (body) => body.length);
+// kept as text on the JS heap, whose collector compacts and returns it; encoding it per poll costs less than
+// holding a body per service in native memory that, once freed, the process keeps
+const rendered = new ServiceRenderCache<string>(INSTANCE_LIST_CACHE_BYTES, (body) => body.length);
 
 /**
  * The body of `GET /nacos/v1/ns/instance/list`: `name`/`dom` grouped, the requested `clusters` echoed,
- * `checksum` a string. Rendered and UTF-8 encoded once per ServiceInfo (which is fixed for a service
- * revision) while it stays in the cache, so a poll usually costs no JSON or encoding work.
+ * `checksum` a string. Rendered once per ServiceInfo (which is fixed for a service
+ * revision) while it stays in the cache, so a poll usually costs no JSON work; also the `data` of a UDP push.
  */
-export function serviceListBody(info: ServiceInfo, cacheMillis: number): Buffer {
+export function serviceListJson(info: ServiceInfo, cacheMillis: number): string {
   let body = rendered.get(info, cacheMillis);
   if (body === undefined) {
-    body = Buffer.from(
-      JSON.stringify({
-        name: info.groupedName,
-        dom: info.groupedName,
-        clusters: info.clusters,
-        cacheMillis,
-        lastRefTime: info.lastRefTime,
-        checksum: info.checksum,
-        useSpecifiedURL: false,
-        env: '',
-        reachProtectionThreshold: info.reachProtectionThreshold,
-        hosts: info.hosts.map(hostJson),
-      }),
-      'utf8',
-    );
+    body = JSON.stringify({
+      name: info.groupedName,
+      dom: info.groupedName,
+      clusters: info.clusters,
+      cacheMillis,
+      lastRefTime: info.lastRefTime,
+      checksum: info.checksum,
+      useSpecifiedURL: false,
+      env: '',
+      reachProtectionThreshold: info.reachProtectionThreshold,
+      hosts: info.hosts.map(hostJson),
+    });
     rendered.set(info, cacheMillis, body);
   }
   return body;
-}
-
-/** The same as text: the `data` of a UDP push. */
-export function serviceListJson(info: ServiceInfo, cacheMillis: number): string {
-  return serviceListBody(info, cacheMillis).toString('utf8');
 }
 
 /** `GET /nacos/v1/ns/instance`: one instance in nacos' detail shape. */
