@@ -31,6 +31,8 @@ export const EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   '/nacos/v1/console/health/readiness',
   '/nacos/v1/console/server/state',
   ...V3_STATE_ROUTES,
+  // nacos 3's first-admin setup, open there too; here an admin always exists, so it only ever refuses
+  '/nacos/v3/auth/user/admin',
   '/nacos/health',
   '/nacos/metrics',
 ]);

@@ -90,6 +90,16 @@ describe('/nacos/v3/auth/user and /role (auth on)', () => {
     expect((await call('GET', '/nacos/v3/auth/role/search', { role: 'DEV' })).json().data).toEqual(['ROLE_DEVELOPER']);
   });
 
+  it("answers nacos's first-admin setup, without a token, that an admin exists, and changes nothing", async () => {
+    const setup = await call('POST', '/nacos/v3/auth/user/admin', { password: 'taken-over-1' }, '');
+    expect([setup.statusCode, setup.json()]).toEqual([
+      200,
+      { code: 409, message: 'have admin user cannot use it.', data: null },
+    ]);
+    expect(await login('admin', 'taken-over-1')).toBe(403);
+    expect(await login('admin', 'admin')).toBe(200);
+  });
+
   it('is for admins only, over a real socket', async () => {
     await app.core.auth.users.add({ username: 'dev', password: 'dev-password', roles: ['1'] });
     const token = (

@@ -65,6 +65,15 @@ export function registerAuthAdminV3Routes(app: FastifyInstance, users: UserServi
     return ok('create user ok!');
   });
 
+  // nacos 3's first-admin setup (its console's first page): allowed only while no admin exists. tsnacos
+  // creates its admin at the first start (RNACOS_INIT_ADMIN_*) and never lets the last one go, so it
+  // answers what nacos does once an admin exists.
+  app.post(`${USER}/admin`, { config: { namespace: NO_NAMESPACE } }, async () => ({
+    code: 409,
+    message: 'have admin user cannot use it.',
+    data: null,
+  }));
+
   app.put(USER, ROUTE, async (req) => {
     const params = requestParams(req);
     const username = required(params, 'username');
