@@ -116,6 +116,23 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
     { need: 'admin', form: true, params: () => ({ entry: 'pushEnabled', value: 'true' }), reached: envelopeWith(501) },
   ],
   'GET /nacos/v3/admin/ns/health/checkers': [{ need: 'admin', params: () => ({}) }],
+  // operations on parts this server does not have: past the check, 501 saying why
+  'PUT /nacos/v3/admin/ns/ops/log': [
+    { need: 'admin', form: true, params: () => ({ logName: 'naming', logLevel: 'DEBUG' }), reached: envelopeWith(501) },
+  ],
+  'PUT /nacos/v3/admin/core/ops/log': [
+    { need: 'admin', form: true, params: () => ({ logName: 'core', logLevel: 'DEBUG' }), reached: envelopeWith(501) },
+  ],
+  'GET /nacos/v3/admin/core/ops/ids': [{ need: 'admin', params: () => ({}), reached: envelopeWith(501) }],
+  'POST /nacos/v3/admin/core/ops/raft': [
+    { need: 'admin', form: true, params: () => ({ command: 'doSnapshot' }), reached: envelopeWith(501) },
+  ],
+  'PUT /nacos/v3/admin/core/cluster/node/list': [
+    { need: 'admin', form: true, params: () => ({}), reached: envelopeWith(501) },
+  ],
+  'PUT /nacos/v3/admin/core/cluster/lookup': [
+    { need: 'admin', form: true, params: () => ({ type: 'file' }), reached: envelopeWith(501) },
+  ],
   'PUT /nacos/v3/admin/ns/cluster': [
     { need: 'write', form: true, params: () => ({ serviceName: 'seed', clusterName: 'DEFAULT', ...clusterCheck }) },
   ],

@@ -13,6 +13,7 @@ import { registerNamingClientV3Routes } from './naming-client-v3-routes.js';
 import { registerServiceAdminV3Routes } from './naming-admin-v3-routes.js';
 import { registerNamingOpsV3Routes } from './naming-ops-v3-routes.js';
 import { registerNamingClusterV3Routes } from './naming-cluster-v3-routes.js';
+import { registerOpsAdminV3Routes } from './ops-admin-v3-routes.js';
 import { registerClientAdminV3Routes } from './client-admin-v3-routes.js';
 import { registerLoaderAdminV3Routes } from './loader-admin-v3-routes.js';
 import { registerAuthAdminV3Routes } from './auth-admin-v3-routes.js';
@@ -51,6 +52,7 @@ export function registerV3Routes(app: FastifyInstance, core: Core, deps: V3Deps)
     registerNamespaceAdminV3Routes(scope, core.namespaces, core.configs);
     registerNamingOpsV3Routes(scope, core.naming);
     registerNamingClusterV3Routes(scope, core.naming);
+    registerOpsAdminV3Routes(scope);
     registerClientAdminV3Routes(scope, core.naming, core.connections);
     registerCoreAdminV3Routes(scope, { ...deps, cluster: core.cluster });
     registerAuthAdminV3Routes(scope, core.auth.users);
