@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
+import type { JsonObject } from '../src/adapters/grpc-v2/payload.js';
 import { RawNacosClient } from './grpc-raw-client.js';
 import { buildTestApp, tempDataDir, type TestApp } from './helpers.js';
 
@@ -8,8 +9,10 @@ export interface ListeningServer {
   readonly app: TestApp;
   /** Starts a server on this test's data dir (the same one on every start, so a second start is a restart). */
   start(): Promise<{ http: string; grpc: number }>;
-  /** A raw gRPC client of 127.0.0.1 (the IP it reports), connected; closed after the test. */
-  grpcClient(port: number): Promise<RawNacosClient>;
+  /** A raw gRPC client of 127.0.0.1 (the IP it reports), connected with `setup`; closed after the test. */
+  grpcClient(port: number, setup?: JsonObject): Promise<RawNacosClient>;
+  /** Closes the clients made so far (before a restart). */
+  closeClients(): void;
 }
 
 /**
@@ -40,11 +43,14 @@ export function listeningServer(): ListeningServer {
       const ports = await app.listen();
       return { http: ports.http, grpc: ports.grpc };
     },
-    async grpcClient(port) {
+    async grpcClient(port, setup) {
       const c = new RawNacosClient(`127.0.0.1:${port}`);
       clients.push(c);
-      await c.connect();
+      await c.connect(setup);
       return c;
+    },
+    closeClients() {
+      for (const c of clients.splice(0)) c.close();
     },
   };
 }
