@@ -69,7 +69,10 @@ export interface ScenarioRun {
   output: string;
 }
 
-/** Runs the scenario (or another main class) against `serverAddr`, with its logs and caches under `scratch`. */
+/**
+ * Runs the scenario (or another main class) against `serverAddr`, with its logs and caches under `scratch`;
+ * `onStep` sees each step as it is printed (to act on the server while the scenario waits).
+ */
 export function runJavaScenario(
   client: JavaClient,
   serverAddr: string,
@@ -77,6 +80,7 @@ export function runJavaScenario(
   timeoutMs: number,
   extraArgs: string[] = [],
   mainClass = 'interop.ClientScenario',
+  onStep?: (step: string, value: unknown) => void,
 ) {
   return new Promise<ScenarioRun>((resolve) => {
     const child = spawn(
@@ -104,6 +108,7 @@ export function runJavaScenario(
         if (!line.startsWith('{"step"')) continue;
         const { step, value } = JSON.parse(line) as { step: string; value: unknown };
         steps[step] = value;
+        onStep?.(step, value);
       }
     });
     child.stderr.on('data', (chunk: Buffer) => {
