@@ -44,10 +44,11 @@ describe.skipIf(!javaToolchainAvailable)('nacos-client 3.1.0 AiService', () => {
     const base = `http://${server.serverAddr}`;
     const gate = path.join(scratch, 'checked');
     let seen: Promise<Awaited<ReturnType<typeof httpView>>> | undefined;
-    const run = await runJavaScenario(client, server.serverAddr, scratch, 150_000, [gate], undefined, (step) => {
+    const onStep = (step: string) => {
       if (step !== 'registered') return;
       seen = httpView(base).finally(() => writeFileSync(gate, ''));
-    });
+    };
+    const run = await runJavaScenario(client, server.serverAddr, scratch, 150_000, [gate], { onStep });
     expect(run.exitCode, run.output).toBe(0);
     const mcpId = run.steps.mcpId as string;
     expect(mcpId).toMatch(/^[0-9a-f-]{36}$/);

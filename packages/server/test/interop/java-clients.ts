@@ -69,18 +69,24 @@ export interface ScenarioRun {
   output: string;
 }
 
-/**
- * Runs the scenario (or another main class) against `serverAddr`, with its logs and caches under `scratch`;
- * `onStep` sees each step as it is printed (to act on the server while the scenario waits).
- */
+/** How a scenario is run beyond its arguments. */
+export interface ScenarioOptions {
+  /** Another main class than `interop.ClientScenario`. */
+  mainClass?: string;
+  /** Sees each step as it is printed (to act on the server while the scenario waits). */
+  onStep?: (step: string, value: unknown) => void;
+  /** JVM options (`-Dname=value`) before the class. */
+  jvmArgs?: string[];
+}
+
+/** Runs the scenario against `serverAddr`, with its logs and caches under `scratch`. */
 export function runJavaScenario(
   client: JavaClient,
   serverAddr: string,
   scratch: string,
   timeoutMs: number,
   extraArgs: string[] = [],
-  mainClass = 'interop.ClientScenario',
-  onStep?: (step: string, value: unknown) => void,
+  { mainClass = 'interop.ClientScenario', onStep, jvmArgs = [] }: ScenarioOptions = {},
 ) {
   return new Promise<ScenarioRun>((resolve) => {
     const child = spawn(
@@ -89,6 +95,7 @@ export function runJavaScenario(
         `-DJM.LOG.PATH=${path.join(scratch, 'logs')}`,
         `-DJM.SNAPSHOT.PATH=${scratch}`,
         `-Dcom.alibaba.nacos.naming.cache.dir=${path.join(scratch, 'naming')}`,
+        ...jvmArgs,
         '-cp',
         client.classpath,
         mainClass,
