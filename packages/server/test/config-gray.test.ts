@@ -106,7 +106,7 @@ describe('beta releases over real sockets', () => {
     await server.app.core.configs.publishGray({ ...key, content: 'v: blue', rule: { type: 'tag', tag: 'blue' } });
     expect(await query(tagged)).toMatchObject({ content: 'v: blue' });
     expect(await query(plain)).toMatchObject({ content: 'v: stable' });
-    // nacos-client 3.x sends the labels of `nacos.app.conn.labels` prefixed `app_`
+    // nacos-client 2.5 and 3.x send the labels of `nacos.app.conn.labels` prefixed `app_`
     const appLabelled = await server.grpcClient(ports.grpc, {
       labels: { source: 'sdk', module: 'config', 'app_Vipserver-Tag': 'blue' },
     });

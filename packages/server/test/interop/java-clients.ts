@@ -32,14 +32,18 @@ function newestChange(dir: string): number {
 /** Helpers every scenario shares (`Out`: its step lines), compiled with each one. */
 const COMMON_SOURCES = path.join(here, 'java', 'common', 'interop');
 
-/** Resolves the client's dependencies with Maven (once; cached) and compiles the scenario. */
-export function buildJavaClient(dir: string): JavaClient {
+/**
+ * Resolves the client's dependencies with Maven (once; cached) and compiles the scenario: its own, or that of
+ * the project `sourcesOf` (one scenario on two client versions).
+ */
+export function buildJavaClient(dir: string, sourcesOf = dir): JavaClient {
   const project = path.join(here, 'java', dir);
+  const scenarioSources = path.join(here, 'java', sourcesOf, 'src/main/java/interop');
   const target = path.join(project, 'target');
   const cpFile = path.join(target, 'cp.txt');
   const classes = path.join(target, 'classes');
   const stamp = path.join(classes, 'interop', 'ClientScenario.class');
-  const newest = Math.max(newestChange(project), newestChange(COMMON_SOURCES));
+  const newest = Math.max(newestChange(project), newestChange(scenarioSources), newestChange(COMMON_SOURCES));
   const fresh = existsSync(stamp) && existsSync(cpFile) && statSync(stamp).mtimeMs > newest;
   if (!fresh) {
     const maven = ['-q', '-B', `-Dmaven.repo.local=${mavenRepo}`, '-f', path.join(project, 'pom.xml')];
@@ -49,9 +53,7 @@ export function buildJavaClient(dir: string): JavaClient {
       execFileSync('mvn', resolve, { stdio: 'inherit' });
     }
     mkdirSync(classes, { recursive: true });
-    const sources = [path.join(project, 'src/main/java/interop'), COMMON_SOURCES].flatMap((dir) =>
-      readdirSync(dir).map((f) => path.join(dir, f)),
-    );
+    const sources = [scenarioSources, COMMON_SOURCES].flatMap((dir) => readdirSync(dir).map((f) => path.join(dir, f)));
     execFileSync('javac', ['-d', classes, '-cp', readFileSync(cpFile, 'utf8').trim(), ...sources], {
       stdio: 'inherit',
     });

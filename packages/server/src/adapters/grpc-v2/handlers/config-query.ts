@@ -8,8 +8,8 @@ import { configAccess, configKeyOf } from './config-request.js';
 /** The connection label naming a client's release tag (nacos's `Vipserver-Tag`). */
 export const TAG_LABEL = 'Vipserver-Tag';
 /**
- * The same label among a client's app labels: nacos-client 3.x sends what `nacos.app.conn.labels` names with
- * the prefix `app_`, and nacos 3 matches its tag releases against those.
+ * The same label among a client's app labels: nacos-client 2.5 and 3.x send what `nacos.app.conn.labels`
+ * names with the prefix `app_`, and nacos 3 matches its tag releases against those.
  */
 const APP_TAG_LABEL = `app_${TAG_LABEL}`;
 
@@ -58,7 +58,7 @@ export function configQueryHandler(configs: ConfigService, labelsOf?: Connection
 
 /**
  * The tag a connection declared in its labels, which tag releases match: its app label `Vipserver-Tag`
- * (nacos-client 3.x), else the plain label (2.x).
+ * (`nacos.app.conn.labels`), else the plain label (older clients).
  */
 export function labelTag(ctx: RequestContext, labelsOf: ConnectionLabels | undefined): string | undefined {
   if (!ctx.connection || !labelsOf) return undefined;

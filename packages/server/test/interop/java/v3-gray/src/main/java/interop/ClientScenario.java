@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * nacos-client 3.1 (gRPC) against a server at args[0] (host:port), listening to one config while the test
+ * nacos-client 3.1, or 2.5 (java/v2-gray builds this file), over gRPC against a server at args[0] (host:port), listening to one config while the test
  * publishes and stops gray releases of it: prints what it read first (`read`), every change its listener
  * hears (`heard1`, `heard2`, ...), and what it reads once the file args[1] exists (`final`). args[2], when
  * given, is the client's `nacos.app.conn.labels` (e.g. `Vipserver-Tag=blue`). The IP it reports is the JVM's
