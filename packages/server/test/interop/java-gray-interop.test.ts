@@ -92,28 +92,31 @@ describe.skipIf(!javaToolchainAvailable)('gray releases read by nacos-client', (
       const beta = listen(client, `${version}/beta`, '127.0.0.1', stop);
       const other = listen(client, `${version}/other`, '10.9.9.9', stop);
       const tagged = listen(client, `${version}/tagged`, '10.9.9.8', stop, 'Vipserver-Tag=blue');
-      await Promise.all([beta.listening, other.listening, tagged.listening]);
+      // the clients stop once the file exists, also when a step below fails
+      try {
+        await Promise.all([beta.listening, other.listening, tagged.listening]);
 
-      // a beta for 127.0.0.1: that client hears it; the stable config is unchanged for everyone else
-      expect(await publish('v: beta', {}, '127.0.0.1')).toEqual([200, 'true']);
-      await waitUntil('the beta client to hear the beta', () => beta.heard.includes('v: beta'), 30_000);
-      expect(server.app.core.configs.get(KEY)?.content).toBe('v: stable');
+        // a beta for 127.0.0.1: that client hears it; the stable config is unchanged for everyone else
+        expect(await publish('v: beta', {}, '127.0.0.1')).toEqual([200, 'true']);
+        await waitUntil('the beta client to hear the beta', () => beta.heard.includes('v: beta'), 30_000);
+        expect(server.app.core.configs.get(KEY)?.content).toBe('v: stable');
 
-      // a tag release `blue`: only the labelled client hears it
-      expect(await publish('v: blue', { tag: 'blue' })).toEqual([200, 'true']);
-      await waitUntil('the tagged client to hear the tag release', () => tagged.heard.includes('v: blue'), 30_000);
+        // a tag release `blue`: only the labelled client hears it
+        expect(await publish('v: blue', { tag: 'blue' })).toEqual([200, 'true']);
+        await waitUntil('the tagged client to hear the tag release', () => tagged.heard.includes('v: blue'), 30_000);
 
-      // both stopped: each goes back to the stable content
-      expect(await send('DELETE', `dataId=${DATA_ID}&group=${GROUP}&beta=true`)).toEqual([
-        200,
-        JSON.stringify({ code: 200, message: 'stop beta ok', data: true }),
-      ]);
-      await waitUntil('the beta client to hear the stable again', () => beta.heard.length === 2, 30_000);
-      expect((await send('DELETE', `dataId=${DATA_ID}&group=${GROUP}&tag=blue`))[0]).toBe(200);
-      await waitUntil('the tagged client to hear the stable again', () => tagged.heard.length === 2, 30_000);
-      expect(server.app.core.configs.graysOf(KEY)).toEqual([]);
-
-      writeFileSync(stop, '');
+        // both stopped: each goes back to the stable content
+        expect(await send('DELETE', `dataId=${DATA_ID}&group=${GROUP}&beta=true`)).toEqual([
+          200,
+          JSON.stringify({ code: 200, message: 'stop beta ok', data: true }),
+        ]);
+        await waitUntil('the beta client to hear the stable again', () => beta.heard.length === 2, 30_000);
+        expect((await send('DELETE', `dataId=${DATA_ID}&group=${GROUP}&tag=blue`))[0]).toBe(200);
+        await waitUntil('the tagged client to hear the stable again', () => tagged.heard.length === 2, 30_000);
+        expect(server.app.core.configs.graysOf(KEY)).toEqual([]);
+      } finally {
+        writeFileSync(stop, '');
+      }
       const [betaRun, otherRun, taggedRun] = await Promise.all([beta.run, other.run, tagged.run]);
       for (const run of [betaRun, otherRun, taggedRun]) expect(run.exitCode, run.output).toBe(0);
       expect([betaRun.steps.read, betaRun.steps.final, beta.heard]).toEqual([
