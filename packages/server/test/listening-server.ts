@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { RawNacosClient } from './grpc-raw-client.js';
+import { buildTestApp, tempDataDir, type TestApp } from './helpers.js';
 
 type ConnectOptions = Parameters<RawNacosClient['connect']>[0];
-import { buildTestApp, tempDataDir, type TestApp } from './helpers.js';
 
 export interface ListeningServer {
   /** The running app (throws before `start`). */

@@ -32,14 +32,18 @@ function newestChange(dir: string): number {
 /** Helpers every scenario shares (`Out`: its step lines), compiled with each one. */
 const COMMON_SOURCES = path.join(here, 'java', 'common', 'interop');
 
-/** Resolves the client's dependencies with Maven (once; cached) and compiles the scenario. */
-export function buildJavaClient(dir: string): JavaClient {
+/**
+ * Resolves the client's dependencies with Maven (once; cached) and compiles the scenario: its own, or that of
+ * the project `sourcesOf` (one scenario on two client versions).
+ */
+export function buildJavaClient(dir: string, sourcesOf = dir): JavaClient {
   const project = path.join(here, 'java', dir);
+  const scenarioSources = path.join(here, 'java', sourcesOf, 'src/main/java/interop');
   const target = path.join(project, 'target');
   const cpFile = path.join(target, 'cp.txt');
   const classes = path.join(target, 'classes');
   const stamp = path.join(classes, 'interop', 'ClientScenario.class');
-  const newest = Math.max(newestChange(project), newestChange(COMMON_SOURCES));
+  const newest = Math.max(newestChange(project), newestChange(scenarioSources), newestChange(COMMON_SOURCES));
   const fresh = existsSync(stamp) && existsSync(cpFile) && statSync(stamp).mtimeMs > newest;
   if (!fresh) {
     const maven = ['-q', '-B', `-Dmaven.repo.local=${mavenRepo}`, '-f', path.join(project, 'pom.xml')];
@@ -49,9 +53,7 @@ export function buildJavaClient(dir: string): JavaClient {
       execFileSync('mvn', resolve, { stdio: 'inherit' });
     }
     mkdirSync(classes, { recursive: true });
-    const sources = [path.join(project, 'src/main/java/interop'), COMMON_SOURCES].flatMap((dir) =>
-      readdirSync(dir).map((f) => path.join(dir, f)),
-    );
+    const sources = [scenarioSources, COMMON_SOURCES].flatMap((dir) => readdirSync(dir).map((f) => path.join(dir, f)));
     execFileSync('javac', ['-d', classes, '-cp', readFileSync(cpFile, 'utf8').trim(), ...sources], {
       stdio: 'inherit',
     });
@@ -69,14 +71,24 @@ export interface ScenarioRun {
   output: string;
 }
 
-/** Runs the scenario (or another main class) against `serverAddr`, with its logs and caches under `scratch`. */
+/** How a scenario is run beyond its arguments. */
+export interface ScenarioOptions {
+  /** Another main class than `interop.ClientScenario`. */
+  mainClass?: string;
+  /** Sees each step as it is printed (to act on the server while the scenario waits). */
+  onStep?: (step: string, value: unknown) => void;
+  /** JVM options (`-Dname=value`) before the class. */
+  jvmArgs?: string[];
+}
+
+/** Runs the scenario against `serverAddr`, with its logs and caches under `scratch`. */
 export function runJavaScenario(
   client: JavaClient,
   serverAddr: string,
   scratch: string,
   timeoutMs: number,
   extraArgs: string[] = [],
-  mainClass = 'interop.ClientScenario',
+  { mainClass = 'interop.ClientScenario', onStep, jvmArgs = [] }: ScenarioOptions = {},
 ) {
   return new Promise<ScenarioRun>((resolve) => {
     const child = spawn(
@@ -85,6 +97,7 @@ export function runJavaScenario(
         `-DJM.LOG.PATH=${path.join(scratch, 'logs')}`,
         `-DJM.SNAPSHOT.PATH=${scratch}`,
         `-Dcom.alibaba.nacos.naming.cache.dir=${path.join(scratch, 'naming')}`,
+        ...jvmArgs,
         '-cp',
         client.classpath,
         mainClass,
@@ -104,6 +117,7 @@ export function runJavaScenario(
         if (!line.startsWith('{"step"')) continue;
         const { step, value } = JSON.parse(line) as { step: string; value: unknown };
         steps[step] = value;
+        onStep?.(step, value);
       }
     });
     child.stderr.on('data', (chunk: Buffer) => {

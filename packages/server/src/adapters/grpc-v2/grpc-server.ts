@@ -52,6 +52,8 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
     supportPersistentInstanceByGrpc: deps.handlers.has('PersistentInstanceRequest'),
     // nacos 3.x clients use fuzzy watch only with a server that advertises it here
     fuzzyWatch: deps.handlers.has('ConfigFuzzyWatchRequest'),
+    // nacos 3.x's AiService sends its MCP requests only to a server that advertises them here
+    mcp: deps.handlers.has('ReleaseMcpServerRequest'),
   };
   const badMessages = new ThrottledWarning(logger, deps.clock, 'bad messages on the stream ignored');
   const requestLog = new RequestLog(logger, 'grpc');

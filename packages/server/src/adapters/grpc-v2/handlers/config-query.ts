@@ -7,6 +7,11 @@ import { configAccess, configKeyOf } from './config-request.js';
 
 /** The connection label naming a client's release tag (nacos's `Vipserver-Tag`). */
 export const TAG_LABEL = 'Vipserver-Tag';
+/**
+ * The same label among a client's app labels: nacos-client 2.5 and 3.x send what `nacos.app.conn.labels`
+ * names with the prefix `app_`, and nacos 3 matches its tag releases against those.
+ */
+const APP_TAG_LABEL = `app_${TAG_LABEL}`;
 
 /** A connection's labels (from its ConnectionSetup), if it sent any. */
 export type ConnectionLabels = (connectionId: string) => Readonly<Record<string, string>> | undefined;
@@ -51,10 +56,14 @@ export function configQueryHandler(configs: ConfigService, labelsOf?: Connection
   };
 }
 
-/** The tag a connection declared in its labels (`Vipserver-Tag`), which tag releases match. */
+/**
+ * The tag a connection declared in its labels, which tag releases match: its app label `Vipserver-Tag`
+ * (`nacos.app.conn.labels`), else the plain label (older clients).
+ */
 export function labelTag(ctx: RequestContext, labelsOf: ConnectionLabels | undefined): string | undefined {
   if (!ctx.connection || !labelsOf) return undefined;
-  return labelsOf(ctx.connection.id)?.[TAG_LABEL]?.trim() || undefined;
+  const labels = labelsOf(ctx.connection.id);
+  return labels?.[APP_TAG_LABEL]?.trim() || labels?.[TAG_LABEL]?.trim() || undefined;
 }
 
 const answers = new WeakMap<ConfigItem, RenderedFields>();

@@ -7,6 +7,8 @@ export interface ServerAbilities {
   supportPersistentInstanceByGrpc: boolean;
   /** nacos 3.x: config and naming fuzzy watch are served (the 3.x client refuses them otherwise). */
   fuzzyWatch: boolean;
+  /** nacos 3.x: the AI registry's MCP requests are served (the 3.x AiService refuses to send them otherwise). */
+  mcp: boolean;
 }
 
 /**
