@@ -8,7 +8,7 @@ import type { ConfigGrayStore } from '../core/config/config-gray-store.js';
 import type { ConfigStore } from '../core/config/config-store.js';
 import type { NamespaceStore } from '../core/namespace/namespace-store.js';
 import type { McpStore } from '../core/mcp/mcp-store.js';
-import type { McpRegistryStore } from '../core/ai/mcp-registry-store.js';
+import type { McpRegistryStore } from '../core/ai/mcp-registry.js';
 import type { InstanceMetadataStore } from '../core/naming/instance-metadata-store.js';
 import type { InstanceStore } from '../core/naming/instance-store.js';
 import type { TransferStore } from '../core/transfer/transfer-store.js';
