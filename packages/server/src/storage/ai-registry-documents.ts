@@ -25,5 +25,6 @@ export function parseRegistryDocument<T extends RegistryDocument>(doc: string, i
 /** The tables of the AI registry: each holds one kind of entry. */
 export const REGISTRY_TABLES = {
   mcp: { table: 'ai_mcp_server', what: 'MCP server' },
+  agent: { table: 'ai_agent', what: 'agent' },
 } as const;
 export type RegistryTable = (typeof REGISTRY_TABLES)[keyof typeof REGISTRY_TABLES];

@@ -39,6 +39,7 @@ export async function openPostgresStores(
     audit: new PgAuditStore(db),
     mcp: new PgMcpStore(db),
     mcpRegistry: new PgRegistryDocumentStore(db, REGISTRY_TABLES.mcp, (id) => ({ kind: 'ai-mcp', id })),
+    agentRegistry: new PgRegistryDocumentStore(db, REGISTRY_TABLES.agent, (id) => ({ kind: 'ai-a2a', id })),
     cluster: {
       store: new PgClusterStore(db),
       startFeed: async () => (feed = await PgChangeFeed.start(db)),

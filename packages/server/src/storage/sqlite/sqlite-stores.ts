@@ -41,6 +41,7 @@ export function openSqliteStores(dataDir: string, exclusive?: { mustExist: boole
     audit: new SqliteAuditStore(db),
     mcp: new SqliteMcpStore(db),
     mcpRegistry: new SqliteRegistryDocumentStore(db, REGISTRY_TABLES.mcp),
+    agentRegistry: new SqliteRegistryDocumentStore(db, REGISTRY_TABLES.agent),
     location: dataDir,
     close: async () => {
       // pending writes are committed, synced and answered before the store closes
