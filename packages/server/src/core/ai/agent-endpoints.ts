@@ -28,7 +28,16 @@ export class AgentEndpoints {
 
   /** The naming service of a version's endpoints; a name the naming service refuses is refused here. */
   serviceOf(namespaceId: string, name: string, version: string): ServiceKey {
-    return parseServiceKey({ namespaceId, groupName: AGENT_ENDPOINT_GROUP, serviceName: `${name}::${version}` });
+    const serviceName = `${name}::${version}`;
+    // `@@` would name another group; whitespace and control characters no service may hold
+    if (!serviceName.includes('@@')) {
+      try {
+        return parseServiceKey({ namespaceId, groupName: AGENT_ENDPOINT_GROUP, serviceName });
+      } catch {
+        // answered below
+      }
+    }
+    throw invalid('agentCard.name and agentCard.version may not hold whitespace, control characters or "@@"');
   }
 
   async register(connectionId: string, key: ServiceKey, endpoint: AgentEndpoint): Promise<void> {
