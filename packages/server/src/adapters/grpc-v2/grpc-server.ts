@@ -52,6 +52,7 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
     supportPersistentInstanceByGrpc: deps.handlers.has('PersistentInstanceRequest'),
     // nacos 3.x clients use fuzzy watch only with a server that advertises it here
     fuzzyWatch: deps.handlers.has('ConfigFuzzyWatchRequest'),
+    agent: deps.handlers.has('ReleaseAgentCardRequest'),
   };
   const badMessages = new ThrottledWarning(logger, deps.clock, 'bad messages on the stream ignored');
   const requestLog = new RequestLog(logger, 'grpc');

@@ -20,6 +20,7 @@ describe('ConnectionSetupRequest', () => {
     handleConnectionSetup(kit.app.grpc.connections, kit.conn, javaSetup, '192.168.1.20', {
       supportPersistentInstanceByGrpc: true,
       fuzzyWatch: true,
+      agent: true,
     });
     expect(kit.app.core.connections.get(kit.conn.id)).toMatchObject({
       clientVersion: 'Nacos-Java-Client:v2.5.1',
@@ -36,6 +37,7 @@ describe('ConnectionSetupRequest', () => {
     handleConnectionSetup(kit.app.grpc.connections, kit.conn, javaSetup, '', {
       supportPersistentInstanceByGrpc: true,
       fuzzyWatch: true,
+      agent: true,
     });
     expect(kit.stream.messages).toEqual([
       {
@@ -44,7 +46,7 @@ describe('ConnectionSetupRequest', () => {
           headers: {},
           requestId: '',
           module: 'internal',
-          abilityTable: { supportPersistentInstanceByGrpc: true, fuzzyWatch: true },
+          abilityTable: { supportPersistentInstanceByGrpc: true, fuzzyWatch: true, agent: true },
         },
       },
     ]);
@@ -56,6 +58,7 @@ describe('ConnectionSetupRequest', () => {
     handleConnectionSetup(kit.app.grpc.connections, kit.conn, goSetup, '', {
       supportPersistentInstanceByGrpc: true,
       fuzzyWatch: true,
+      agent: true,
     });
     expect(kit.stream.messages).toEqual([]);
   });

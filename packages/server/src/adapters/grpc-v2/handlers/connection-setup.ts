@@ -7,6 +7,8 @@ export interface ServerAbilities {
   supportPersistentInstanceByGrpc: boolean;
   /** nacos 3.x: config and naming fuzzy watch are served (the 3.x client refuses them otherwise). */
   fuzzyWatch: boolean;
+  /** nacos 3.1: the A2A agent registry is served (the client's A2aService refuses every call otherwise). */
+  agent: boolean;
 }
 
 /**
