@@ -25,7 +25,11 @@ export function agentCardQueryHandler(registry: AgentRegistry): GrpcHandler {
       if (!agent) throw notFound(`Agent not found: ${name}`);
       const version = optionalString(body, 'version');
       const found = agentVersionOf(agent, version);
-      if (!found) throw notFound(`Agent ${name} version ${version || '(latest)'} not found.`);
+      if (!found) {
+        throw notFound(
+          version ? `Agent ${name} version ${version} not found.` : `Agent ${name} latest version not found`,
+        );
+      }
       return { agentCardDetailInfo: agentDetailInfo(registry.endpoints, agent, found, readAs) };
     },
   };

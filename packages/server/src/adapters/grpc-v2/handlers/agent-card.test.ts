@@ -104,6 +104,12 @@ describe('the A2A requests of nacos-client 3.1', () => {
     expect(unnamed.body.errorCode).toBe(400);
     const noCard = await kit.call('ReleaseAgentCardRequest', { namespaceId: 'public' });
     expect([noCard.type, noCard.body.errorCode]).toEqual(['ReleaseAgentCardResponse', 400]);
+    await kit.call('ReleaseAgentCardRequest', release('1.0.0'));
+    await kit.call('ReleaseAgentCardRequest', release('1.1.0'));
+    await kit.app.core.agentRegistry.remove('public', 'helper', '1.0.0');
+    const noLatest = await query();
+    expect(noLatest.body).toMatchObject({ errorCode: 404, message: 'Agent helper latest version not found' });
+    expect((await query({ version: '1.1.0' })).body.agentCardDetailInfo).toMatchObject({ version: '1.1.0' });
     const noUrl = await kit.call(
       'ReleaseAgentCardRequest',
       Object.assign(release('1.0.0'), { agentCard: { name: 'x', version: '1' } }),
