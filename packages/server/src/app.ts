@@ -21,6 +21,8 @@ import { SingleNodeMembers } from './core/cluster/cluster-members.js';
 import { McpService } from './core/mcp/mcp-service.js';
 import { McpRegistry } from './core/ai/mcp-registry.js';
 import { McpEndpoints } from './core/ai/mcp-endpoints.js';
+import { AgentRegistry } from './core/ai/agent-registry.js';
+import { AgentEndpoints } from './core/ai/agent-endpoints.js';
 import { LazyToolCalls } from './core/mcp/lazy-tool-calls.js';
 import { LazyOutbound } from './core/outbound/lazy-outbound.js';
 import { LazyProbeDoor } from './core/naming/lazy-probe-door.js';
@@ -134,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   const mcp = await McpService.create(stores.mcp, clock);
   const mcpRegistry = await McpRegistry.create(stores.mcpRegistry, new McpEndpoints(naming), clock);
+  const agentRegistry = await AgentRegistry.create(stores.agentRegistry, new AgentEndpoints(naming), clock);
   // MCP tool calls and probes of persistent instances, under the outbound policy (built with the first call)
   const outbound = new LazyOutbound({ allow: settings.outboundAllowCidrs, deny: settings.outboundDenyCidrs });
   ownPorts(outbound, settings.httpPort, settings.grpcPort, settings.consoleEnabled ? settings.consolePort : 0);
@@ -148,7 +151,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const membership: ClusterMembership | null = stores.cluster
     ? await (
         await import('./cluster-wiring.js')
-      ).joinCluster(stores.cluster, { ...models, sessions: auth.sessions, mcp, mcpRegistry }, settings, logger)
+      ).joinCluster(
+        stores.cluster,
+        { ...models, sessions: auth.sessions, mcp, mcpRegistry, agentRegistry },
+        settings,
+        logger,
+      )
     : null;
   const probeIntervalMs = options.probeIntervalMs ?? settings.namingProbeIntervalMs;
   const prober =
@@ -184,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
     mcp,
     mcpRegistry,
+    agentRegistry,
     mcpTools: toolCalls,
     connections: new ClientConnectionRegistry(),
     audit,

@@ -312,6 +312,32 @@ export const GRPC_SAMPLES: Record<string, GrpcSample> = {
       port: 80,
     }),
   },
+  // its A2A requests (nacos-client 3.1's A2aService): checked on `namespaceId` too
+  QueryAgentCardRequest: { need: 'read', body: (ns) => ({ namespaceId: nsName(ns), agentName: 'seed' }) },
+  ReleaseAgentCardRequest: {
+    need: 'write',
+    body: (ns) => ({
+      namespaceId: nsName(ns),
+      agentCard: {
+        name: unique('agent'),
+        version: '1.0.0',
+        protocolVersion: '0.3.0',
+        preferredTransport: 'JSONRPC',
+        url: 'http://a',
+      },
+      registrationType: 'SERVICE',
+      setAsLatest: false,
+    }),
+  },
+  AgentEndpointRequest: {
+    need: 'write',
+    body: (ns) => ({
+      namespaceId: nsName(ns),
+      agentName: 'seed',
+      type: 'registerEndpoint',
+      endpoint: { transport: 'JSONRPC', address: '10.7.0.10', port: 80, path: '', supportTls: false, version: '1.0.0' },
+    }),
+  },
   ServiceQueryRequest: { need: 'read', body: (ns) => ({ ...service(ns), cluster: '', healthyOnly: false }) },
   SubscribeServiceRequest: { need: 'read', body: (ns) => ({ ...service(ns), subscribe: true, clusters: '' }) },
   ServiceListRequest: {

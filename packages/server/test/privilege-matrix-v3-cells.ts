@@ -15,6 +15,9 @@ const envelopeWith =
 
 /** A stdio MCP server's specification (no endpoints to give). */
 const stdioServer = (name: string) => JSON.stringify({ name, protocol: 'stdio', versionDetail: { version: '1.0.0' } });
+/** An A2A agent card with what nacos requires. */
+const agentCard = (name: string) =>
+  JSON.stringify({ name, version: '1.0.0', protocolVersion: '0.3.0', preferredTransport: 'JSONRPC', url: 'http://a' });
 /** The MCP Registry API's answer for an unknown server: past the access check. */
 const registryNotFound = (res: LightMyRequestResponse) => res.statusCode === 404 && res.body.includes('"error"');
 
@@ -221,6 +224,17 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
   'DELETE /nacos/v3/admin/ai/mcp': [
     { need: 'write', params: () => ({ mcpName: 'nothing' }), reached: envelopeWith(404) },
   ],
+  // the AI registry's agents (A2A): read and write on the namespace named, as the MCP servers
+  'GET /nacos/v3/admin/ai/a2a/list': [{ need: 'read', params: () => ({ search: 'blur', agentName: 'seed' }) }],
+  'GET /nacos/v3/admin/ai/a2a/version/list': [{ need: 'read', params: () => ({ agentName: 'seed' }) }],
+  'GET /nacos/v3/admin/ai/a2a': [{ need: 'read', params: () => ({ agentName: 'seed' }) }],
+  'POST /nacos/v3/admin/ai/a2a': [
+    { need: 'write', form: true, params: () => ({ agentCard: agentCard(unique('agent')) }) },
+  ],
+  'PUT /nacos/v3/admin/ai/a2a': [
+    { need: 'write', form: true, params: () => ({ agentCard: agentCard('nothing') }), reached: envelopeWith(404) },
+  ],
+  'DELETE /nacos/v3/admin/ai/a2a': [{ need: 'write', params: () => ({ agentName: 'nothing' }) }],
   // the MCP Registry API: read on the namespace named; a server by id is looked up among those readable
   'GET /v0/servers': [{ need: 'read', params: () => ({ limit: '10' }) }],
   'GET /v0/servers/:id': [{ need: 'read', params: () => ({}), reached: registryNotFound }],

@@ -3,6 +3,7 @@ import { API, consoleApiRules } from '../src/adapters/console-api/console-paths.
 import { declaredRoutes } from '../src/adapters/console-api/console-namespaces.js';
 import { EXEMPT_ROUTES, LOGIN_ROUTES } from '../src/adapters/http-v1/api-auth-hook.js';
 import { parseReleaseInput } from '../src/core/ai/mcp-registry-input.js';
+import { parseAgentCard } from '../src/core/ai/agent-card-input.js';
 import { buildTestApp, form, type TestApp } from './helpers.js';
 import { knownCaptcha } from './console-helpers.js';
 import { RawNacosClient } from './grpc-raw-client.js';
@@ -53,6 +54,14 @@ describe('privilege matrix', () => {
       );
       const mcp = { server: { name: 'seed', protocol: 'mcp-sse', versionDetail: { version: '1.0.0' } } };
       await app.core.mcpRegistry.release(nsName(ns), parseReleaseInput(mcp));
+      const card = {
+        name: 'seed',
+        version: '1.0.0',
+        protocolVersion: '0.3.0',
+        preferredTransport: 'JSONRPC',
+        url: 'http://a',
+      };
+      await app.core.agentRegistry.create(nsName(ns), parseAgentCard(card), 'URL');
     }
     for (const user of USERS) {
       if (user.name !== 'admin')

@@ -8,6 +8,7 @@ import type { ConfigService } from './config/config-service.js';
 import type { ConfigListenerQuery } from './config/listener-query.js';
 import type { McpService } from './mcp/mcp-service.js';
 import type { McpRegistry } from './ai/mcp-registry.js';
+import type { AgentRegistry } from './ai/agent-registry.js';
 import type { ToolCalls } from './mcp/lazy-tool-calls.js';
 import type { MetricsService } from './metrics/metrics-service.js';
 import type { ClientConnectionRegistry } from './connection/client-connection-registry.js';
@@ -41,6 +42,8 @@ export interface Core {
   mcp: McpService;
   /** MCP servers registered by clients and admins: the nacos 3 AI registry. */
   mcpRegistry: McpRegistry;
+  /** The nacos 3.1 AI registry's agents (A2A). */
+  agentRegistry: AgentRegistry;
   /** Makes MCP tool calls (the MCP endpoints and the console's "try a tool"), under the outbound policy. */
   mcpTools: ToolCalls;
   /** Who wrote what and who logged in, through which door (console: admins only). */

@@ -8,7 +8,8 @@ import type { ConfigGrayStore } from '../core/config/config-gray-store.js';
 import type { ConfigStore } from '../core/config/config-store.js';
 import type { NamespaceStore } from '../core/namespace/namespace-store.js';
 import type { McpStore } from '../core/mcp/mcp-store.js';
-import type { McpRegistryStore } from '../core/ai/mcp-registry-store.js';
+import type { McpRegistryStore } from '../core/ai/mcp-registry.js';
+import type { AgentRegistryStore } from '../core/ai/agent-registry.js';
 import type { InstanceMetadataStore } from '../core/naming/instance-metadata-store.js';
 import type { InstanceStore } from '../core/naming/instance-store.js';
 import type { TransferStore } from '../core/transfer/transfer-store.js';
@@ -31,6 +32,8 @@ export interface Stores {
   mcp: McpStore;
   /** The nacos 3 AI registry's MCP servers. */
   mcpRegistry: McpRegistryStore;
+  /** The nacos 3.1 AI registry's agents (A2A). */
+  agentRegistry: AgentRegistryStore;
   /** Set when the store is shared by the nodes of a cluster (PostgreSQL). */
   cluster?: {
     store: ClusterStore;

@@ -8,7 +8,8 @@ import { startSdkServer, type SdkServer } from './sdk-drivers.js';
 /**
  * The official nacos Java clients against a listening server: nacos-client 1.4 over HTTP (it labels every
  * request application/json), nacos-client 2.5 over gRPC and nacos-client 3.1 (fuzzy watch). Each runs a
- * scenario (java/v1, java/v2, java/v3) and prints what it saw; the server state is checked here too.
+ * scenario (java/v1, java/v2, java/v3, with nacos-client 3.1's A2A service too) and prints what it saw; the
+ * server state is checked here too.
  */
 let server: SdkServer;
 let scratch: string;
@@ -113,5 +114,30 @@ describe.skipIf(!javaToolchainAvailable)('official Java clients', () => {
     });
     // what grpc-java logs when status trailers reach a call the client already closed at shutdown
     expect(run.output).not.toContain('Received trailers on closed stream');
+  }, 180_000);
+
+  it("nacos-client 3.1.0's A2aService: release a card, serve it at a registered endpoint, a new latest", async () => {
+    const run = await runJavaScenario(
+      clients.v3,
+      server.serverAddr,
+      path.join(scratch, 'a2a'),
+      150_000,
+      [],
+      { mainClass: 'interop.A2aScenario' },
+    );
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.steps).toEqual({
+      released: 'helper 1.0.0 SERVICE http://helper.example/a2a qa',
+      atEndpoint: 'http://10.60.0.1:9000',
+      afterDeregister: 'http://helper.example/a2a',
+      latest: '2.0.0 true',
+      missing: 404,
+      done: true,
+    });
+    const agent = server.app.core.agentRegistry.find('public', 'helper');
+    expect(agent?.versions.map((v) => [v.version, v.registrationType])).toEqual([
+      ['1.0.0', 'SERVICE'],
+      ['2.0.0', 'SERVICE'],
+    ]);
   }, 180_000);
 });

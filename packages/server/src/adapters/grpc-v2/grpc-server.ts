@@ -54,6 +54,8 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
     fuzzyWatch: deps.handlers.has('ConfigFuzzyWatchRequest'),
     // nacos 3.x's AiService sends its MCP requests only to a server that advertises them here
     mcp: deps.handlers.has('ReleaseMcpServerRequest'),
+    // and its A2A requests only to one that advertises the agent registry
+    agent: deps.handlers.has('ReleaseAgentCardRequest'),
   };
   const badMessages = new ThrottledWarning(logger, deps.clock, 'bad messages on the stream ignored');
   const requestLog = new RequestLog(logger, 'grpc');

@@ -13,6 +13,9 @@ import { configQueryHandler } from './handlers/config-query.js';
 import { configRemoveHandler } from './handlers/config-remove.js';
 import { batchInstanceHandler } from './handlers/batch-instance.js';
 import { mcpServerEndpointHandler, queryMcpServerHandler, releaseMcpServerHandler } from './handlers/ai-mcp.js';
+import { agentCardQueryHandler } from './handlers/agent-card-query.js';
+import { agentCardReleaseHandler } from './handlers/agent-card-release.js';
+import { agentEndpointHandler } from './handlers/agent-endpoint.js';
 import { healthCheckHandler } from './handlers/health-check.js';
 import { instanceHandler } from './handlers/instance.js';
 import { namingFuzzyWatchHandler } from './handlers/naming-fuzzy-watch.js';
@@ -58,5 +61,8 @@ export function createHandlers(deps: HandlerDeps): ReadonlyMap<string, GrpcHandl
     ['QueryMcpServerRequest', queryMcpServerHandler(core.mcpRegistry)],
     ['ReleaseMcpServerRequest', releaseMcpServerHandler(core.mcpRegistry)],
     ['McpServerEndpointRequest', mcpServerEndpointHandler(core.mcpRegistry, core.naming)],
+    ['QueryAgentCardRequest', agentCardQueryHandler(core.agentRegistry)],
+    ['ReleaseAgentCardRequest', agentCardReleaseHandler(core.agentRegistry)],
+    ['AgentEndpointRequest', agentEndpointHandler(core.agentRegistry)],
   ]);
 }

@@ -26,6 +26,8 @@ export const RESULT_CODE = {
   SERVER_ERROR: 30000,
   MCP_SERVER_NOT_FOUND: 50000,
   MCP_SERVER_VERSION_NOT_FOUND: 50001,
+  AGENT_NOT_FOUND: 50100,
+  AGENT_VERSION_NOT_FOUND: 50101,
   PARSING_DATA_FAILED: 100004,
   DATA_EMPTY: 100005,
 } as const;
@@ -44,6 +46,8 @@ const CODE_MESSAGE: Record<number, string> = {
   30000: 'server error',
   50000: 'MCP server not found',
   50001: 'MCP server version not found',
+  50100: 'Agent not found',
+  50101: 'Agent version not found',
   100004: 'Failed to parse data',
   100005: 'Imported file data is empty',
 };

@@ -18,6 +18,7 @@ export function sdkWriteAction(method: string, route: string): string {
   if (route.endsWith('/ns/cluster')) return 'cluster.update';
   if (/\/(console\/namespaces?|core\/namespace)$/.test(route)) return `namespace.${verb}`;
   if (route.endsWith('/ai/mcp')) return `ai.mcp.${verb}`;
+  if (route.endsWith('/ai/a2a')) return `ai.a2a.${verb}`;
   if (route.endsWith('/auth/user')) return `user.${verb}`;
   if (route.endsWith('/auth/role')) return `role.${verb}`;
   if (route.endsWith('/switches')) return 'switches.update';

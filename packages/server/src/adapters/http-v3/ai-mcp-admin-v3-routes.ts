@@ -1,18 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { parseReleaseInput } from '../../core/ai/mcp-registry-input.js';
 import { STDIO } from '../../core/ai/mcp-registry-model.js';
-import type { McpRegistry, SearchMode, ServerRef } from '../../core/ai/mcp-registry.js';
+import type { McpRegistry, ServerRef } from '../../core/ai/mcp-registry.js';
 import { detailInfo, listItem } from '../../core/ai/mcp-registry-view.js';
 import { optional, requestParams, type Params } from '../http-common/params.js';
 import { fail, ok, RESULT_CODE } from '../http-common/nacos-result.js';
-import { requestNamespace } from '../http-v1/request-namespace.js';
-import { NAMING_V3_NAMESPACE, pageBody, pageOf } from './v3-params.js';
+import { AI_ROUTE, aiNamespaceOf, searchModeOf } from './ai-v3-params.js';
+import { pageBody, pageOf } from './v3-params.js';
 
-/** nacos checks these against the namespace (`namespaceId`, blank = public), as its other admin routes. */
-const ROUTE = { config: { namespace: NAMING_V3_NAMESPACE } };
+const ROUTE = AI_ROUTE;
 const PATH = '/nacos/v3/admin/ai/mcp';
-
-const namespaceOf = (req: FastifyRequest) => requestNamespace(req) ?? 'public';
+const namespaceOf = aiNamespaceOf;
 
 /** `mcpId` or `mcpName`, at least one (nacos's `McpForm`). */
 function serverRefOf(params: Params): ServerRef {
@@ -25,18 +23,6 @@ function serverRefOf(params: Params): ServerRef {
     );
   }
   return ref;
-}
-
-function searchModeOf(params: Params): SearchMode {
-  const search = (optional(params, 'search') ?? 'accurate').toLowerCase();
-  if (search !== 'accurate' && search !== 'blur') {
-    throw fail(
-      'invalid',
-      RESULT_CODE.PARAMETER_VALIDATE_ERROR,
-      'Request parameter `search` should be `accurate` or `blur`.',
-    );
-  }
-  return search;
 }
 
 /** The server a request names, or nacos's 50000. */

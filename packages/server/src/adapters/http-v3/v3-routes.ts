@@ -18,6 +18,7 @@ import { registerClientAdminV3Routes } from './client-admin-v3-routes.js';
 import { registerLoaderAdminV3Routes } from './loader-admin-v3-routes.js';
 import { registerAuthAdminV3Routes } from './auth-admin-v3-routes.js';
 import { registerAiMcpAdminV3Routes } from './ai-mcp-admin-v3-routes.js';
+import { registerAiA2aAdminV3Routes } from './ai-a2a-admin-v3-routes.js';
 import { registerConfigTransferV3Routes } from './config-transfer-v3-routes.js';
 import { registerConfigImportV3Routes } from './config-import-v3-routes.js';
 import { systemClock } from '../../shared/clock.js';
@@ -57,6 +58,7 @@ export function registerV3Routes(app: FastifyInstance, core: Core, deps: V3Deps)
     registerCoreAdminV3Routes(scope, { ...deps, cluster: core.cluster });
     registerAuthAdminV3Routes(scope, core.auth.users);
     registerAiMcpAdminV3Routes(scope, core.mcpRegistry);
+    registerAiA2aAdminV3Routes(scope, core.agentRegistry);
     registerLoaderAdminV3Routes(scope, { connections: core.connections, cluster: core.cluster, version: deps.version });
   });
 }

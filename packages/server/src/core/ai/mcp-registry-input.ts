@@ -1,12 +1,6 @@
 import { invalid } from '../../shared/errors.js';
-import { checkJsonStructure } from '../../shared/untrusted/json-structure.js';
-import {
-  MCP_LIMITS,
-  MCP_PROTOCOLS,
-  type JsonRecord,
-  type McpEndpointSpec,
-  type McpVersionSpec,
-} from './mcp-registry-model.js';
+import { isRecord, specDocument, text, type JsonRecord } from './registry-json.js';
+import { MCP_LIMITS, MCP_PROTOCOLS, type McpEndpointSpec, type McpVersionSpec } from './mcp-registry-model.js';
 
 /** A server version as a client or admin sends it: nacos's server, tool and endpoint specifications. */
 export interface McpReleaseInput {
@@ -22,55 +16,6 @@ export interface McpReleaseInput {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const isRecord = (value: unknown): value is JsonRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function text(record: JsonRecord, field: string, max: number): string | undefined {
-  const value = record[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw invalid(`${field} must be a string`);
-  if (value.length > max) throw invalid(`${field} is longer than ${max} characters`);
-  return value.trim() || undefined;
-}
-
-/** A specification is a few levels of objects: deeper ones would overflow the stack of whatever walks them. */
-const SPEC_STRUCTURE = { maxDepth: 64, maxKeys: 10_000 };
-
-function checkStructure(text: string, what: string): void {
-  try {
-    checkJsonStructure(text, SPEC_STRUCTURE, what);
-  } catch (error) {
-    throw invalid((error as Error).message);
-  }
-}
-
-/** A JSON document as a string (HTTP form fields) or an object (gRPC bodies), within `maxBytes`. */
-export function specDocument(value: unknown, what: string, maxBytes: number): JsonRecord | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  let doc: unknown = value;
-  if (typeof value === 'string') {
-    if (Buffer.byteLength(value) > maxBytes) throw invalid(`${what} is larger than ${maxBytes} bytes`);
-    checkStructure(value, what);
-    try {
-      doc = JSON.parse(value) as unknown;
-    } catch {
-      throw invalid(`${what} is not valid JSON`);
-    }
-  } else {
-    let text: string;
-    try {
-      text = JSON.stringify(value);
-    } catch {
-      // a gRPC body nested past the stack
-      throw invalid(`${what} is nested too deep`);
-    }
-    if (text.length > maxBytes) throw invalid(`${what} is larger than ${maxBytes} bytes`);
-    checkStructure(text, what);
-  }
-  if (!isRecord(doc)) throw invalid(`${what} must be a JSON object`);
-  return doc;
-}
 
 function endpointSpecOf(doc: JsonRecord | undefined): McpEndpointSpec | undefined {
   if (!doc) return undefined;

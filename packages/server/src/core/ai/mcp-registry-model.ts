@@ -3,8 +3,9 @@
  * `McpServerBasicInfo` and its versions), beside the servers tsnacos hosts itself (core/mcp).
  */
 
-/** A JSON object as a client sent it (tool specs, endpoint data, repository): kept whole. */
-export type JsonRecord = Record<string, unknown>;
+import type { JsonRecord } from './registry-json.js';
+
+export type { JsonRecord };
 
 /** The protocols nacos knows; a server of `stdio` has no endpoints. */
 export const MCP_PROTOCOLS = ['stdio', 'mcp-sse', 'mcp-streamable', 'http', 'dubbo'] as const;

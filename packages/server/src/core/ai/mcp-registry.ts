@@ -11,7 +11,8 @@ import {
   type McpServerVersion,
   type RegisteredMcpServer,
 } from './mcp-registry-model.js';
-import type { McpRegistryStore } from './mcp-registry-store.js';
+import type { RegistryDocumentStore } from './registry-document-store.js';
+import { searchByName, type SearchMode } from './registry-search.js';
 import { autoEndpointSpec, removeVersions, withVersion } from './mcp-registry-versions.js';
 
 /** Which server a request names: its id, else its name in the namespace. */
@@ -20,7 +21,8 @@ export interface ServerRef {
   name?: string;
 }
 
-export type SearchMode = 'accurate' | 'blur';
+/** Where the registry's MCP servers are kept. */
+export type McpRegistryStore = RegistryDocumentStore<RegisteredMcpServer>;
 
 /**
  * The nacos 3 AI registry's MCP servers: reads from memory, writes through the store (answered once
@@ -60,11 +62,7 @@ export class McpRegistry {
 
   /** Servers of a namespace (or of all, when undefined) by name, ordered by namespace and name. */
   list(namespaceId: string | undefined, name: string | undefined, mode: SearchMode): RegisteredMcpServer[] {
-    const matches = (s: RegisteredMcpServer) =>
-      !name || (mode === 'blur' ? s.name.includes(name.replaceAll('*', '')) : s.name === name);
-    return [...this.servers.values()]
-      .filter((s) => (namespaceId === undefined || s.namespaceId === namespaceId) && matches(s))
-      .sort((a, b) => a.namespaceId.localeCompare(b.namespaceId) || a.name.localeCompare(b.name));
+    return searchByName(this.servers.values(), namespaceId, name, mode);
   }
 
   byId(id: string): RegisteredMcpServer | undefined {

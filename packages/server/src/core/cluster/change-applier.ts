@@ -4,6 +4,7 @@ import type { SessionService } from '../auth/session-service.js';
 import type { UserService } from '../auth/user-service.js';
 import type { ConfigService } from '../config/config-service.js';
 import type { McpRegistry } from '../ai/mcp-registry.js';
+import type { AgentRegistry } from '../ai/agent-registry.js';
 import type { McpService } from '../mcp/mcp-service.js';
 import type { NamespaceService } from '../namespace/namespace-service.js';
 import type { NamingService } from '../naming/naming-service.js';
@@ -19,6 +20,7 @@ export interface ClusterModels {
   mcp: McpService;
   /** The nacos 3 AI registry's MCP servers. */
   mcpRegistry: McpRegistry;
+  agentRegistry: AgentRegistry;
   replicator: EphemeralReplicator;
 }
 
@@ -81,6 +83,8 @@ async function apply(change: StoreChange, m: ClusterModels): Promise<void> {
       return m.mcp.refreshServer(change.id);
     case 'ai-mcp':
       return m.mcpRegistry.refresh(change.id);
+    case 'ai-a2a':
+      return m.agentRegistry.refresh(change.id);
     case 'all':
       return reloadAll(m);
   }
@@ -94,6 +98,7 @@ async function reloadAll(m: ClusterModels): Promise<void> {
   await m.sessions.reload();
   await m.mcp.reload();
   await m.mcpRegistry.reload();
+  await m.agentRegistry.reload();
   await m.naming.cluster.reloadStored();
   await m.replicator.resync();
 }

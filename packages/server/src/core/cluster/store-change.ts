@@ -31,6 +31,8 @@ export type StoreChange =
   | { kind: 'mcp-server'; id: number }
   /** A server of the AI registry (by its id). */
   | { kind: 'ai-mcp'; id: string }
+  /** An agent of the AI registry (by its id). */
+  | { kind: 'ai-a2a'; id: string }
   /** A bulk write (transfer import): everything may have changed. */
   | { kind: 'all' };
 

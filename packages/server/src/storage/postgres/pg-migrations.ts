@@ -218,4 +218,14 @@ export const PG_MIGRATIONS: string[] = [
     UNIQUE (namespace_id, name)
   );
   `,
+  // 11: the nacos 3.1 AI registry's agents (A2A), each kept whole (all its card versions) as a JSON document
+  `
+  CREATE TABLE IF NOT EXISTS ai_agent (
+    id TEXT PRIMARY KEY,
+    namespace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    UNIQUE (namespace_id, name)
+  );
+  `,
 ];

@@ -10,7 +10,8 @@ import { openPostgres } from './pg-database.js';
 import { PgInstanceMetadataStore } from './pg-instance-metadata-store.js';
 import { PgInstanceStore } from './pg-instance-store.js';
 import { PgMcpStore } from './pg-mcp-store.js';
-import { PgMcpRegistryStore } from './pg-mcp-registry-store.js';
+import { PgRegistryDocumentStore } from './pg-registry-document-store.js';
+import { REGISTRY_TABLES } from '../ai-registry-documents.js';
 import { PgNamespaceStore } from './pg-namespace-store.js';
 import { PgSessionStore } from './pg-session-store.js';
 import { PgTransferStore } from './pg-transfer-store.js';
@@ -37,7 +38,8 @@ export async function openPostgresStores(
     transfer: new PgTransferStore(db),
     audit: new PgAuditStore(db),
     mcp: new PgMcpStore(db),
-    mcpRegistry: new PgMcpRegistryStore(db),
+    mcpRegistry: new PgRegistryDocumentStore(db, REGISTRY_TABLES.mcp, (id) => ({ kind: 'ai-mcp', id })),
+    agentRegistry: new PgRegistryDocumentStore(db, REGISTRY_TABLES.agent, (id) => ({ kind: 'ai-a2a', id })),
     cluster: {
       store: new PgClusterStore(db),
       startFeed: async () => (feed = await PgChangeFeed.start(db)),

@@ -213,4 +213,14 @@ export const MIGRATIONS: string[] = [
     UNIQUE (namespace_id, name)
   );
   `,
+  // 14: the nacos 3.1 AI registry's agents (A2A), each kept whole (all its card versions) as a JSON document
+  `
+  CREATE TABLE ai_agent (
+    id TEXT PRIMARY KEY,
+    namespace_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    doc TEXT NOT NULL,
+    UNIQUE (namespace_id, name)
+  );
+  `,
 ];

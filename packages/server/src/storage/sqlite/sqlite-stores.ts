@@ -8,7 +8,8 @@ import { connectionBackup } from './hot-backup.js';
 import { SqliteConfigGrayStore } from './sqlite-config-gray-store.js';
 import { SqliteConfigStore } from './sqlite-config-store.js';
 import { SqliteMcpStore } from './sqlite-mcp-store.js';
-import { SqliteMcpRegistryStore } from './sqlite-mcp-registry-store.js';
+import { SqliteRegistryDocumentStore } from './sqlite-registry-document-store.js';
+import { REGISTRY_TABLES } from '../ai-registry-documents.js';
 import { SqliteInstanceMetadataStore } from './sqlite-instance-metadata-store.js';
 import { SqliteInstanceStore } from './sqlite-instance-store.js';
 import { SqliteNamespaceStore } from './sqlite-namespace-store.js';
@@ -39,7 +40,8 @@ export function openSqliteStores(dataDir: string, exclusive?: { mustExist: boole
     backup: connectionBackup(db),
     audit: new SqliteAuditStore(db),
     mcp: new SqliteMcpStore(db),
-    mcpRegistry: new SqliteMcpRegistryStore(db),
+    mcpRegistry: new SqliteRegistryDocumentStore(db, REGISTRY_TABLES.mcp),
+    agentRegistry: new SqliteRegistryDocumentStore(db, REGISTRY_TABLES.agent),
     location: dataDir,
     close: async () => {
       // pending writes are committed, synced and answered before the store closes

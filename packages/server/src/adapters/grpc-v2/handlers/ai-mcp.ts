@@ -1,14 +1,13 @@
-import type { ApiAction, ApiResource } from '../../../core/auth/api-access.js';
 import { serviceKeyOfRef } from '../../../core/ai/mcp-endpoints.js';
 import { parseReleaseInput } from '../../../core/ai/mcp-registry-input.js';
 import type { McpServiceRef, RegisteredMcpServer } from '../../../core/ai/mcp-registry-model.js';
 import type { McpRegistry } from '../../../core/ai/mcp-registry.js';
 import { detailInfo } from '../../../core/ai/mcp-registry-view.js';
-import { canonicalNamespace } from '../../../core/naming/naming-validation.js';
 import type { NamingService } from '../../../core/naming/naming-service.js';
 import { invalid, notFound } from '../../../shared/errors.js';
 import { numberField, optionalString, stringField } from '../body-fields.js';
 import type { GrpcHandler } from '../grpc-handler.js';
+import { aiAccess, aiNamespaceOf } from './ai-request.js';
 import type { JsonObject } from '../payload.js';
 
 /*
@@ -17,12 +16,7 @@ import type { JsonObject } from '../payload.js';
  * to the connection). nacos answers their failures as the request's own response type.
  */
 
-/** `namespaceId` of the request (blank: public, as nacos fills it). */
-const namespaceOf = (body: JsonObject) => canonicalNamespace(optionalString(body, 'namespaceId'));
-
-const aiAccess =
-  (action: ApiAction) =>
-  (body: JsonObject): ApiResource[] => [{ namespaceId: namespaceOf(body), action }];
+const namespaceOf = aiNamespaceOf;
 
 /** The server named by `mcpName` in the request's namespace, or nacos's not-found. */
 function requireNamed(registry: McpRegistry, body: JsonObject): RegisteredMcpServer {

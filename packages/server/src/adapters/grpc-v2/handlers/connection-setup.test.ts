@@ -21,6 +21,7 @@ describe('ConnectionSetupRequest', () => {
       supportPersistentInstanceByGrpc: true,
       fuzzyWatch: true,
       mcp: true,
+      agent: true,
     });
     expect(kit.app.core.connections.get(kit.conn.id)).toMatchObject({
       clientVersion: 'Nacos-Java-Client:v2.5.1',
@@ -38,6 +39,7 @@ describe('ConnectionSetupRequest', () => {
       supportPersistentInstanceByGrpc: true,
       fuzzyWatch: true,
       mcp: true,
+      agent: true,
     });
     expect(kit.stream.messages).toEqual([
       {
@@ -46,7 +48,7 @@ describe('ConnectionSetupRequest', () => {
           headers: {},
           requestId: '',
           module: 'internal',
-          abilityTable: { supportPersistentInstanceByGrpc: true, fuzzyWatch: true, mcp: true },
+          abilityTable: { supportPersistentInstanceByGrpc: true, fuzzyWatch: true, mcp: true, agent: true },
         },
       },
     ]);
@@ -59,6 +61,7 @@ describe('ConnectionSetupRequest', () => {
       supportPersistentInstanceByGrpc: true,
       fuzzyWatch: true,
       mcp: true,
+      agent: true,
     });
     expect(kit.stream.messages).toEqual([]);
   });

@@ -9,6 +9,8 @@ export interface ServerAbilities {
   fuzzyWatch: boolean;
   /** nacos 3.x: the AI registry's MCP requests are served (the 3.x AiService refuses to send them otherwise). */
   mcp: boolean;
+  /** nacos 3.1: the A2A agent registry is served (the client's A2aService refuses every call otherwise). */
+  agent: boolean;
 }
 
 /**
