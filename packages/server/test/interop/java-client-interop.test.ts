@@ -117,14 +117,9 @@ describe.skipIf(!javaToolchainAvailable)('official Java clients', () => {
   }, 180_000);
 
   it("nacos-client 3.1.0's A2aService: release a card, serve it at a registered endpoint, a new latest", async () => {
-    const run = await runJavaScenario(
-      clients.v3,
-      server.serverAddr,
-      path.join(scratch, 'a2a'),
-      150_000,
-      [],
-      { mainClass: 'interop.A2aScenario' },
-    );
+    const run = await runJavaScenario(clients.v3, server.serverAddr, path.join(scratch, 'a2a'), 150_000, [], {
+      mainClass: 'interop.A2aScenario',
+    });
     expect(run.exitCode, run.output).toBe(0);
     expect(run.steps).toEqual({
       released: 'helper 1.0.0 SERVICE http://helper.example/a2a qa',
