@@ -56,7 +56,7 @@ describe('beta releases over real sockets', () => {
     expect(server.app.core.configs.get(key)?.content).toBe('v: stable');
 
     // a restart keeps the beta (real SQLite file)
-    for (const c of clients.splice(0)) c.close();
+    server.closeClients();
     await server.app.close();
     ports = await start();
     const again = await grpcClient(ports.grpc);
@@ -89,9 +89,11 @@ describe('beta releases over real sockets', () => {
 
   it("compare a tag-labelled connection's listens with its tag release, on query and on batch listen", async () => {
     const ports = await start();
-    const tagged = new RawNacosClient(`127.0.0.1:${ports.grpc}`);
-    clients.push(tagged);
-    await tagged.connect({ labels: { source: 'sdk', module: 'config', 'Vipserver-Tag': 'blue' } });
+    const tagged = await server.labelledClient(ports.grpc, {
+      source: 'sdk',
+      module: 'config',
+      'Vipserver-Tag': 'blue',
+    });
     const plain = await grpcClient(ports.grpc);
     expect((await publish(plain, 'v: stable', null)).body.success).toBe(true);
     const stable = await query(plain);

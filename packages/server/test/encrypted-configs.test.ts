@@ -69,7 +69,7 @@ describe('encrypted configs over real sockets', () => {
 
     // back to an encrypted version, then a restart on the same SQLite file
     expect((await publish(writer, CIPHER, KEY)).body.success).toBe(true);
-    for (const c of clients.splice(0)) c.close();
+    server.closeClients();
     await server.app.close();
     ports = await start();
     const after = await grpcClient(ports.grpc);

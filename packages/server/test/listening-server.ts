@@ -10,6 +10,10 @@ export interface ListeningServer {
   start(): Promise<{ http: string; grpc: number }>;
   /** A raw gRPC client of 127.0.0.1 (the IP it reports), connected; closed after the test. */
   grpcClient(port: number): Promise<RawNacosClient>;
+  /** A raw gRPC client connected with these labels (e.g. a `Vipserver-Tag`); closed after the test. */
+  labelledClient(port: number, labels: Record<string, string>): Promise<RawNacosClient>;
+  /** Closes the clients opened so far (before a restart). */
+  closeClients(): void;
 }
 
 /**
@@ -45,6 +49,15 @@ export function listeningServer(): ListeningServer {
       clients.push(c);
       await c.connect();
       return c;
+    },
+    async labelledClient(port, labels) {
+      const c = new RawNacosClient(`127.0.0.1:${port}`);
+      clients.push(c);
+      await c.connect({ labels });
+      return c;
+    },
+    closeClients() {
+      for (const c of clients.splice(0)) c.close();
     },
   };
 }
