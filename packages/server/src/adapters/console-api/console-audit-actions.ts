@@ -25,6 +25,9 @@ const NAMED: Record<string, ConsoleAuditAction> = {
   '/config/beta/stop': { action: 'config.gray.delete', recordedByService: true },
   // one row for the publish and the gray removal, written in their transaction
   '/config/beta/promote': { action: 'config.gray.promote', recordedByService: true },
+  '/config/tag/publish': { action: 'config.gray.publish', recordedByService: true },
+  '/config/tag/stop': { action: 'config.gray.delete', recordedByService: true },
+  '/config/tag/promote': { action: 'config.gray.promote', recordedByService: true },
   '/user/reset_password': { action: 'user.password' },
   '/login/login': { action: 'login' },
   '/login/oauth2/login': { action: 'login.oauth2' },
