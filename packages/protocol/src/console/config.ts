@@ -85,6 +85,26 @@ export interface ConfigBetaParams extends ConfigKeyParam {
   betaIps: string;
 }
 
+/** One tag release of a config: clients that ask with its tag (nacos's `Vipserver-Tag`) read its content. */
+export interface ConfigTagInfo {
+  tag: string;
+  value: string;
+  md5: string;
+  configType: string;
+  /** Epoch milliseconds of the release's last change. */
+  modifiedTime: number;
+}
+
+/** `POST /v2/config/tag/stop` and `/v2/config/tag/promote`: the release of one tag. */
+export interface ConfigTagKeyParam extends ConfigKeyParam {
+  tag: string;
+}
+
+/** `POST /v2/config/tag/publish`: publish (or replace) the release of one tag. */
+export interface ConfigTagParams extends ConfigTagKeyParam {
+  content: string;
+}
+
 /** What to do when an imported or cloned config already exists. */
 export type ConflictPolicy = 'ABORT' | 'SKIP' | 'OVERWRITE';
 

@@ -23,8 +23,11 @@ const NAMED: Record<string, ConsoleAuditAction> = {
   '/config/remove': { action: 'config.delete', recordedByService: true },
   '/config/beta/publish': { action: 'config.gray.publish', recordedByService: true },
   '/config/beta/stop': { action: 'config.gray.delete', recordedByService: true },
-  // a promotion is a publish and a gray delete, each recorded by the service
-  '/config/beta/promote': { action: 'config.publish', recordedByService: true },
+  // one row for the publish and the gray removal, written in their transaction
+  '/config/beta/promote': { action: 'config.gray.promote', recordedByService: true },
+  '/config/tag/publish': { action: 'config.gray.publish', recordedByService: true },
+  '/config/tag/stop': { action: 'config.gray.delete', recordedByService: true },
+  '/config/tag/promote': { action: 'config.gray.promote', recordedByService: true },
   '/user/reset_password': { action: 'user.password' },
   '/login/login': { action: 'login' },
   '/login/oauth2/login': { action: 'login.oauth2' },

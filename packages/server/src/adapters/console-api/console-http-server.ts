@@ -10,6 +10,7 @@ import { parseUtf8Query } from '../http-common/utf8-params.js';
 import { httpLogger, lazyChildLogger } from '../http-common/http-logger.js';
 import { registerClusterRoutes } from './cluster-routes.js';
 import { registerConfigBetaRoutes } from './config-beta-routes.js';
+import { registerConfigTagRoutes } from './config-tag-routes.js';
 import { registerConfigListenerRoutes } from './config-listener-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
 import { registerConfigZipRoutes } from './config-zip-routes.js';
@@ -73,6 +74,7 @@ async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, login
   registerNamespaceRoutes(app, core);
   registerConfigRoutes(app, core);
   registerConfigBetaRoutes(app, core);
+  registerConfigTagRoutes(app, core);
   registerConfigListenerRoutes(app, core.listenerQuery);
   registerConfigZipRoutes(app, core, deps.clock);
   registerNamingRoutes(app, core);

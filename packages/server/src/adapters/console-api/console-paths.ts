@@ -14,7 +14,7 @@ const CONFIG_READ: Rule[] = [
   ...pages('/manage/configs', '/manage/config/history', '/manage/config/listeners'),
   ...rules('GET', ...api('/configs', '/config/download', '/cs/configs', '/config/history')),
   ...rules('GET', ...api('/v2/config/list', '/v2/config/download', '/v2/config/info', '/v2/config/history')),
-  ...rules('GET', ...api('/v2/config/beta')),
+  ...rules('GET', ...api('/v2/config/beta', '/v2/config/tag')),
   ...rules('GET', ...api('/v2/config/listeners')),
   ...rules('POST', ...api('/v2/config/download')),
 ];
@@ -99,6 +99,7 @@ const PATHS: Record<Module, Rule[]> = {
       ...api('/v2/config/import', '/v2/config/add', '/v2/config/update', '/v2/config/remove', '/v2/config/clone'),
     ),
     ...rules('POST', ...api('/v2/config/beta/publish', '/v2/config/beta/stop', '/v2/config/beta/promote')),
+    ...rules('POST', ...api('/v2/config/tag/publish', '/v2/config/tag/stop', '/v2/config/tag/promote')),
   ],
   NAMING_VISITOR: NAMING_READ,
   NAMING_MANAGE: [

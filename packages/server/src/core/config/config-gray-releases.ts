@@ -1,9 +1,11 @@
 import type { Clock } from '../../shared/clock.js';
-import { invalid } from '../../shared/errors.js';
+import { invalid, notFound } from '../../shared/errors.js';
 import type { KeyedLock } from '../../shared/keyed-lock.js';
 import type { ConfigAudit } from './config-audit.js';
 import { grayNameOf, type ConfigGray, type GrayClient, type GrayRule } from './config-gray.js';
 import type { ConfigGrayStore } from './config-gray-store.js';
+import { grayPromotion } from './config-gray-promotion.js';
+import type { StoredConfig } from './config-store.js';
 import { GrayVersions } from './config-gray-versions.js';
 import { grayHistoryOf } from './config-history-entry.js';
 import { configKeyString, type ConfigKey } from './config-key.js';
@@ -28,6 +30,8 @@ export interface GrayReleaseDeps {
   audit: () => ConfigAudit;
   stable: (keyString: string) => ConfigItem | undefined;
   checkContent: (content: string) => void;
+  /** Installs a committed stable config without waking watchers; answers whether its md5 changed. */
+  installStable: (stored: StoredConfig) => boolean;
 }
 
 /**
@@ -117,6 +121,27 @@ export class GrayReleases {
         if (!removed) await audit.unchanged('config.gray.delete', key, source);
         if (this.versions.delete(keyString, grayName)) this.deps.watchers.notify(keyString);
         return removed !== undefined;
+      }),
+    );
+  }
+
+  /** Makes a gray version the stable config and removes it: one store transaction, one wake-up. */
+  promote(key: ConfigKey, grayName: string, source: ChangeSource): Promise<ConfigItem> {
+    const store = this.requireStore();
+    const keyString = configKeyString(key);
+    const audit = this.deps.audit();
+    return audit.around('config.gray.promote', key, source, () =>
+      this.deps.keyLock.run(keyString, async () => {
+        const now = this.deps.clock.now();
+        const row = audit.okRow('config.gray.promote', key, source);
+        const promoted = await store.promoteGray(key, grayName, (gray, current) =>
+          grayPromotion(gray, current, source, now, row),
+        );
+        if (!promoted) throw notFound(`no gray version ${grayName} of ${key.dataId}`);
+        const stableChanged = this.deps.installStable(promoted.stored);
+        // the stable config's clients and the gray version's are woken once, together
+        if (this.versions.delete(keyString, grayName) || stableChanged) this.deps.watchers.notify(keyString);
+        return promoted.stored.item;
       }),
     );
   }

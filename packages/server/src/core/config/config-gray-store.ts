@@ -1,7 +1,7 @@
 import type { ConfigKey } from './config-key.js';
 import type { ConfigGray } from './config-gray.js';
 import type { ConfigItem } from './config-model.js';
-import type { NewHistoryEntry } from './config-store.js';
+import type { NewHistoryEntry, StoredConfig } from './config-store.js';
 import type { NewAuditEntry } from '../audit/audit-model.js';
 
 /** A gray version to write: the store gives its item an id. */
@@ -9,6 +9,22 @@ export interface NewConfigGray {
   grayName: string;
   rule: ConfigGray['rule'];
   item: Omit<ConfigItem, 'id'>;
+}
+
+/** What promoting a gray version writes, decided from it and the committed stable config. */
+export interface GrayPromotion {
+  /** The stable config and its history entry; null when the stable config already holds the same. */
+  stable: { item: Omit<ConfigItem, 'id'>; history: NewHistoryEntry } | null;
+  /** The history entry of the removed gray version. */
+  grayHistory: NewHistoryEntry;
+  audit?: NewAuditEntry;
+}
+
+/** The answer of a promotion: the stable config as committed, whether it changed, and the removed gray. */
+export interface GrayPromoted {
+  stored: StoredConfig;
+  written: boolean;
+  removed: ConfigGray;
 }
 
 /**
@@ -28,4 +44,14 @@ export interface ConfigGrayStore {
     history: (removed: ConfigGray) => NewHistoryEntry,
     audit?: NewAuditEntry,
   ): Promise<ConfigGray | undefined>;
+  /**
+   * Makes a gray version the stable config and removes it, in one transaction with both history entries and
+   * the audit row (the gray and the stable row locked meanwhile); resolves undefined and writes nothing when
+   * there is no such gray version. `decide` may throw to refuse (nothing is written).
+   */
+  promoteGray(
+    key: ConfigKey,
+    grayName: string,
+    decide: (gray: ConfigGray, committed: ConfigItem | undefined) => GrayPromotion,
+  ): Promise<GrayPromoted | undefined>;
 }

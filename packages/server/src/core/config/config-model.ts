@@ -136,3 +136,15 @@ export interface PublishInput extends ConfigKey {
   /** Write only when no such config is stored (a stored one is left as it is). */
   ifAbsent?: boolean;
 }
+
+/** Whether two configs hold the same content and attributes (who wrote them and when aside). */
+export function sameConfigValue(a: Omit<ConfigItem, 'id'>, b: Omit<ConfigItem, 'id'>): boolean {
+  return (
+    a.content === b.content &&
+    a.encryptedDataKey === b.encryptedDataKey &&
+    a.type === b.type &&
+    a.desc === b.desc &&
+    a.appName === b.appName &&
+    a.configTags === b.configTags
+  );
+}

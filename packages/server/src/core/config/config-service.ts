@@ -1,5 +1,5 @@
 import type { Clock } from '../../shared/clock.js';
-import { conflict, invalid, notFound } from '../../shared/errors.js';
+import { conflict, invalid } from '../../shared/errors.js';
 import { KeyedLock } from '../../shared/keyed-lock.js';
 import { configKeyString, type ConfigKey } from './config-key.js';
 import {
@@ -11,6 +11,7 @@ import {
   type ConfigItem,
   type HistoryOp,
   type PublishInput,
+  sameConfigValue,
 } from './config-model.js';
 import {
   byGroupThenDataId,
@@ -75,6 +76,7 @@ export class ConfigService implements ConfigWatching {
       audit: () => this.audit,
       stable: (keyString) => this.items.get(keyString),
       checkContent: (content) => this.checkContent(content),
+      installStable: (stored) => this.take(stored, false),
     });
   }
 
@@ -138,29 +140,11 @@ export class ConfigService implements ConfigWatching {
   }
 
   /**
-   * Makes a gray version the stable config (every client reads it) and removes it. Two durable steps:
-   * between them the gray clients already read the same content as everyone.
+   * Makes a gray version the stable config (every client reads it) and removes it, in one store transaction:
+   * a failure leaves both as they were.
    */
   async promoteGray(key: ConfigKey, grayName: string, source: ChangeSource = {}): Promise<ConfigItem> {
-    const gray = this.grays.graysOf(key).find((g) => g.grayName === grayName);
-    if (!gray) throw notFound(`no gray version ${grayName} of ${key.dataId}`);
-    const { item } = gray;
-    const result = await this.publish(
-      {
-        namespaceId: key.namespaceId,
-        group: key.group,
-        dataId: key.dataId,
-        content: item.content,
-        encryptedDataKey: item.encryptedDataKey,
-        type: item.type,
-        desc: item.desc,
-        appName: item.appName,
-        configTags: item.configTags,
-      },
-      source,
-    );
-    await this.removeGray(key, grayName, source);
-    return result.item;
+    return this.grays.promote(key, grayName, source);
   }
 
   count(namespaceId?: string): number {
@@ -254,7 +238,7 @@ export class ConfigService implements ConfigWatching {
           srcUser: source.srcUser ?? '',
           srcIp: source.srcIp ?? '',
         };
-        if (current && sameValue(current, next)) return null;
+        if (current && sameConfigValue(current, next)) return null;
         const audit = this.audit.okRow('config.publish', key, source);
         return { item: next, history: historyOf(next, current ? 'U' : 'I', source, now), audit };
       });
@@ -316,18 +300,23 @@ export class ConfigService implements ConfigWatching {
     }
   }
 
-  /** Installs a committed config unless memory already holds a later revision; wakes what changed. */
-  private take(stored: StoredConfig): void {
+  /**
+   * Installs a committed config unless memory already holds a later revision; wakes what changed (the
+   * watchers only with `wake`). Answers whether its md5 changed.
+   */
+  private take(stored: StoredConfig, wake = true): boolean {
     const { item, revision } = stored;
     const keyString = configKeyString(item);
     const old = this.items.get(keyString);
     const known = this.revisions.get(keyString);
-    if (old && known !== undefined && known > revision) return;
+    if (old && known !== undefined && known > revision) return false;
     this.revisions.set(keyString, revision);
-    if (old && old.id === item.id && old.modifiedAt === item.modifiedAt && sameValue(old, item)) return;
+    if (old && old.id === item.id && old.modifiedAt === item.modifiedAt && sameConfigValue(old, item)) return false;
     this.items.set(keyString, item);
     const key = { namespaceId: item.namespaceId, group: item.group, dataId: item.dataId };
-    this.emit({ op: old ? 'U' : 'I', key, item }, old?.md5 !== item.md5);
+    const md5Changed = old?.md5 !== item.md5;
+    this.emit({ op: old ? 'U' : 'I', key, item }, md5Changed && wake);
+    return md5Changed;
   }
 
   private drop(key: ConfigKey): void {
@@ -353,15 +342,4 @@ export class ConfigService implements ConfigWatching {
     if (md5Changed) this.watchers.notify(configKeyString(change.key));
     for (const listener of this.changeListeners) listener(change);
   }
-}
-
-function sameValue(a: Omit<ConfigItem, 'id'>, b: Omit<ConfigItem, 'id'>): boolean {
-  return (
-    a.content === b.content &&
-    a.encryptedDataKey === b.encryptedDataKey &&
-    a.type === b.type &&
-    a.desc === b.desc &&
-    a.appName === b.appName &&
-    a.configTags === b.configTags
-  );
 }

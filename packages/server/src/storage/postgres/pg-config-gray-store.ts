@@ -1,7 +1,13 @@
 import type { ConfigKey } from '../../core/config/config-key.js';
 import { grayRuleText, type ConfigGray } from '../../core/config/config-gray.js';
-import type { ConfigGrayStore, NewConfigGray } from '../../core/config/config-gray-store.js';
-import { withId } from '../../core/config/config-model.js';
+import type {
+  ConfigGrayStore,
+  GrayPromoted,
+  GrayPromotion,
+  NewConfigGray,
+} from '../../core/config/config-gray-store.js';
+import { withId, type ConfigItem } from '../../core/config/config-model.js';
+import { promoteGrayInPostgres } from './pg-gray-promotion.js';
 import type { NewHistoryEntry } from '../../core/config/config-store.js';
 import { GRAY_COLUMNS, toGray } from '../sqlite/sqlite-config-gray-store.js';
 import { appendHistory, itemArgs, KEY, keyArgs } from './pg-config-store.js';
@@ -68,5 +74,13 @@ export class PgConfigGrayStore implements ConfigGrayStore {
       await notifyChange(client, this.db, { kind: 'config', key: keyOf(key) });
       return removed;
     });
+  }
+
+  promoteGray(
+    key: ConfigKey,
+    grayName: string,
+    decide: (gray: ConfigGray, committed: ConfigItem | undefined) => GrayPromotion,
+  ): Promise<GrayPromoted | undefined> {
+    return promoteGrayInPostgres(this.db, keyOf(key), grayName, decide);
   }
 }

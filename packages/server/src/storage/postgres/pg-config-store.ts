@@ -42,6 +42,11 @@ const keyText = (key: ConfigKey) => `${key.namespaceId}\u0002${key.group}\u0002$
 /** The class of the advisory locks taken per config key (the second number is the key's hash). */
 const CONFIG_KEY_LOCKS = 7_480_014;
 
+/** Holds the config key against every other node's write of it until the transaction ends. */
+export async function lockConfigKey(client: pg.PoolClient, key: ConfigKey): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CONFIG_KEY_LOCKS, keyText(key)]);
+}
+
 /** Inserts one history entry as it is. */
 export async function insertHistory(client: pg.PoolClient, h: NewHistoryEntry): Promise<void> {
   await client.query<Row>(
@@ -110,7 +115,7 @@ export class PgConfigStore implements ConfigStore {
     return inTransaction(this.db, async (client) => {
       // the key lock makes the decision and the write one step against any other node's write, also while
       // the key is not stored yet (a row lock needs a row); removes lock the row itself
-      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [CONFIG_KEY_LOCKS, keyText(key)]);
+      await lockConfigKey(client, key);
       const { rows } = await client.query<Row>(
         `SELECT ${CONFIG_COLUMNS}, revision FROM config WHERE ${KEY} FOR UPDATE`,
         keyArgs(key),

@@ -1,11 +1,23 @@
 import type { ConfigKey } from '../../core/config/config-key.js';
 import { grayRuleText, parseGrayRuleText, type ConfigGray } from '../../core/config/config-gray.js';
-import type { ConfigGrayStore, NewConfigGray } from '../../core/config/config-gray-store.js';
-import { withId } from '../../core/config/config-model.js';
+import type {
+  ConfigGrayStore,
+  GrayPromoted,
+  GrayPromotion,
+  NewConfigGray,
+} from '../../core/config/config-gray-store.js';
+import { withId, type ConfigItem } from '../../core/config/config-model.js';
 import type { NewHistoryEntry } from '../../core/config/config-store.js';
 import type { SqliteDatabase } from './database.js';
 import { groupCommitOf } from './group-commit.js';
-import { historyAppender, storedDataKey, toItem } from './sqlite-config-store.js';
+import {
+  CONFIG_COLUMNS,
+  configUpserter,
+  historyAppender,
+  storedDataKey,
+  toItem,
+  toStored,
+} from './sqlite-config-store.js';
 import { auditInserter } from './sqlite-audit-store.js';
 import type { NewAuditEntry } from '../../core/audit/audit-model.js';
 
@@ -34,6 +46,7 @@ const KEY = 'namespace_id = @namespaceId AND group_name = @group AND data_id = @
 export class SqliteConfigGrayStore implements ConfigGrayStore {
   private readonly saveTx;
   private readonly removeTx;
+  private readonly promoteTx;
   private readonly selectOf;
 
   constructor(private readonly db: SqliteDatabase) {
@@ -73,6 +86,34 @@ export class SqliteConfigGrayStore implements ConfigGrayStore {
       if (audit) insertAudit(audit);
       return removed;
     };
+    const selectStable = db.prepare(`SELECT ${CONFIG_COLUMNS}, revision FROM config WHERE ${KEY}`);
+    const selectGray = db.prepare(`SELECT ${GRAY_COLUMNS} FROM config_gray WHERE ${KEY} AND gray_name = @grayName`);
+    const upsertConfig = configUpserter(db);
+    // stable row, gray removal, both history entries and the audit row: one write of the group commit (its
+    // own savepoint), so a failure anywhere leaves neither the new stable config nor the removal
+    this.promoteTx = (
+      key: ConfigKey,
+      grayName: string,
+      decide: (gray: ConfigGray, committed: ConfigItem | undefined) => GrayPromotion,
+    ): GrayPromoted | undefined => {
+      const grayRow = selectGray.get(Object.assign({ grayName }, key)) as Row | undefined;
+      if (!grayRow) return undefined;
+      const gray = toGray(grayRow);
+      const stableRow = selectStable.get(key) as Row | undefined;
+      const committed = stableRow ? toStored(stableRow) : undefined;
+      const promotion = decide(gray, committed?.item);
+      let stored = committed;
+      if (promotion.stable) {
+        const { id, revision } = upsertConfig(promotion.stable.item);
+        appendHistory(promotion.stable.history);
+        stored = { item: withId(promotion.stable.item, id), revision };
+      }
+      if (!stored) throw new Error('nothing to write and nothing stored');
+      remove.get(Object.assign({ grayName }, key));
+      appendHistory(promotion.grayHistory);
+      if (promotion.audit) insertAudit(promotion.audit);
+      return { stored, written: promotion.stable !== null, removed: gray };
+    };
   }
 
   async loadAllGrays(): Promise<ConfigGray[]> {
@@ -94,6 +135,14 @@ export class SqliteConfigGrayStore implements ConfigGrayStore {
     audit?: NewAuditEntry,
   ): Promise<ConfigGray | undefined> {
     return groupCommitOf(this.db).run(() => this.removeTx(plain(key), grayName, history, audit));
+  }
+
+  async promoteGray(
+    key: ConfigKey,
+    grayName: string,
+    decide: (gray: ConfigGray, committed: ConfigItem | undefined) => GrayPromotion,
+  ): Promise<GrayPromoted | undefined> {
+    return groupCommitOf(this.db).run(() => this.promoteTx(plain(key), grayName, decide));
   }
 }
 

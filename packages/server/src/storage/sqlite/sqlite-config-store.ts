@@ -81,24 +81,14 @@ function historyOfRow(r: Row): ConfigHistoryEntry {
 }
 
 export class SqliteConfigStore implements ConfigStore {
-  private readonly upsert;
+  private readonly upsert: (item: Omit<ConfigItem, 'id'>) => { id: number; revision: number };
   private readonly deleteConfig;
   private readonly selectStored;
   private readonly saveTx;
   private readonly removeTx;
 
   constructor(private readonly db: SqliteDatabase) {
-    this.upsert = db.prepare(`
-      INSERT INTO config (namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
-        config_tags, src_user, src_ip, created_at, modified_at, encrypted_data_key, revision)
-      VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @srcUser, @srcIp,
-        @createdAt, @modifiedAt, @dataKey, ${NEXT_REVISION})
-      ON CONFLICT (namespace_id, group_name, data_id) DO UPDATE SET content = excluded.content, md5 = excluded.md5,
-        encrypted_data_key = excluded.encrypted_data_key, config_type = excluded.config_type,
-        description = excluded.description, app_name = excluded.app_name,
-        config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
-        modified_at = excluded.modified_at, revision = excluded.revision
-      RETURNING id, revision`);
+    this.upsert = configUpserter(db);
     this.deleteConfig = db.prepare(
       `DELETE FROM config WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
        RETURNING ${CONFIG_COLUMNS}`,
@@ -119,7 +109,7 @@ export class SqliteConfigStore implements ConfigStore {
         if (!committed) throw new Error('nothing to write and nothing stored');
         return { stored: committed, written: false };
       }
-      const { id, revision } = this.upsert.get(configRow(write.item)) as { id: number; revision: number };
+      const { id, revision } = this.upsert(write.item);
       appendHistory(write.history);
       if (write.audit) insertAudit(write.audit);
       return { stored: { item: withId(write.item, id), revision }, written: true };
@@ -174,6 +164,22 @@ export class SqliteConfigStore implements ConfigStore {
       Row | undefined;
     return row && toHistory(row);
   }
+}
+
+/** Inserts or replaces a config row by key under the next revision; run inside a write of the group commit. */
+export function configUpserter(db: SqliteDatabase): (item: Omit<ConfigItem, 'id'>) => { id: number; revision: number } {
+  const upsert = db.prepare(`
+      INSERT INTO config (namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
+        config_tags, src_user, src_ip, created_at, modified_at, encrypted_data_key, revision)
+      VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @srcUser, @srcIp,
+        @createdAt, @modifiedAt, @dataKey, ${NEXT_REVISION})
+      ON CONFLICT (namespace_id, group_name, data_id) DO UPDATE SET content = excluded.content, md5 = excluded.md5,
+        encrypted_data_key = excluded.encrypted_data_key, config_type = excluded.config_type,
+        description = excluded.description, app_name = excluded.app_name,
+        config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
+        modified_at = excluded.modified_at, revision = excluded.revision
+      RETURNING id, revision`);
+  return (item) => upsert.get(configRow(item)) as { id: number; revision: number };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../lib/config-form.js';
 import { typeFromDataId } from '../lib/config-types.js';
 import { ConfigBetaSection } from './config-beta-section.js';
+import { ConfigTagSection } from './config-tag-section.js';
 import { ConfigFormFields } from './config-form-fields.js';
 import { PublishDialogs } from './publish-dialogs.js';
 import { usePublishFlow } from './use-publish-flow.js';
@@ -125,6 +126,15 @@ export function ConfigEditorDrawer({ state, tenant, namespaceName, onClose }: Co
       )}
       {!loading && state.key && current.data && (
         <ConfigBetaSection configKey={state.key} stableContent={current.data.value} canUpdate={rules.publishes} />
+      )}
+      {!loading && state.key && current.data && (
+        // a new stable content (a promotion) starts the form over from it
+        <ConfigTagSection
+          key={current.data.value}
+          configKey={state.key}
+          stableContent={current.data.value}
+          canUpdate={rules.publishes}
+        />
       )}
       <PublishDialogs
         step={flow.step}

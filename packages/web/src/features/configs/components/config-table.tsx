@@ -42,6 +42,11 @@ export function ConfigTable(props: ConfigTableProps) {
               {t('config.beta_mark')}
             </Tag>
           )}
+          {row.grayNames?.some((name) => name.startsWith('tag_')) && (
+            <Tag color="blue" style={{ marginLeft: 8 }} data-testid="tag-mark">
+              {t('config.tag_mark')}
+            </Tag>
+          )}
         </>
       ),
     },
