@@ -2,7 +2,7 @@ import pgDriver from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startPostgres, type Postgres } from '../../../test/postgres-server.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
-import { maskUrl, openPostgres } from './pg-database.js';
+import { maskUrl, openPostgres, WRITE_BUSY } from './pg-database.js';
 import { openPostgresStores } from './pg-stores.js';
 
 const pg = await startPostgres();
@@ -26,6 +26,46 @@ describe.skipIf(typeof pg === 'string')('opening a PostgreSQL database', () => {
       expect(rows.map((r) => r.version)).toEqual(PG_MIGRATIONS.map((_, i) => i + 1));
     } finally {
       await Promise.all(dbs.map((db) => db.close()));
+    }
+  });
+
+  it('answers busy, writing nothing, a write held behind another write of its key past its lock wait', async () => {
+    const url = await (pg as Postgres).createDatabase('lock_wait');
+    // 1 s statement timeout: a write may wait 400 ms for the key another write holds
+    const stores = await openPostgresStores(url, 1, undefined, undefined, 1000);
+    const holder = new pgDriver.Client({ connectionString: url });
+    await holder.connect();
+    const key = { namespaceId: 'public', group: 'G', dataId: 'held.txt' };
+    const next = Object.assign({}, key, {
+      content: 'v: 1',
+      md5: 'md5-v1',
+      encryptedDataKey: '',
+      type: 'yaml' as const,
+      desc: '',
+      appName: '',
+      configTags: '',
+      srcUser: 'u',
+      srcIp: '1.2.3.4',
+      createdAt: 1000,
+      modifiedAt: 1000,
+    });
+    const write = () =>
+      stores.configs.save(key, () => ({ item: next, history: { ...next, op: 'I' as const, createdAt: 1000 } }));
+    try {
+      // another node's write of the same key, holding its lock (config store's key lock class)
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [7_480_014, 'public\u0002G\u0002held.txt']);
+      const started = Date.now();
+      await expect(write()).rejects.toMatchObject({ kind: 'unavailable', message: WRITE_BUSY });
+      expect(Date.now() - started).toBeLessThan(1000);
+      await holder.query('ROLLBACK');
+      expect(await stores.configs.get(key)).toBeUndefined();
+      // the database was never lost: the next write goes through at once
+      expect((await write()).written).toBe(true);
+      expect((await stores.configs.get(key))?.item.content).toBe('v: 1');
+    } finally {
+      await holder.end();
+      await stores.close();
     }
   });
 

@@ -1,3 +1,4 @@
+import { NacosError } from '../../shared/errors.js';
 import pg from 'pg';
 import type { StoreChange, StoreEvent } from '../../core/cluster/store-change.js';
 import type { Logger } from '../../shared/logger.js';
@@ -44,6 +45,9 @@ export const DEFAULT_DB_TIMEOUT_MS = 5_000;
  * a statement stuck on a lock) and on a transaction left idle by a node that went away (it would hold its
  * locks).
  */
+/** The share of the statement timeout a write may wait for a lock another write holds. */
+const LOCK_WAIT_SHARE = 0.4;
+
 function clientConfigOf(url: string, nodeId: number, timeoutMs: number): pg.ClientConfig {
   return {
     connectionString: url,
@@ -51,6 +55,9 @@ function clientConfigOf(url: string, nodeId: number, timeoutMs: number): pg.Clie
     connectionTimeoutMillis: timeoutMs,
     query_timeout: timeoutMs,
     statement_timeout: timeoutMs,
+    // a write waiting behind another one on the same key gives up well inside a client's timeout (5 s in the
+    // SDKs) and is answered busy, rather than answered after the client stopped waiting
+    lock_timeout: Math.round(timeoutMs * LOCK_WAIT_SHARE),
     idle_in_transaction_session_timeout: timeoutMs * 2,
     keepAlive: true,
     keepAliveInitialDelayMillis: timeoutMs,
@@ -183,6 +190,7 @@ export async function inTransaction<T>(db: PgDatabase, fn: (client: pg.PoolClien
     // ROLLBACK on it would wait as long again
     if (isConnectionFailure(err)) broken ??= err instanceof Error ? err : new Error(String(err));
     else await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken ??= rollbackErr));
+    if (isLockTimeout(err)) throw new NacosError('unavailable', WRITE_BUSY);
     throw db.health.failed(err);
   } finally {
     client.off('error', onError);
@@ -190,6 +198,12 @@ export async function inTransaction<T>(db: PgDatabase, fn: (client: pg.PoolClien
     client.release(broken);
   }
 }
+
+/** What a write is told when another write held its key for longer than it may wait: nothing was written. */
+export const WRITE_BUSY = 'another write of the same data held it too long: nothing was written, try again';
+
+/** PostgreSQL's lock_not_available: `lock_timeout` ran out while waiting for another transaction's lock. */
+const isLockTimeout = (err: unknown) => (err as { code?: unknown } | null)?.code === '55P03';
 
 /** Announces a change to the other nodes; inside the write's transaction, so only a commit announces it. */
 export async function notifyChange(client: pg.PoolClient, db: PgDatabase, change: StoreChange): Promise<void> {
