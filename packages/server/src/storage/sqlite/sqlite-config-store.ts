@@ -168,39 +168,71 @@ export class SqliteConfigStore implements ConfigStore {
 
 /** Inserts or replaces a config row by key under the next revision; run inside a write of the group commit. */
 export function configUpserter(db: SqliteDatabase): (item: Omit<ConfigItem, 'id'>) => { id: number; revision: number } {
+  // positional parameters: binding by name costs a copy of the item and a lookup per column on every publish
   const upsert = db.prepare(`
       INSERT INTO config (namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
         config_tags, src_user, src_ip, created_at, modified_at, encrypted_data_key, revision)
-      VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @srcUser, @srcIp,
-        @createdAt, @modifiedAt, @dataKey, ${NEXT_REVISION})
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${NEXT_REVISION})
       ON CONFLICT (namespace_id, group_name, data_id) DO UPDATE SET content = excluded.content, md5 = excluded.md5,
         encrypted_data_key = excluded.encrypted_data_key, config_type = excluded.config_type,
         description = excluded.description, app_name = excluded.app_name,
         config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
         modified_at = excluded.modified_at, revision = excluded.revision
       RETURNING id, revision`);
-  return (item) => upsert.get(configRow(item)) as { id: number; revision: number };
+  return (item) =>
+    upsert.get(
+      item.namespaceId,
+      item.group,
+      item.dataId,
+      item.content,
+      item.md5,
+      item.type,
+      item.desc,
+      item.appName,
+      item.configTags,
+      item.srcUser,
+      item.srcIp,
+      item.createdAt,
+      item.modifiedAt,
+      storedDataKey(item.encryptedDataKey),
+    ) as { id: number; revision: number };
 }
 
 /**
  * Appends a history entry and drops the config's entries past the newest `HISTORY_KEPT_PER_CONFIG`; run
- * inside the write that made the entry.
+ * inside the write that made the entry. A creation (of the config or of a gray version) skips the trim: the
+ * removal before it trimmed, so it leaves one entry past the kept ones at most, until the next change trims.
  */
 export function historyAppender(db: SqliteDatabase): (history: NewHistoryEntry) => void {
   const insert = db.prepare(`
       INSERT INTO config_history (namespace_id, group_name, data_id, content, md5, config_type, description,
         app_name, config_tags, op_type, src_ip, src_user, created_at, encrypted_data_key, publish_type, gray_name)
-      VALUES (@namespaceId, @group, @dataId, @content, @md5, @type, @desc, @appName, @configTags, @op, @srcIp,
-        @srcUser, @createdAt, @dataKey, @publishType, @grayName)`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   // Everything at or below the id of the first entry past the kept ones (none when there are fewer).
   const trim = db.prepare(`
-      DELETE FROM config_history WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
-        AND id <= (SELECT id FROM config_history
-          WHERE namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId
+      DELETE FROM config_history WHERE namespace_id = ? AND group_name = ? AND data_id = ?
+        AND id <= (SELECT id FROM config_history WHERE namespace_id = ? AND group_name = ? AND data_id = ?
           ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT_PER_CONFIG})`);
-  return (history) => {
-    insert.run(historyRow(history));
-    trim.run({ namespaceId: history.namespaceId, group: history.group, dataId: history.dataId });
+  return (h) => {
+    insert.run(
+      h.namespaceId,
+      h.group,
+      h.dataId,
+      h.content,
+      h.md5,
+      h.type,
+      h.desc,
+      h.appName,
+      h.configTags,
+      h.op,
+      h.srcIp,
+      h.srcUser,
+      h.createdAt,
+      storedDataKey(h.encryptedDataKey),
+      h.publishType ?? 'formal',
+      h.grayName ?? '',
+    );
+    if (h.op !== 'I') trim.run(h.namespaceId, h.group, h.dataId, h.namespaceId, h.group, h.dataId);
   };
 }
 
