@@ -1,25 +1,16 @@
 import type { Clock } from '../../shared/clock.js';
-import { invalid, notFound } from '../../shared/errors.js';
+import { invalid } from '../../shared/errors.js';
 import { KeyedLock } from '../../shared/keyed-lock.js';
+import { BeatInstances, type BeatResult } from './beat-instances.js';
 import { ConnectionInstances } from './connection-instances.js';
 import { EditedMetadataOverlay } from './edited-metadata-overlay.js';
 import { HealthChecker, type HealthReport } from './health-checker.js';
-import {
-  buildRecord,
-  fromStored,
-  storedPatch,
-  patchedRecord,
-  sameVisible,
-  toStored,
-  type TimeoutDefaults,
-} from './instance-records.js';
+import { buildRecord, fromStored, sameVisible, toStored, type TimeoutDefaults } from './instance-records.js';
 import type { InstanceMetadataStore } from './instance-metadata-store.js';
 import type { InstanceStore, StoredInstance } from './instance-store.js';
 import {
   BEAT_OWNER,
   connectionOwner,
-  DEFAULT_BEAT_INTERVAL_MS,
-  DEFAULT_CLUSTER,
   groupedName,
   PERSISTENT_OWNER,
   serviceKeyString,
@@ -38,6 +29,7 @@ import {
 } from './naming-model.js';
 import { NamingMirror } from './naming-mirror.js';
 import { checkInstanceRef, checkSameKind, checkServiceKind } from './naming-validation.js';
+import { InstanceUpdates } from './instance-updates.js';
 import { instanceIdentity, type ServiceEntry } from './service-entry.js';
 import { ServiceCatalog, type ServiceListFilter } from './service-catalog.js';
 import { ServiceRegistry } from './service-registry.js';
@@ -63,12 +55,7 @@ const DEFAULT_NAMING_OPTIONS: NamingOptions = {
   udpSubscriberTtlMs: 30_000,
 };
 
-export interface BeatResult {
-  /** False: unknown instance and no beat body to register it from (clients re-register on code 20404). */
-  found: boolean;
-  clientBeatInterval: number;
-  instance?: Instance;
-}
+export type { BeatResult };
 
 export type ServiceChangeListener = (key: ServiceKey) => void;
 
@@ -92,6 +79,10 @@ export class NamingService {
   private readonly edits: EditedMetadataOverlay;
   /** The instances gRPC connections own. */
   private readonly connections: ConnectionInstances;
+  /** The instances HTTP clients keep alive with beats. */
+  private readonly beats: BeatInstances;
+  /** Changes to instances that exist (maintain API, console). */
+  private readonly updates: InstanceUpdates;
   /** What other nodes of a cluster changed, applied here (unused on a single node). */
   readonly cluster: NamingMirror;
 
@@ -105,8 +96,26 @@ export class NamingService {
       this.changed(entry),
     );
     this.edits = new EditedMetadataOverlay(this.registry, clock);
-    this.connections = new ConnectionInstances(this.registry, clock, options, this.edits, this.cluster, (entry) =>
-      this.changed(entry),
+    const changed = (entry: ServiceEntry) => this.changed(entry);
+    this.connections = new ConnectionInstances(this.registry, clock, options, this.edits, this.cluster, changed);
+    this.beats = new BeatInstances(
+      this.registry,
+      clock,
+      options,
+      this.edits,
+      this.cluster,
+      (key, record) => this.apply(key, record),
+      changed,
+    );
+    this.updates = new InstanceUpdates(
+      this.registry,
+      store,
+      clock,
+      options,
+      this.locks,
+      this.cluster,
+      (key, record) => this.apply(key, record),
+      (key, input, edited) => this.register(key, input, undefined, edited),
     );
   }
 
@@ -260,48 +269,12 @@ export class NamingService {
 
   /** Maintain-API update: registers when absent (here and in the store), otherwise changes only the fields given. */
   async updateInstance(key: ServiceKey, input: InstanceInput): Promise<Instance> {
-    return this.edits.remember(key, input, await this.update(key, input));
+    return this.edits.remember(key, input, await this.updates.update(key, input));
   }
 
   /** Changes only the fields given; not_found when the instance does not exist. */
   async patchInstance(key: ServiceKey, refInput: InstanceRef, patch: InstancePatch): Promise<Instance> {
-    return this.edits.remember(key, patch, await this.patch(key, refInput, patch));
-  }
-
-  private async update(key: ServiceKey, input: InstanceInput): Promise<Instance> {
-    const ref = checkInstanceRef(input);
-    const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    if (current && input.ephemeral !== undefined && input.ephemeral !== current.ephemeral) {
-      throw invalid(
-        `instance ${ref.ip}:${ref.port} is ${current.ephemeral ? 'ephemeral' : 'persistent'}; deregister it first to change that`,
-      );
-    }
-    if (this.cluster.shared && current?.owner.kind !== 'persistent') {
-      // the store knows every node's ephemeral instances, also one this node has not heard of yet
-      const edited = await this.cluster.patchShared(key, ref, input);
-      if (edited) return edited;
-    } else if (current) return this.patch(key, ref, input);
-    if (!(await this.store.loadInstance(key, ref))) return this.register(key, input, undefined, !input.metadata);
-    return this.patch(key, ref, input);
-  }
-
-  private async patch(key: ServiceKey, refInput: InstanceRef, patch: InstancePatch): Promise<Instance> {
-    const ref = checkInstanceRef(refInput);
-    const current = this.registry.get(key)?.get(ref.ip, ref.port, ref.clusterName);
-    if (this.cluster.shared && current?.owner.kind !== 'persistent') {
-      // decided on the stored row, whichever node owns it and whatever this node has heard of it
-      const edited = await this.cluster.patchShared(key, ref, patch);
-      if (edited) return edited;
-      if (current) throw notFound(`instance not found: ${ref.ip}:${ref.port} (the node owning it has let it go)`);
-    } else if (current && current.owner.kind !== 'persistent') {
-      return this.apply(key, patchedRecord(current, patch, this.clock.now(), this.options));
-    }
-    // a persistent instance is patched as stored (this node may not have heard of it yet, or be behind)
-    return this.locks.run(serviceKeyString(key), async () => {
-      const now = this.clock.now();
-      const written = await this.store.changeInstance(key, ref, storedPatch(key, ref, patch, now, this.options));
-      return this.apply(key, fromStored(written, now, this.options));
-    });
+    return this.edits.remember(key, patch, await this.updates.patch(key, refInput, patch));
   }
 
   /** Removes an instance whatever its owner; false when there was none. */
@@ -333,36 +306,7 @@ export class NamingService {
    * from the beat body when there is one (the Node client never re-registers by itself).
    */
   beat(key: ServiceKey, refInput: InstanceRef, body?: InstanceInput): BeatResult {
-    const entry = this.registry.get(key);
-    // Beats are the busiest call: a known instance is found without re-validating what matched it.
-    let record = entry?.get(refInput.ip, refInput.port, refInput.clusterName?.trim() || DEFAULT_CLUSTER);
-    const now = this.clock.now();
-    if (!entry || !record) {
-      const ref = checkInstanceRef(refInput);
-      record = entry?.get(ref.ip, ref.port, ref.clusterName);
-      if (!entry || !record) {
-        if (!body) return { found: false, clientBeatInterval: DEFAULT_BEAT_INTERVAL_MS };
-        const given = this.edits.over(key, body, ref);
-        const created = this.apply(
-          key,
-          buildRecord(key, Object.assign({}, given, ref, { ephemeral: true }), BEAT_OWNER, now, this.options),
-        );
-        return { found: true, clientBeatInterval: created.beatInterval, instance: created };
-      }
-    }
-    if (record.owner.kind === 'remote') {
-      // while its owner lives, the owner hears of the beat; otherwise this node takes the instance over
-      const takenOver = { owner: BEAT_OWNER, lastBeat: now, healthy: true, modifiedAt: now };
-      if (!this.cluster.relayBeat(key, record, now)) record = this.apply(key, Object.assign({}, record, takenOver));
-      return { found: true, clientBeatInterval: record.beatInterval, instance: record };
-    }
-    record.lastBeat = now;
-    if (!record.healthy && record.owner.kind === 'beat') {
-      record.healthy = true;
-      record.modifiedAt = now;
-      this.changed(entry);
-    }
-    return { found: true, clientBeatInterval: record.beatInterval, instance: record };
+    return this.beats.beat(key, refInput, body);
   }
 
   // ---- connection-bound (gRPC) -------------------------------------------------------------------
