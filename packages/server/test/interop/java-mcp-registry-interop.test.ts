@@ -46,7 +46,12 @@ beforeAll(async () => {
   await remote('weather', '1.0.0', 'mcp-sse', '10.80.0.1');
   await remote('weather', '2.0.0', 'mcp-sse', '10.80.0.1');
   await remote('weather-alerts', '1.0.0', 'mcp-streamable', '10.80.0.2');
-  await admin('POST', { name: 'local-files', protocol: 'stdio', description: 'reads files', version: '1.0.0' });
+  await admin('POST', {
+    name: 'io.github.tsnacos/files',
+    protocol: 'stdio',
+    description: 'reads files',
+    version: '1.0.0',
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -56,18 +61,22 @@ afterAll(async () => {
 
 describe.skipIf(!javaToolchainAvailable)('LangChain4j McpRegistryClient', () => {
   it('lists, searches and pages the registered MCP servers and reads one server by version', async () => {
-    const run = await runJavaScenario(client, `http://${server.serverAddr}`, scratch, 120_000, ['weather']);
+    const run = await runJavaScenario(client, `http://${server.serverAddr}`, scratch, 120_000, [
+      'weather',
+      'io.github.tsnacos/files',
+    ]);
     expect(run.exitCode, run.output).toBe(0);
     expect(run.steps).toEqual({
-      listed: '3: local-files@1.0.0*,weather@2.0.0*,weather-alerts@1.0.0*',
+      listed: '3: io.github.tsnacos/files@1.0.0*,weather@2.0.0*,weather-alerts@1.0.0*',
       searched: '2: weather@2.0.0*,weather-alerts@1.0.0*',
-      firstPage: '1: local-files@1.0.0*',
+      firstPage: '1: io.github.tsnacos/files@1.0.0*',
       cursor: '1',
       secondPage: '1: weather@2.0.0* next=2',
       latest: 'weather 2.0.0 active forecasts by city [sse http://10.80.0.1:8080/sse]',
       latestPublished: true,
       first: 'weather 1.0.0 active forecasts by city [sse http://10.80.0.1:8080/sse]',
       versions: '2: weather@2.0.0*,weather@1.0.0',
+      reverseDns: 'io.github.tsnacos/files 1.0.0 active reads files []',
       missing: '404 {"error":"Server not found"}',
     });
   }, 150_000);

@@ -12,8 +12,8 @@ import java.util.stream.Collectors;
 
 /**
  * LangChain4j's MCP Registry client against the registry API of a server at args[0] (a base URL): lists the
- * servers, searches them, pages through them, reads one server's latest and first version and all its
- * versions. Prints one JSON line per observation; the test judges them.
+ * servers, searches them, pages through them, reads one server's (args[1]) latest and first version and all
+ * its versions, and the latest of one named in reverse-DNS form (args[2], a slash in it). Prints one JSON line per observation; the test judges them.
  */
 public final class ClientScenario {
   public static void main(String[] args) {
@@ -33,6 +33,7 @@ public final class ClientScenario {
     Out.put("latestPublished", latest.getMeta().getOfficial().getPublishedAt() != null);
     Out.put("first", describe(registry.getSpecificServerVersion(args[1], "1.0.0")));
     Out.put("versions", list(registry.getAllVersionsOfServer(args[1])));
+    Out.put("reverseDns", describe(registry.getSpecificServerVersion(args[2], "latest")));
     try {
       registry.getSpecificServerVersion("nobody", "latest");
       Out.put("missing", "found");
