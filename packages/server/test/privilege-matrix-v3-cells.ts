@@ -237,6 +237,11 @@ export const V3_SAMPLES: Record<string, HttpSample[]> = {
   'DELETE /nacos/v3/admin/ai/a2a': [{ need: 'write', params: () => ({ agentName: 'nothing' }) }],
   // the MCP Registry API: read on the namespace named; a server by id is looked up among those readable
   'GET /v0/servers': [{ need: 'read', params: () => ({ limit: '10' }) }],
+  'GET /v0.1/servers': [{ need: 'read', params: () => ({ limit: '10' }) }],
+  'GET /v0/servers/:serverName/versions': [{ need: 'read', params: () => ({}), reached: registryNotFound }],
+  'GET /v0.1/servers/:serverName/versions': [{ need: 'read', params: () => ({}), reached: registryNotFound }],
+  'GET /v0/servers/:serverName/versions/:version': [{ need: 'read', params: () => ({}), reached: registryNotFound }],
+  'GET /v0.1/servers/:serverName/versions/:version': [{ need: 'read', params: () => ({}), reached: registryNotFound }],
   'GET /v0/servers/:id': [{ need: 'read', params: () => ({}), reached: registryNotFound }],
   'GET /v0/servers/:id/tools': [{ need: 'read', params: () => ({}), reached: registryNotFound }],
 };

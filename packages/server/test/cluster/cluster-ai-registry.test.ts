@@ -15,8 +15,10 @@ const nodes = twoNodesOnPostgres(pg, 'ai');
 const PATH = '/nacos/v3/admin/ai/mcp';
 
 const names = async (node: ClusterNodeProcess): Promise<string[]> => {
-  const body = (await (await fetch(`${node.http}/v0/servers`)).json()) as { servers: Array<{ name: string }> };
-  return body.servers.map((s) => s.name);
+  const body = (await (await fetch(`${node.http}/v0/servers`)).json()) as {
+    servers: Array<{ server: { name: string } }>;
+  };
+  return body.servers.map((s) => s.server.name);
 };
 
 describe.skipIf(typeof pg === 'string')('AI registry on a 2-node cluster', () => {

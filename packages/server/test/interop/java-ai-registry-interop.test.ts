@@ -35,7 +35,7 @@ const getJson = async (url: string) => {
 async function httpView(base: string) {
   const listed = await getJson(`${base}/nacos/v3/admin/ai/mcp/list?pageNo=1&pageSize=10`);
   const detail = await getJson(`${base}/nacos/v3/admin/ai/mcp?mcpName=java-weather`);
-  const registry = await getJson(`${base}/v0/servers?serverName=java-weather`);
+  const registry = await getJson(`${base}/v0/servers?search=java-weather`);
   return { listed, detail, registry };
 }
 
@@ -74,14 +74,26 @@ describe.skipIf(!javaToolchainAvailable)('nacos-client 3.1.0 AiService', () => {
       toolSpec: { tools: [{ name: 'forecast', inputSchema: { type: 'object' } }] },
     });
     expect(registry.body).toMatchObject({
-      servers: [{ id: mcpId, name: 'java-weather', version_detail: { version: '1.0.0', is_latest: true } }],
-      total_count: 1,
+      servers: [
+        {
+          server: {
+            name: 'java-weather',
+            version: '1.0.0',
+            remotes: [{ type: 'sse', url: 'http://10.60.0.1:8000/sse' }],
+          },
+          _meta: { 'io.modelcontextprotocol.registry/official': { isLatest: true } },
+        },
+      ],
+      metadata: { count: 1 },
     });
 
     // after the client is gone: both versions stay, 2.0.0 the latest; the endpoint left with the client
     const after = await getJson(`${base}/v0/servers/${mcpId}`);
     expect(after.status).toBe(200);
-    expect(after.body).toMatchObject({ name: 'java-weather', version_detail: { version: '2.0.0', is_latest: true } });
+    expect(after.body).toMatchObject({
+      server: { name: 'java-weather', version: '2.0.0' },
+      _meta: { 'io.modelcontextprotocol.registry/official': { isLatest: true } },
+    });
     const versions = await getJson(`${base}/nacos/v3/admin/ai/mcp?mcpName=java-weather&version=1.0.0`);
     expect(versions.body.data).toMatchObject({ backendEndpoints: [] });
   }, 200_000);

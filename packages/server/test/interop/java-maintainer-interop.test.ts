@@ -7,7 +7,9 @@ import { startSdkServer, type SdkServer } from './sdk-drivers.js';
 
 /**
  * The official nacos admin SDK, nacos-maintainer-client 3.1.0 (HTTP `/nacos/v3/admin/**`), against a
- * listening server with OpenAPI auth on: namespaces, configs and history, services and instances, nodes.
+ * listening server with OpenAPI auth on: namespaces, configs and history, services and instances, nodes; and its
+ * AiMaintainerService (`interop.AiScenario`, `/nacos/v3/admin/ai/mcp` and `/nacos/v3/admin/ai/a2a`): an MCP server
+ * and an A2A agent created, listed, searched, read, updated to a new version and deleted.
  */
 let server: SdkServer;
 let scratch: string;
@@ -53,6 +55,35 @@ describe.skipIf(!javaToolchainAvailable)('nacos-maintainer-client 3.1.0', () => 
       namespaceDeleted: true,
     });
     expect(server.app.core.namespaces.exists('maint-ns')).toBe(false);
+  }, 200_000);
+
+  it('AI registry: creates, lists, searches, reads, updates and deletes an MCP server and an agent as admin', async () => {
+    const run = await runJavaScenario(client, server.serverAddr, scratch, 150_000, ['admin', 'admin'], {
+      mainClass: 'interop.AiScenario',
+    });
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.steps).toEqual({
+      mcpCreated: true,
+      mcpListed: '1 maint-weather@1.0.0/mcp-sse',
+      mcpSearched: '1 maint-weather@1.0.0/mcp-sse',
+      mcpDetail: 'maint-weather 1.0.0 [10.70.0.1:8080/sse] forecast',
+      mcpUpdated: true,
+      mcpLatest: 'maint-weather 2.0.0 [10.70.0.1:8080/sse] forecast,alerts',
+      mcpFirst: 'maint-weather 1.0.0 [10.70.0.1:8080/sse] forecast',
+      mcpDeleted: true,
+      mcpAfterDelete: 404,
+      agentRegistered: true,
+      agentDetail: 'maint-agent 1.0.0 http://10.70.0.2:9000/a2a URL true answer',
+      agentListed: '1 maint-agent@1.0.0/1',
+      agentSearched: '1 maint-agent@1.0.0/1',
+      agentUpdated: true,
+      agentVersions: '1.0.0,2.0.0*',
+      agentLatest: 'maint-agent 2.0.0 http://10.70.0.2:9000/a2a URL true answer',
+      agentDeleted: true,
+      agentAfterDelete: 404,
+    });
+    expect(server.app.core.mcpRegistry.list('public', undefined, 'blur')).toEqual([]);
+    expect(server.app.core.agentRegistry.list('public', undefined, 'blur')).toEqual([]);
   }, 200_000);
 
   it('refuses a developer the namespace admin routes (nacos admin API)', async () => {

@@ -89,10 +89,13 @@ export function sendForbidden(req: FastifyRequest, reply: FastifyReply, message:
 
 /**
  * The routes under OpenAPI auth: nacos's, r-nacos's own OpenAPI (`/rnacos/v1/`: its MCP lists), as in
- * r-nacos, and the MCP Registry API (`/v0/`), as nacos guards it.
+ * r-nacos, and the MCP Registry API (`/v0/`, `/v0.1/`), as nacos guards it.
  */
 export const guardedRoute = (route: string) =>
-  route.startsWith('/nacos/') || route.startsWith('/rnacos/v1/') || route.startsWith('/v0/');
+  route.startsWith('/nacos/') ||
+  route.startsWith('/rnacos/v1/') ||
+  route.startsWith('/v0/') ||
+  route.startsWith('/v0.1/');
 
 /**
  * OpenAPI auth on the SDK port: every `/nacos/**` and `/rnacos/v1/**` route except logins, probes and metrics

@@ -70,13 +70,13 @@ describe('/nacos/v3/admin/ai/mcp', () => {
     expect((await get(`${PATH}/list?mcpName=wea`)).json().data.totalCount).toBe(0);
 
     // the open registry lists it, and gives its endpoint as a remote
-    const registry = (await get('/v0/servers?serverName=weather')).json();
+    const registry = (await get('/v0/servers?search=weather')).json();
     expect(registry).toMatchObject({
-      total_count: 1,
-      servers: [{ id, name: 'weather', version_detail: { version: '1.0.0' } }],
+      metadata: { count: 1 },
+      servers: [{ server: { name: 'weather', version: '1.0.0' } }],
     });
-    expect((await get(`/v0/servers/${id}`)).json().remotes).toEqual([
-      { transport_type: 'sse', url: 'http://10.2.2.2:9000/sse' },
+    expect((await get(`/v0/servers/${id}`)).json().server.remotes).toEqual([
+      { type: 'sse', url: 'http://10.2.2.2:9000/sse' },
     ]);
     expect((await get(`/v0/servers/${id}/tools`)).json().tools[0].name).toBe('forecast');
 
