@@ -9,3 +9,4 @@ export * from './console/naming.js';
 export * from './console/transfer.js';
 export * from './mcp.js';
 export * from './console/audit.js';
+export * from './console/ai-registry.js';

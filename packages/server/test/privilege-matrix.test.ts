@@ -19,13 +19,14 @@ import {
 } from './privilege-matrix-cells.js';
 import { CONFIG_CONSOLE_CELLS } from './privilege-matrix-config-cells.js';
 import { CONFIG_TAG_CELLS } from './privilege-matrix-config-tag-cells.js';
+import { AI_REGISTRY_CELLS } from './privilege-matrix-ai-cells.js';
 import { MORE_CONSOLE_CELLS, ROLE_ONLY_PATHS } from './privilege-matrix-console-more.js';
 import { generateHttpCells } from './privilege-matrix-http.js';
 import { GRPC_SAMPLES, GRPC_UNGUARDED, HTTP_SAMPLES } from './privilege-matrix-sdk-cells.js';
 import { sdkRoutes, type SdkRoute } from './sdk-route-table.js';
 
-/** The console cells written out by hand, config routes first. */
-const CONSOLE_CELLS = [...CONFIG_CONSOLE_CELLS, ...CONFIG_TAG_CELLS, ...NAMING_AND_ADMIN_CELLS];
+/** The console cells written out by hand, config routes first (the AI registry's last). */
+const CONSOLE_CELLS = [...CONFIG_CONSOLE_CELLS, ...CONFIG_TAG_CELLS, ...NAMING_AND_ADMIN_CELLS, ...AI_REGISTRY_CELLS];
 
 /**
  * Every role and namespace privilege against every route of every door: the console, the SDK port with

@@ -12,6 +12,8 @@ const ALL = [
   'Subscriber list',
   'Tool specs',
   'MCP servers',
+  'Registered MCP servers',
+  'A2A agents',
   'Users',
   'Namespaces',
   'Data transfer',
@@ -115,7 +117,7 @@ describe('side menu per role (real server, headless chromium)', () => {
     await browser.page.locator('button', { hasText: /^New$/ }).waitFor();
   });
 
-  it('guest: configs, listening query, services, subscribers, MCP and about only, and no write buttons', async () => {
+  it('guest: configs, listening query, services, subscribers, MCP, the AI registry and about only, and no write buttons', async () => {
     await signInAs('guest', 'guest-password');
     expect(await menuEntries(browser.page)).toEqual([
       'Config list',
@@ -124,10 +126,12 @@ describe('side menu per role (real server, headless chromium)', () => {
       'Subscriber list',
       'Tool specs',
       'MCP servers',
+      'Registered MCP servers',
+      'A2A agents',
       'About',
     ]);
     for (const entry of ['Tool specs', 'MCP servers']) {
-      await browser.page.locator('.app-sider').getByText(entry).click();
+      await browser.page.locator('.app-sider').getByText(entry, { exact: true }).click();
       await browser.page.getByRole('button', { name: 'Download' }).waitFor();
       expect(await browser.page.locator('button', { hasText: /^(New|Import|Batch update)$/ }).count()).toBe(0);
     }

@@ -7,6 +7,8 @@ import { addUser, startConsole, type RunningConsole } from './support/console-se
 import { pollInstances, registerInstance } from './support/naming-client.js';
 import { screenshot, SCREENSHOT_DIR } from './support/screenshots.js';
 import { ROLE_ADMIN } from '../../server/src/core/auth/user-model.js';
+import { parseAgentCard } from '../../server/src/core/ai/agent-card-input.js';
+import { parseReleaseInput } from '../../server/src/core/ai/mcp-registry-input.js';
 
 interface Screen {
   name: string;
@@ -88,6 +90,30 @@ const SCREENS: Screen[] = [
     ready: { en: '/rnacos/mcp/orders-mcp/key-1', zh: '/rnacos/mcp/orders-mcp/key-1' },
   },
   {
+    name: 'ai-mcp-servers',
+    path: '/manage/ai/mcp',
+    title: { en: 'Registered MCP servers', zh: '注册的 MCP 服务' },
+    ready: { en: 'weather-mcp', zh: 'weather-mcp' },
+  },
+  {
+    name: 'ai-mcp-server-detail',
+    path: () => `/manage/ai/mcp?namespaceId=&id=${aiMcpServerId}`,
+    title: { en: 'Registered MCP servers', zh: '注册的 MCP 服务' },
+    ready: { en: '10.9.8.7', zh: '10.9.8.7' },
+  },
+  {
+    name: 'ai-agents',
+    path: '/manage/ai/a2a',
+    title: { en: 'A2A agents', zh: 'A2A 智能体' },
+    ready: { en: 'travel-planner', zh: 'travel-planner' },
+  },
+  {
+    name: 'ai-agent-detail',
+    path: '/manage/ai/a2a?namespaceId=&name=travel-planner',
+    title: { en: 'A2A agents', zh: 'A2A 智能体' },
+    ready: { en: 'Plan a trip', zh: 'Plan a trip' },
+  },
+  {
     name: 'namespaces',
     path: '/manage/namespace',
     title: { en: 'Namespaces', zh: '命名空间' },
@@ -139,6 +165,7 @@ const SCREENS: Screen[] = [
 ];
 
 let mcpServerId = 0;
+let aiMcpServerId = '';
 const ADMIN = { user: 'admin', roles: [ROLE_ADMIN] };
 
 /** A tool spec and an MCP server routed to the orders service, with an edit left unpublished. */
@@ -172,6 +199,27 @@ async function seedMcp(server: RunningConsole) {
   await mcp.updateServer(mcpServerId, { description: 'Orders as tools, v2' }, ADMIN);
 }
 
+/** What clients register in the nacos 3 AI registry: an MCP server with an endpoint, and an agent. */
+async function seedAiRegistry(server: RunningConsole) {
+  const { mcpRegistry, agentRegistry } = server.app.core;
+  const release = parseReleaseInput({
+    server: { name: 'weather-mcp', protocol: 'mcp-sse', versionDetail: { version: '1.2.0' } },
+    tools: { tools: [{ name: 'forecast', description: 'The weather ahead', inputSchema: { type: 'object' } }] },
+    endpoint: { type: 'DIRECT', data: { address: '10.9.8.7', port: 9000 } },
+  });
+  aiMcpServerId = await mcpRegistry.create('public', release);
+  const card = parseAgentCard({
+    name: 'travel-planner',
+    version: '1.0.0',
+    description: 'Plans trips',
+    protocolVersion: '0.3.0',
+    preferredTransport: 'JSONRPC',
+    url: 'http://planner.example:8080/a2a',
+    skills: [{ id: 'plan', name: 'Plan a trip', description: 'Plans a trip', tags: ['travel'] }],
+  });
+  await agentRegistry.create('public', card, 'URL');
+}
+
 async function seed(server: RunningConsole) {
   const publish = (dataId: string, content: string, type: string) =>
     fetch(`${server.sdkUrl}/nacos/v1/cs/configs`, {
@@ -187,6 +235,7 @@ async function seed(server: RunningConsole) {
   await registerInstance(server.sdkUrl, { serviceName: 'orders', ip: '10.1.0.2', port: 8080 });
   await addUser(server.app, 'viewer', 'viewer-pw', ['2']);
   await seedMcp(server);
+  await seedAiRegistry(server);
 }
 
 describe('every screen in both languages (real server, headless chromium)', () => {

@@ -14,6 +14,7 @@ import { userMessages } from '../features/users/messages.js';
 import { auditMessages } from '../features/audit/messages.js';
 import { toolSpecMessages } from '../features/tool-specs/messages.js';
 import { mcpServerMessages } from '../features/mcp-servers/messages.js';
+import { aiRegistryMessages } from '../features/ai-registry/messages.js';
 import { appMessages } from './app-messages.js';
 
 /** Common strings plus every feature's messages, merged once at start-up. */
@@ -32,6 +33,7 @@ const features = [
   auditMessages,
   toolSpecMessages,
   mcpServerMessages,
+  aiRegistryMessages,
 ];
 
 export function buildResources(): Resource {

@@ -23,6 +23,8 @@ export const paths = {
   toolSpecs: '/manage/mcptoolspec',
   toolSpecDetail: '/manage/mcptoolspec/detail',
   mcpServers: '/manage/mcpserver',
+  aiMcpServers: '/manage/ai/mcp',
+  aiAgents: '/manage/ai/a2a',
 } as const;
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
@@ -56,4 +58,10 @@ export const hrefs = {
   toolSpecDetail: (k: ToolSpecRef) => withQuery(paths.toolSpecDetail, { ...k }),
   /** One MCP server's page: the list path with its id (the route the roles open). */
   mcpServer: (namespaceId: string, id: number) => withQuery(paths.mcpServers, { namespaceId, id: String(id) }),
+  /** A registered MCP server (AI registry) by its uuid; a version other than the latest when given. */
+  aiMcpServer: (namespaceId: string, id: string, version?: string) =>
+    withQuery(paths.aiMcpServers, { namespaceId, id, version }),
+  /** A registered agent (AI registry) by its name; a version when given. */
+  aiAgent: (namespaceId: string, name: string, version?: string) =>
+    withQuery(paths.aiAgents, { namespaceId, name, version }),
 };

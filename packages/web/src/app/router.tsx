@@ -45,6 +45,8 @@ const ToolSpecDetailPage = lazyPage(
   'ToolSpecDetailPage',
 );
 const McpServerPage = lazyPage(() => import('../features/mcp-servers/components/mcp-server-page.js'), 'McpServerPage');
+const AiMcpPage = lazyPage(() => import('../features/ai-registry/components/ai-mcp-page.js'), 'AiMcpPage');
+const AiAgentPage = lazyPage(() => import('../features/ai-registry/components/ai-agent-page.js'), 'AiAgentPage');
 const MonitorPage = lazyPage(() => import('../features/monitor/components/monitor-page.js'), 'MonitorPage');
 
 /** Any unknown route is replaced by /404?path=<the full path asked for>. */
@@ -85,6 +87,8 @@ const routes: RouteObject[] = [
       page(paths.toolSpecs, <ToolSpecListPage />, 'menu.tool_spec_list'),
       page(paths.toolSpecDetail, <ToolSpecDetailPage />, 'menu.tool_spec_detail'),
       page(paths.mcpServers, <McpServerPage />, 'menu.mcp_server_list'),
+      page(paths.aiMcpServers, <AiMcpPage />, 'menu.ai_mcp_server_list'),
+      page(paths.aiAgents, <AiAgentPage />, 'menu.ai_agent_list'),
     ],
   },
   { path: '*', element: <NotFoundRedirect /> },

@@ -12,13 +12,14 @@ describe('console state', () => {
       canUpdateNamespace: true,
       canUpdateToolSpec: true,
       canUpdateMcpServer: true,
+      canUpdateAiRegistry: true,
       version: 'unknown',
     });
   });
 
   it('flags follow the resource strings', () => {
     const s = toConsoleState({
-      resources: ['SERVICE_UPDATE', 'MCP_SERVER_UPDATE'],
+      resources: ['SERVICE_UPDATE', 'MCP_SERVER_UPDATE', 'AI_REGISTRY_UPDATE'],
       from: '',
       version: '0.2.0',
       username: 'dev',
@@ -31,6 +32,7 @@ describe('console state', () => {
       canUpdateNamespace: false,
       canUpdateToolSpec: false,
       canUpdateMcpServer: true,
+      canUpdateAiRegistry: true,
       version: '0.2.0',
       username: 'dev',
     });

@@ -10,6 +10,7 @@ const RESOURCE = {
   NAMESPACE_UPDATE: 'NAMESPACE_UPDATE',
   MCP_TOOL_SPEC_UPDATE: 'MCP_TOOL_SPEC_UPDATE',
   MCP_SERVER_UPDATE: 'MCP_SERVER_UPDATE',
+  AI_REGISTRY_UPDATE: 'AI_REGISTRY_UPDATE',
 } as const;
 
 /** The console's view of the signed-in user: menus and buttons follow it. */
@@ -23,6 +24,8 @@ export interface ConsoleState {
   canUpdateNamespace: boolean;
   canUpdateToolSpec: boolean;
   canUpdateMcpServer: boolean;
+  /** May delete what clients registered in the nacos 3 AI registry (MCP servers, agents). */
+  canUpdateAiRegistry: boolean;
   version: string;
   username: string | null;
   /** False for users who log in through LDAP or OAuth2: they have no password here to change. */
@@ -43,6 +46,7 @@ export const DEFAULT_CONSOLE_STATE: ConsoleState = {
   canUpdateNamespace: true,
   canUpdateToolSpec: true,
   canUpdateMcpServer: true,
+  canUpdateAiRegistry: true,
   version: UNKNOWN_VERSION,
   username: null,
   hasOwnPassword: true,
@@ -61,6 +65,7 @@ export function toConsoleState(data: WebResources | null | undefined): ConsoleSt
     canUpdateNamespace: resources.has(RESOURCE.NAMESPACE_UPDATE),
     canUpdateToolSpec: resources.has(RESOURCE.MCP_TOOL_SPEC_UPDATE),
     canUpdateMcpServer: resources.has(RESOURCE.MCP_SERVER_UPDATE),
+    canUpdateAiRegistry: resources.has(RESOURCE.AI_REGISTRY_UPDATE),
     version: data.version || UNKNOWN_VERSION,
     username: data.username ?? null,
     hasOwnPassword: !data.userSource || data.userSource === 'INNER',

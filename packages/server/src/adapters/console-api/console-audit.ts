@@ -21,6 +21,8 @@ const TARGET_FIELDS = [
   'id',
   'name',
   'namespaceName',
+  // one version of an AI registry entry
+  'version',
 ];
 const NAMESPACE_FIELDS = ['namespaceId', 'tenant', 'namespace'];
 

@@ -23,6 +23,7 @@ import { rewriteLegacyOpenApiUrl } from './legacy-openapi-paths.js';
 import { registerLegacyOpenApiRoutes } from './legacy-openapi-routes.js';
 import { refuseConsoleSessions, registerLoginRoutes } from './login-routes.js';
 import { registerOAuth2Routes } from './oauth2-routes.js';
+import { registerAiRegistryRoutes } from './ai/ai-registry-routes.js';
 import { registerMcpServerRoutes } from './mcp/mcp-server-routes.js';
 import { registerToolSpecRoutes } from './mcp/mcp-toolspec-routes.js';
 import { registerMetricsRoutes } from './metrics-routes.js';
@@ -84,6 +85,7 @@ async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, login
   registerBackupRoutes(app, core, deps.clock);
   registerToolSpecRoutes(app, core, deps.clock);
   registerMcpServerRoutes(app, core, deps.clock, settings.httpPort);
+  registerAiRegistryRoutes(app, core);
 }
 
 /** The console port (10848): the web console under `/rnacos` and its API, behind the login check. */

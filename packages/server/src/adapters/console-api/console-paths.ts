@@ -36,6 +36,12 @@ const MCP_SERVER_READ: Rule[] = [
   ...rules('GET', ...api('/v2/mcp/server/download', '/v2/mcp/endpoint')),
 ];
 
+/** The nacos 3 AI registry: MCP servers and A2A agents that clients register (not the ones hosted here). */
+const AI_REGISTRY_READ: Rule[] = [
+  ...pages('/manage/ai/mcp', '/manage/ai/a2a'),
+  ...rules('GET', ...api('/v2/ai/mcp/list', '/v2/ai/mcp/info', '/v2/ai/a2a/list', '/v2/ai/a2a/info')),
+];
+
 /**
  * Which paths each module opens, matched exactly (no prefixes) with the method. A path in no module is
  * refused to every logged-in user.
@@ -126,6 +132,8 @@ const PATHS: Record<Module, Rule[]> = {
     ...rules('POST', ...api('/v2/mcp/server/publish', '/v2/mcp/server/publish/history', '/v2/mcp/server/import')),
     ...rules('POST', ...api('/v2/mcp/server/tool/call')),
   ],
+  AI_REGISTRY_VISITOR: AI_REGISTRY_READ,
+  AI_REGISTRY_MANAGE: [...AI_REGISTRY_READ, ...rules('POST', ...api('/v2/ai/mcp/remove', '/v2/ai/a2a/remove'))],
   AUDIT_VISITOR: [...pages('/manage/audit'), ...rules('GET', ...api('/v2/audit/list', '/v2/audit/export'))],
   TRANSFER_MANAGE: [
     ...pages('/manage/transfer'),

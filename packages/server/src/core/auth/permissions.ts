@@ -19,6 +19,8 @@ export type Module =
   | 'MCP_TOOL_SPEC_MANAGE'
   | 'MCP_SERVER_VISITOR'
   | 'MCP_SERVER_MANAGE'
+  | 'AI_REGISTRY_VISITOR'
+  | 'AI_REGISTRY_MANAGE'
   | 'AUDIT_VISITOR';
 
 const GUEST_MODULES: Module[] = [
@@ -27,6 +29,7 @@ const GUEST_MODULES: Module[] = [
   'NAMING_VISITOR',
   'MCP_TOOL_SPEC_VISITOR',
   'MCP_SERVER_VISITOR',
+  'AI_REGISTRY_VISITOR',
 ];
 const DEVELOPER_MODULES: Module[] = [
   'BASE',
@@ -37,6 +40,7 @@ const DEVELOPER_MODULES: Module[] = [
   'METRICS_VISITOR',
   'MCP_TOOL_SPEC_MANAGE',
   'MCP_SERVER_MANAGE',
+  'AI_REGISTRY_MANAGE',
 ];
 const ADMIN_MODULES: Module[] = [...DEVELOPER_MODULES, 'USER_MANAGE', 'TRANSFER_MANAGE', 'AUDIT_VISITOR'];
 
@@ -107,6 +111,9 @@ const WEB_RESOURCES: Record<Module, string[]> = {
   MCP_TOOL_SPEC_MANAGE: [...pages('/manage/mcptoolspec', '/manage/mcptoolspec/detail'), 'MCP_TOOL_SPEC_UPDATE'],
   MCP_SERVER_VISITOR: pages('/manage/mcpserver'),
   MCP_SERVER_MANAGE: [...pages('/manage/mcpserver'), 'MCP_SERVER_UPDATE'],
+  // the nacos 3 AI registry: MCP servers and agents registered by clients, not hosted here
+  AI_REGISTRY_VISITOR: pages('/manage/ai/mcp', '/manage/ai/a2a'),
+  AI_REGISTRY_MANAGE: [...pages('/manage/ai/mcp', '/manage/ai/a2a'), 'AI_REGISTRY_UPDATE'],
   AUDIT_VISITOR: pages('/manage/audit'),
   TRANSFER_MANAGE: [
     ...pages('/manage/transfer'),

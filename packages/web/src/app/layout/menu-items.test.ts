@@ -16,6 +16,8 @@ const GUEST = [
   '/manage/mcptoolspec',
   '/manage/mcptoolspec/detail',
   '/manage/mcpserver',
+  '/manage/ai/mcp',
+  '/manage/ai/a2a',
   '/rnacos/manage/configs',
 ];
 const DEVELOPER = [
@@ -28,6 +30,7 @@ const DEVELOPER = [
   'NAMESPACE_UPDATE',
   'MCP_TOOL_SPEC_UPDATE',
   'MCP_SERVER_UPDATE',
+  'AI_REGISTRY_UPDATE',
 ];
 const ADMIN = [...DEVELOPER, '/manage/user', '/manage/transfer', 'USER_UPDATE'];
 
@@ -44,6 +47,8 @@ describe('side menu', () => {
       '/manage/subscriber',
       '/manage/mcptoolspec',
       '/manage/mcpserver',
+      '/manage/ai/mcp',
+      '/manage/ai/a2a',
       '/manage/user',
       '/manage/namespace',
       '/manage/transfer',
@@ -61,7 +66,7 @@ describe('side menu', () => {
     expect(shown).toContain('/manage/appmonitor');
   });
 
-  it('guest sees configs, their listeners, services, subscribers, MCP and about only', () => {
+  it('guest sees configs, their listeners, services, subscribers, MCP, the AI registry and about only', () => {
     expect(paths(visibleMenu(state(GUEST)))).toEqual([
       '/manage/configs',
       '/manage/config/listeners',
@@ -69,13 +74,15 @@ describe('side menu', () => {
       '/manage/subscriber',
       '/manage/mcptoolspec',
       '/manage/mcpserver',
+      '/manage/ai/mcp',
+      '/manage/ai/a2a',
       '/manage/about',
     ]);
   });
 
   it('old console shows everything but user management, whatever the resources', () => {
     const shown = paths(visibleMenu(state(['/manage/about'], 'OLD_CONSOLE')));
-    expect(shown).toHaveLength(11);
+    expect(shown).toHaveLength(13);
     expect(shown).not.toContain('/manage/user');
   });
 
@@ -89,5 +96,6 @@ describe('side menu', () => {
     expect(selectedMenuKey('/manage/service/instance')).toBe('/manage/service');
     expect(selectedMenuKey('/manage/mcptoolspec/detail')).toBe('/manage/mcptoolspec');
     expect(selectedMenuKey('/manage/user')).toBe('/manage/user');
+    expect(selectedMenuKey('/manage/ai/mcp')).toBe('/manage/ai/mcp');
   });
 });

@@ -18,7 +18,7 @@ export type MenuNode = MenuGroup | MenuEntry;
 
 export const isGroup = (node: MenuNode): node is MenuGroup => 'children' in node;
 
-/** The whole side menu before filtering: config, service, MCP and system management groups. */
+/** The whole side menu before filtering: config, service, MCP, AI registry and system management groups. */
 const SIDE_MENU: MenuNode[] = [
   {
     key: 'config',
@@ -42,6 +42,15 @@ const SIDE_MENU: MenuNode[] = [
     children: [
       { key: paths.toolSpecs, label: 'menu.tool_spec_list' },
       { key: paths.mcpServers, label: 'menu.mcp_server_list' },
+    ],
+  },
+  {
+    // what clients register through the nacos 3 AI API, beside the MCP servers hosted here
+    key: 'ai',
+    label: 'menu.ai_registry',
+    children: [
+      { key: paths.aiMcpServers, label: 'menu.ai_mcp_server_list' },
+      { key: paths.aiAgents, label: 'menu.ai_agent_list' },
     ],
   },
   {

@@ -13,6 +13,7 @@ import { useSelectedNamespace } from '../../../lib/namespace-selection.js';
 import { notify } from '../../../lib/notify.js';
 import { useUrlPaging } from '../../../lib/paging.js';
 import { useUrlState } from '../../../lib/url-state.js';
+import { HostedServersNote } from '../../ai-registry/components/registry-notice.js';
 import { useMcpServers } from '../api/get-mcp-servers.js';
 import { mcpServerDownloadUrl } from '../api/mcp-server-files.js';
 import { usePublishMcpServer } from '../api/publish-mcp-server.js';
@@ -47,6 +48,7 @@ export function McpServerListPage() {
         extra={<NamespaceSelector value={namespaceId} list={list} onChange={(ns) => idle(() => select(ns))} />}
       />
       <PageBody>
+        <HostedServersNote namespaceId={namespaceId} />
         <FilterBar
           fields={[{ key: 'name', label: t('mcpserver.name_placeholder'), value: nameFilter }]}
           onQuery={(v) =>
