@@ -46,6 +46,7 @@ describe('data transfer screen (real server, headless chromium)', () => {
   it('downloads a transfer file and imports it back after the data is gone', async () => {
     const { page } = browser;
     await v1('POST', { dataId: KEY.dataId, group: KEY.group, content: 'a=1', type: 'properties' });
+    await v1('POST', { dataId: KEY.dataId, group: KEY.group, content: 'a=blue', tag: 'blue' });
     await page.goto(`${server.consoleUrl}/rnacos/manage/transfer`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -55,8 +56,10 @@ describe('data transfer screen (real server, headless chromium)', () => {
     const file = readFileSync(await download.path());
     expect(file.subarray(0, 4).toString()).toBe('naco');
 
+    await v1('DELETE', { dataId: KEY.dataId, group: KEY.group, tag: 'blue' });
     await v1('DELETE', { dataId: KEY.dataId, group: KEY.group });
     expect(server.app.core.configs.get(KEY)).toBeUndefined();
+    expect(server.app.core.configs.graysOf(KEY)).toEqual([]);
 
     // the user hears what the import replaces before anything is written
     await chooseFile(page, file);
@@ -72,6 +75,10 @@ describe('data transfer screen (real server, headless chromium)', () => {
     await expect.poll(() => server.app.core.configs.get(KEY)?.content).toBe('a=1');
     // and sees what was written
     expect(await summaryRow(page, 'Configs')).toBe('1');
+    // the tag release came back with its config, served to clients asking with the tag
+    expect(await summaryRow(page, 'Gray releases \\(beta and tag\\)')).toBe('1');
+    const tagged = await fetch(`${server.sdkUrl}/nacos/v1/cs/configs?dataId=${KEY.dataId}&group=${KEY.group}&tag=blue`);
+    expect(await tagged.text()).toBe('a=blue');
     expect(await summaryRow(page, 'Users')).toBe('0');
     await screenshot(page, 'en', 'transfer-import');
   });

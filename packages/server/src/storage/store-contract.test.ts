@@ -301,6 +301,7 @@ describe.each(backends)('$name store', ({ open, skip }) => {
       namespaces: [{ namespaceId: 'qa', namespaceName: 'QA', namespaceDesc: '', createdAt: 8 }],
       instances: [instance('10.0.0.9')],
       users: [{ ...user, username: 'qa1' }],
+      grays: [{ grayName: 'tag_blue', rule: { type: 'tag', tag: 'blue' }, item: { ...imported, content: 'blue' } }],
     });
     const snapshot = await stores.transfer.snapshot(10);
     const config = snapshot.configs.find((c) => c.item.dataId === 'imported.txt')!;
@@ -309,5 +310,11 @@ describe.each(backends)('$name store', ({ open, skip }) => {
     expect(snapshot.namespaces.map((n) => n.namespaceId)).toContain('qa');
     expect(snapshot.instances.map((i) => i.ip)).toContain('10.0.0.9');
     expect((await stores.transfer.users()).map((u) => u.username)).toEqual(['dev1', 'qa1']);
+    const gray = snapshot.grays.find((g) => g.item.dataId === 'imported.txt');
+    expect([gray?.grayName, gray?.rule, gray?.item.content]).toEqual([
+      'tag_blue',
+      { type: 'tag', tag: 'blue' },
+      'blue',
+    ]);
   });
 });

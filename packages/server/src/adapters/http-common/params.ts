@@ -53,5 +53,22 @@ export function clientIp(req: FastifyRequest): string {
   return plainIp(req.ip);
 }
 
+const FORWARDED_IP = /^[0-9A-Za-z.:_-]{1,64}$/;
+
+/**
+ * The IP a gray (beta) release is matched against, as nacos matches it over HTTP: the first address of
+ * `X-Forwarded-For`, else `X-Real-IP`, else the socket's (a client behind a reverse proxy is known by the
+ * address the proxy forwards). Only which version a client reads depends on it, never what it may read: a
+ * beta is also readable with `beta=true` by whoever may read the config. A malformed header is ignored.
+ */
+export function grayClientIp(req: FastifyRequest): string {
+  for (const name of ['x-forwarded-for', 'x-real-ip']) {
+    const header = req.headers[name];
+    const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
+    if (first && FORWARDED_IP.test(first)) return plainIp(first);
+  }
+  return plainIp(req.socket.remoteAddress);
+}
+
 /** The same, for a request a fast path answers (fastify's `req.ip` without a proxy to trust). */
 export const socketIp = (req: IncomingMessage): string => plainIp(req.socket.remoteAddress);

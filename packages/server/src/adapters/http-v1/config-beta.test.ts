@@ -95,6 +95,31 @@ describe('beta (gray) releases over HTTP v1', () => {
     expect((await noHangup(md5('beta'), OUTSIDE)).body).not.toBe('');
   });
 
+  it('knows a client behind a reverse proxy by X-Forwarded-For, else X-Real-IP, as nacos does', async () => {
+    await publish({ dataId: 'app.yaml', group: 'G', content: 'stable' });
+    await publish({ dataId: 'app.yaml', group: 'G', content: 'beta' }, { betaIps: '10.0.0.1' });
+    // the proxy's own address (the socket) is not in the beta; the forwarded one decides
+    const read = (headers: Record<string, string>) => get('dataId=app.yaml&group=G', OUTSIDE, headers);
+    expect((await read({ 'X-Forwarded-For': '10.0.0.1, 192.0.2.7' })).body).toBe('beta');
+    expect((await read({ 'X-Real-IP': '10.0.0.1' })).body).toBe('beta');
+    expect((await read({ 'X-Forwarded-For': '10.0.0.2', 'X-Real-IP': '10.0.0.1' })).body).toBe('stable');
+    expect((await read({})).body).toBe('stable');
+    // a malformed header is ignored: the socket's address counts
+    expect((await get('dataId=app.yaml&group=G', '10.0.0.1', { 'X-Forwarded-For': 'not an ip' })).body).toBe('beta');
+    // a proxied client listening on 127.0.0.1's socket is compared with what its forwarded address reads
+    const poll = (md5Value: string, forwardedFor: string) =>
+      app.sdkHttp.inject({
+        method: 'POST',
+        url: '/nacos/v1/cs/configs/listener',
+        remoteAddress: IN_RULE,
+        payload: new URLSearchParams({ 'Listening-Configs': `app.yaml\u0002G\u0002${md5Value}\u0001` }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': forwardedFor },
+      });
+    expect((await poll(md5('beta'), '10.0.0.1')).body).toBe('');
+    expect((await poll(md5('stable'), '10.0.0.9')).body).toBe('');
+    expect((await poll(md5('beta'), '10.0.0.9')).body).not.toBe('');
+  });
+
   it('serves a tag release to clients naming the tag; a tag nobody released is not found', async () => {
     await publish({ dataId: 'app.yaml', group: 'G', content: 'stable' });
     expect((await publish({ dataId: 'app.yaml', group: 'G', content: 'canary', tag: 'blue' })).body).toBe('true');

@@ -3,7 +3,7 @@ import { canonicalTenant, parseConfigKey } from '../../core/config/config-key.js
 import { checkGrayTag, grayNameOf } from '../../core/config/config-gray.js';
 import type { ConfigService } from '../../core/config/config-service.js';
 import type { AuditCaller } from '../http-common/sdk-caller.js';
-import { clientIp, intParam, optional, requestParams, type Params } from '../http-common/params.js';
+import { clientIp, grayClientIp, intParam, optional, requestParams, type Params } from '../http-common/params.js';
 import { invalid } from '../../shared/errors.js';
 import { betaQueryResult, configReadAnswer, stopBetaResult } from './config-beta.js';
 import { publishFromParams, WRITE_DONE } from './config-publish.js';
@@ -66,7 +66,7 @@ export function registerConfigRoutes(app: FastifyInstance, configs: ConfigServic
     const answer = configReadAnswer(
       configs,
       key,
-      { ip: clientIp(req), tag },
+      { ip: grayClientIp(req), tag },
       namedTag !== undefined && namedTag !== '',
     );
     return reply.code(answer.status).headers(answer.headers).send(answer.body);

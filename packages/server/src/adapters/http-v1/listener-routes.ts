@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConfigService } from '../../core/config/config-service.js';
-import { clientIp, requestParams } from '../http-common/params.js';
+import { grayClientIp, requestParams } from '../http-common/params.js';
 import { encodeChangedConfigs, parseListeningConfigs, type ListenEntry } from './listening-configs.js';
 import type { LongPollRegistry } from './long-poll.js';
 import { LISTENED_NAMESPACES } from './request-namespace.js';
@@ -24,7 +24,7 @@ export function registerListenerRoutes(
     const entries = parseListeningConfigs(requestParams(req)['Listening-Configs']);
     // compared with what this client reads: a gray version's md5 when its IP or tag is in the rule
     const tag = (req.headers['vipserver-tag'] as string | undefined)?.trim() || undefined;
-    const client = { ip: clientIp(req), tag };
+    const client = { ip: grayClientIp(req), tag };
     const changedNow = (listened: ListenEntry[]) =>
       listened.filter((e) => configs.md5Of(e.keyString, client) !== e.md5);
     reply.header('Pragma', 'no-cache').header('Expires', '0').header('Cache-Control', 'no-cache,no-store');

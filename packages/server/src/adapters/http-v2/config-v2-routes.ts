@@ -3,7 +3,7 @@ import type { AuditCaller } from '../http-common/sdk-caller.js';
 import { checkGrayTag, grayNameOf } from '../../core/config/config-gray.js';
 import { parseConfigKey } from '../../core/config/config-key.js';
 import type { ConfigService } from '../../core/config/config-service.js';
-import { clientIp, optional, requestParams, type Params } from '../http-common/params.js';
+import { clientIp, grayClientIp, optional, requestParams, type Params } from '../http-common/params.js';
 import { publishFromParams } from '../http-v1/config-publish.js';
 import { CONFIG_NAMESPACE, requestNamespace } from '../http-v1/request-namespace.js';
 import { requireAll, V2Error, v2Ok } from './v2-result.js';
@@ -38,7 +38,7 @@ export function registerConfigV2Routes(app: FastifyInstance, configs: ConfigServ
     const key = configKeyV2(req, params);
     const tag = namedTag(params);
     // the gray release the caller's address or named tag matches; a named tag no release has is "not found"
-    const gray = configs.grayFor(key, { ip: clientIp(req), tag });
+    const gray = configs.grayFor(key, { ip: grayClientIp(req), tag });
     const item = gray ? gray.item : tag ? undefined : configs.get(key);
     if (!item)
       return reply.code(404).send({ code: 20004, message: 'resource not found', data: 'config data not exist' });

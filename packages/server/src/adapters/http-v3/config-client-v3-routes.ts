@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConfigService } from '../../core/config/config-service.js';
 import { BETA_GRAY_NAME } from '../../core/config/config-gray.js';
-import { clientIp, optional, requestParams } from '../http-common/params.js';
+import { grayClientIp, optional, requestParams } from '../http-common/params.js';
 import { failureBody, ok, RESULT_CODE } from '../http-common/nacos-result.js';
 import { CONFIG_V3_NAMESPACE, configKeyV3 } from './v3-params.js';
 
@@ -17,7 +17,7 @@ export function registerConfigClientV3Routes(app: FastifyInstance, configs: Conf
     const params = requestParams(req);
     const key = configKeyV3(req, params);
     // a client a gray release matches (by its address, or the tag it names) reads that release
-    const gray = configs.grayFor(key, { ip: clientIp(req), tag: optional(params, 'tag') });
+    const gray = configs.grayFor(key, { ip: grayClientIp(req), tag: optional(params, 'tag') });
     const item = gray?.item ?? configs.get(key);
     if (!item) return { ...failureBody(RESULT_CODE.RESOURCE_NOT_FOUND, ''), data: null };
     return ok({

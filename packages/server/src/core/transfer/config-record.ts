@@ -14,7 +14,7 @@ export function configRecordKey(config: Pick<TransferConfig, 'dataId' | 'group' 
   return config.namespaceId === '' ? base : `${base}${SEPARATOR}${config.namespaceId}`;
 }
 
-function parseConfigRecordKey(key: string): { dataId: string; group: string; namespaceId: string } {
+export function parseConfigRecordKey(key: string): { dataId: string; group: string; namespaceId: string } {
   const parts = key.split(SEPARATOR);
   if (parts.length < 2 || parts.length > 3) {
     throw new Error(`config key ${JSON.stringify(key)} is not "dataId\\x02group[\\x02tenant]"`);

@@ -1,4 +1,11 @@
-import type { TransferConfig, TransferContent, TransferHistoryItem, TransferNamespace } from './transfer-model.js';
+import type { ConfigGray } from '../config/config-gray.js';
+import type {
+  TransferConfig,
+  TransferContent,
+  TransferGray,
+  TransferHistoryItem,
+  TransferNamespace,
+} from './transfer-model.js';
 import { transferInstanceOf } from './instance-import.js';
 import { transferUserOf } from './user-import.js';
 import type { StoreSnapshot, StoredConfig } from './transfer-store.js';
@@ -14,6 +21,23 @@ export function contentOfSnapshot(snapshot: StoreSnapshot): TransferContent {
     })),
     users: snapshot.users.map(transferUserOf),
     instances: snapshot.instances.map(transferInstanceOf),
+    grays: snapshot.grays.map(grayOf),
+  };
+}
+
+function grayOf({ grayName, rule, item }: ConfigGray): TransferGray {
+  return {
+    namespaceId: item.namespaceId,
+    group: item.group,
+    dataId: item.dataId,
+    grayName,
+    rule,
+    content: item.content,
+    type: item.type,
+    desc: item.desc || undefined,
+    lastTime: item.modifiedAt,
+    opUser: item.srcUser || undefined,
+    encryptedDataKey: item.encryptedDataKey || undefined,
   };
 }
 

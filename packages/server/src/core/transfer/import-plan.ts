@@ -5,8 +5,15 @@ import type { Namespace } from '../namespace/namespace-store.js';
 import { configRecordKey, MAX_HISTORY_ITEMS } from './config-record.js';
 import type { InstanceRef, ServiceKey } from '../naming/naming-model.js';
 import { storedInstanceOf } from './instance-import.js';
-import { T_CACHE, T_CONFIG, T_NAMESPACE, T_NAMING_INSTANCE } from './transfer-format.js';
-import type { TableCounts, TransferConfig, TransferContent, TransferHistoryItem } from './transfer-model.js';
+import { T_CACHE, T_CONFIG, T_CONFIG_GRAY, T_NAMESPACE, T_NAMING_INSTANCE } from './transfer-format.js';
+import type { NewConfigGray } from '../config/config-gray-store.js';
+import type {
+  TableCounts,
+  TransferConfig,
+  TransferContent,
+  TransferGray,
+  TransferHistoryItem,
+} from './transfer-model.js';
 import type { ConfigReplacement, ImportPlan } from './transfer-store.js';
 
 export interface ImportOptions {
@@ -52,7 +59,7 @@ export function planImport(
 ): PlannedImport {
   const imported: TableCounts = {};
   const skipped: SkippedRecord[] = [];
-  const plan: ImportPlan = { configs: [], namespaces: [], instances: [], users: [] };
+  const plan: ImportPlan = { configs: [], namespaces: [], instances: [], users: [], grays: [] };
   const count = (table: string) => (imported[table] = (imported[table] ?? 0) + 1);
 
   if (options.configs) {
@@ -87,6 +94,21 @@ export function planImport(
         namespaces.set(ns, { namespaceId: ns, namespaceName: ns, namespaceDesc: '', createdAt: ctx.now });
       }
     }
+    // Gray releases come with the configs (the same `import-config` choice), each replacing the one of its name.
+    for (const gray of content.grays ?? []) {
+      const problem = configProblem(gray, ctx.maxContentBytes);
+      const key = `${configRecordKey(gray).replaceAll('\u0002', ' ')} ${gray.grayName}`;
+      if (problem) {
+        skipped.push({ table: T_CONFIG_GRAY, key, reason: problem });
+        continue;
+      }
+      plan.grays.push(grayOf(gray, ctx.now));
+      count(T_CONFIG_GRAY);
+      const ns = gray.namespaceId;
+      if (ns !== '' && !namespaces.has(ns) && !ctx.existingNamespaces.has(ns)) {
+        namespaces.set(ns, { namespaceId: ns, namespaceName: ns, namespaceDesc: '', createdAt: ctx.now });
+      }
+    }
     plan.namespaces = [...namespaces.values()];
   }
   // Naming records are always imported, as r-nacos does.
@@ -115,7 +137,7 @@ function namespaceProblem(id: string, name: string): string | undefined {
   return undefined;
 }
 
-function configProblem(config: TransferConfig, maxContentBytes: number): string | undefined {
+function configProblem(config: Pick<TransferConfig, 'content'>, maxContentBytes: number): string | undefined {
   if (config.content.trim() === '') return 'empty content';
   const bytes = Buffer.byteLength(config.content, 'utf8');
   if (bytes > maxContentBytes) return `content is ${bytes} bytes, the limit is ${maxContentBytes}`;
@@ -173,5 +195,30 @@ export function replacementOf(config: TransferConfig, now: number): ConfigReplac
       srcIp: '',
     },
     history,
+  };
+}
+
+/** The stored form of an imported gray release. */
+function grayOf(gray: TransferGray, now: number): NewConfigGray {
+  const modifiedAt = gray.lastTime > 0 ? gray.lastTime : now;
+  return {
+    grayName: gray.grayName,
+    rule: gray.rule,
+    item: {
+      namespaceId: gray.namespaceId,
+      group: gray.group,
+      dataId: gray.dataId,
+      content: gray.content,
+      md5: md5Hex(gray.content),
+      encryptedDataKey: gray.encryptedDataKey ?? '',
+      type: normalizeConfigType(gray.type),
+      desc: gray.desc ?? '',
+      appName: '',
+      configTags: '',
+      createdAt: modifiedAt,
+      modifiedAt,
+      srcUser: gray.opUser ?? '',
+      srcIp: '',
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { configRecordKey, decodeConfigRecord, encodeConfigValue } from './config-record.js';
+import { decodeGrayRecord, encodeGrayValue, grayRecordKey } from './config-gray-record.js';
 import { decodeInstanceRecord, encodeInstanceValue } from './instance-record.js';
 import { decodeNamespaceRecord, encodeNamespaceValue } from './namespace-record.js';
 import {
@@ -11,6 +12,7 @@ import {
 } from './mcp-record.js';
 import {
   T_CONFIG,
+  T_CONFIG_GRAY,
   T_MCP_SERVER,
   T_MCP_TOOL_SPEC,
   T_NAMESPACE,
@@ -23,6 +25,7 @@ import {
   type TableCounts,
   type TransferConfig,
   type TransferContent,
+  type TransferGray,
   type TransferHeaderInfo,
   type TransferInstance,
   type TransferMcpServer,
@@ -36,6 +39,7 @@ import { decodeUserRecord, encodeUserValue } from './user-record.js';
 
 export type DecodedRecord =
   | { table: typeof T_CONFIG; config: TransferConfig }
+  | { table: typeof T_CONFIG_GRAY; gray: TransferGray }
   | { table: typeof T_NAMESPACE; namespace: TransferNamespace }
   | { table: typeof T_USER; user: TransferUser }
   | { table: typeof T_NAMING_INSTANCE; instance: TransferInstance }
@@ -50,6 +54,8 @@ export function decodeRecord(record: TransferRecord): DecodedRecord {
     switch (record.table) {
       case T_CONFIG:
         return { table: T_CONFIG, config: decodeConfigRecord(record.key, record.value) };
+      case T_CONFIG_GRAY:
+        return { table: T_CONFIG_GRAY, gray: decodeGrayRecord(record.key, record.value) };
       case T_NAMESPACE:
         return { table: T_NAMESPACE, namespace: decodeNamespaceRecord(record.key, record.value) };
       case T_USER:
@@ -107,6 +113,7 @@ export class DecodedRecords {
     this.tables[label] = (this.tables[label] ?? 0) + 1;
     this.count++;
     if (decoded.table === T_CONFIG) content.configs.push(decoded.config);
+    else if (decoded.table === T_CONFIG_GRAY) content.grays!.push(decoded.gray);
     else if (decoded.table === T_NAMESPACE) content.namespaces.push(decoded.namespace);
     else if (decoded.table === T_USER) content.users.push(decoded.user);
     else if (decoded.table === T_NAMING_INSTANCE) content.instances.push(decoded.instance);
@@ -154,6 +161,8 @@ export const encodeNamespaceRecord = (ns: TransferNamespace) =>
   encodeRecord(T_NAMESPACE, encoder.encode(ns.namespaceId), encodeNamespaceValue(ns));
 export const encodeUserRecord = (user: TransferUser) =>
   encodeRecord(T_USER, encoder.encode(user.username), encodeUserValue(user));
+const encodeGrayRecord = (gray: TransferGray) =>
+  encodeRecord(T_CONFIG_GRAY, encoder.encode(grayRecordKey(gray)), encodeGrayValue(gray));
 const encodeInstanceRecord = (instance: TransferInstance) =>
   encodeRecord(T_NAMING_INSTANCE, new Uint8Array(0), encodeInstanceValue(instance));
 
@@ -162,7 +171,10 @@ const encodeMcpToolSpecRecord = (spec: TransferMcpToolSpec) =>
 const encodeMcpServerRecord = (server: TransferMcpServer) =>
   encodeRecord(T_MCP_SERVER, mcpServerKey(server.id), encodeMcpServerValue(server));
 
-/** The file, in chunks: prefix and header, then configs, MCP specs and servers, namespaces, users, instances (server order). */
+/**
+ * The file, in chunks: prefix and header, then configs, MCP specs and servers, namespaces, users, instances
+ * (r-nacos's order), then gray releases (a table r-nacos does not know, last).
+ */
 export function* encodeTransfer(content: TransferContent, header: HeaderInput): Generator<Uint8Array> {
   yield encodeFileStart(header);
   for (const config of content.configs) yield encodeConfigRecord(config);
@@ -171,4 +183,5 @@ export function* encodeTransfer(content: TransferContent, header: HeaderInput): 
   for (const ns of content.namespaces) yield encodeNamespaceRecord(ns);
   for (const user of content.users) yield encodeUserRecord(user);
   for (const instance of content.instances) yield encodeInstanceRecord(instance);
+  for (const gray of content.grays ?? []) yield encodeGrayRecord(gray);
 }

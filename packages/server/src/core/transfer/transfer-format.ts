@@ -13,6 +13,11 @@ export const T_CACHE = 'T_CACHE';
 export const T_MCP_TOOL_SPEC = 'T_MCP_TOOL_SPEC';
 export const T_MCP_SERVER = 'T_MCP_SERVER';
 export const T_NAMING_INSTANCE = 'T_NAMING_INSTANCE';
+/**
+ * Gray (beta and tag) releases of configs: written by tsnacos only. r-nacos (which has no gray releases) and
+ * tsnacos readers before it ignore records of a table name they do not know.
+ */
+export const T_CONFIG_GRAY = 'T_CONFIG_GRAY';
 
 /** The id -> name map a server export declares in its header. */
 export const SERVER_TABLE_IDS: ReadonlyArray<readonly [number, string]> = [
@@ -24,6 +29,7 @@ export const SERVER_TABLE_IDS: ReadonlyArray<readonly [number, string]> = [
   [6, T_MCP_TOOL_SPEC],
   [7, T_MCP_SERVER],
   [8, T_NAMING_INSTANCE],
+  [9, T_CONFIG_GRAY],
 ];
 
 /** The shorter map the offline converters declare. */
@@ -38,6 +44,7 @@ export const KNOWN_TABLES: ReadonlySet<string> = new Set([
   T_MCP_TOOL_SPEC,
   T_MCP_SERVER,
   T_NAMING_INSTANCE,
+  T_CONFIG_GRAY,
 ]);
 
 /** Largest single message accepted; a bigger length prefix means the file is damaged. */

@@ -1,3 +1,4 @@
+import type { GrayRule } from '../config/config-gray.js';
 /** The logical content of a transfer file, independent of its encoding. */
 
 export interface TransferHeaderInfo {
@@ -128,6 +129,23 @@ export interface TransferMcpServer {
   histories: TransferMcpServerValue[];
 }
 
+/** A gray (beta or tag) release of a config, as nacos names and rules it. */
+export interface TransferGray {
+  namespaceId: string;
+  group: string;
+  dataId: string;
+  /** `beta`, or `tag_<tag>`. */
+  grayName: string;
+  rule: GrayRule;
+  content: string;
+  type?: string;
+  desc?: string;
+  /** Epoch ms of its last change. */
+  lastTime: number;
+  opUser?: string;
+  encryptedDataKey?: string;
+}
+
 /** Records of tables this server understands; anything else is counted, not kept. */
 export interface TransferContent {
   configs: TransferConfig[];
@@ -137,10 +155,12 @@ export interface TransferContent {
   /** MCP records (absent: none, e.g. from the converters of other systems). */
   mcpToolSpecs?: TransferMcpToolSpec[];
   mcpServers?: TransferMcpServer[];
+  /** Gray releases of configs (absent: none, e.g. from r-nacos). */
+  grays?: TransferGray[];
 }
 
 export function emptyContent(): TransferContent {
-  return { configs: [], namespaces: [], users: [], instances: [], mcpToolSpecs: [], mcpServers: [] };
+  return { configs: [], namespaces: [], users: [], instances: [], mcpToolSpecs: [], mcpServers: [], grays: [] };
 }
 
 /** How many records of each table a file held (or an import applied). */

@@ -44,6 +44,19 @@ message ConfigValueDO {
 message ConfigHistoryItemBytes { optional bytes content = 2; }
 message ConfigValueBytes { optional bytes content = 1; repeated ConfigHistoryItemBytes histories = 2; }
 
+// tsnacos's gray release of a config (table T_CONFIG_GRAY, key as T_CONFIG's); no r-nacos counterpart.
+message ConfigGrayDO {
+  string gray_name = 1;
+  string gray_rule = 2;
+  string content = 3;
+  string config_type = 4;
+  string desc = 5;
+  int64 last_time = 6;
+  string op_user = 7;
+  string encrypted_data_key = 8;
+}
+message ConfigGrayBytes { bytes content = 3; }
+
 message NamespaceDO {
   optional string namespace_id = 1;
   optional string namespace_name = 2;
@@ -136,6 +149,8 @@ export const TransferHeaderMessage = root.lookupType('transfer.TransferHeader');
 export const TransferItemMessage = root.lookupType('transfer.TransferItem');
 export const ConfigValueMessage = root.lookupType('transfer.ConfigValueDO');
 export const ConfigValueBytesMessage = root.lookupType('transfer.ConfigValueBytes');
+export const ConfigGrayMessage = root.lookupType('transfer.ConfigGrayDO');
+export const ConfigGrayBytesMessage = root.lookupType('transfer.ConfigGrayBytes');
 export const NamespaceMessage = root.lookupType('transfer.NamespaceDO');
 export const UserMessage = root.lookupType('transfer.UserDo');
 export const InstanceMessage = root.lookupType('transfer.InstanceDo');

@@ -1,4 +1,6 @@
 import type { User } from '../auth/user-model.js';
+import type { ConfigGray } from '../config/config-gray.js';
+import type { NewConfigGray } from '../config/config-gray-store.js';
 import type { ConfigHistoryEntry, ConfigItem } from '../config/config-model.js';
 import type { NewHistoryEntry } from '../config/config-store.js';
 import type { StoredInstance } from '../naming/instance-store.js';
@@ -17,6 +19,8 @@ export interface StoreSnapshot {
   /** Persistent naming instances (ephemeral ones are never stored). */
   instances: StoredInstance[];
   users: User[];
+  /** Gray (beta and tag) releases of configs. */
+  grays: ConfigGray[];
 }
 
 /** A config to replace as a whole: the row and its complete new history, oldest first. */
@@ -33,6 +37,8 @@ export interface ImportPlan {
   instances: StoredInstance[];
   /** Console users, inserted or replaced by username. */
   users: User[];
+  /** Gray releases, inserted or replaced by (config, gray name); the config's other gray releases stay. */
+  grays: NewConfigGray[];
 }
 
 /**

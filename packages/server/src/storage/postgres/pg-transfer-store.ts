@@ -8,6 +8,8 @@ import { toUser } from '../sqlite/sqlite-user-store.js';
 import { insertHistory, upsertConfig } from './pg-config-store.js';
 import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-database.js';
 import { upsertInstance } from './pg-instance-store.js';
+import { upsertGray } from './pg-config-gray-store.js';
+import { GRAY_COLUMNS, toGray } from '../sqlite/sqlite-config-gray-store.js';
 import { toNamespace, upsertNamespace } from './pg-namespace-store.js';
 import { upsertUser } from './pg-user-store.js';
 
@@ -44,11 +46,13 @@ export class PgTransferStore implements TransferStore {
         'SELECT * FROM naming_instance ORDER BY namespace_id, group_name, service_name, cluster_name, ip, port',
       );
       const users = await client.query<Row>('SELECT * FROM users ORDER BY username');
+      const grays = await client.query<Row>(`SELECT ${GRAY_COLUMNS} FROM config_gray ORDER BY id`);
       return {
         configs,
         namespaces: namespaces.rows.map(toNamespace),
         instances: instances.rows.map(toStoredInstance),
         users: users.rows.map(toUser),
+        grays: grays.rows.map(toGray),
       };
     });
   }
@@ -69,6 +73,7 @@ export class PgTransferStore implements TransferStore {
         );
         for (const h of history) await insertHistory(client, h);
       }
+      for (const gray of plan.grays) await upsertGray(client, gray);
       for (const instance of plan.instances) await upsertInstance(client, instance);
       for (const user of plan.users) await upsertUser(client, user);
       await notifyChange(client, this.db, { kind: 'all' });

@@ -40,6 +40,22 @@ export function grayRow(gray: NewConfigGray): Record<string, unknown> {
   });
 }
 
+/** Inserts or replaces a gray version (by config and gray name); answers its row id. */
+export function grayUpserter(db: SqliteDatabase): (gray: NewConfigGray) => number {
+  const upsert = db.prepare(`
+    INSERT INTO config_gray (namespace_id, group_name, data_id, gray_name, gray_rule, content, md5, config_type,
+      description, app_name, config_tags, src_user, src_ip, created_at, modified_at, encrypted_data_key)
+    VALUES (@namespaceId, @group, @dataId, @grayName, @grayRule, @content, @md5, @type, @desc, @appName,
+      @configTags, @srcUser, @srcIp, @createdAt, @modifiedAt, @dataKey)
+    ON CONFLICT (namespace_id, group_name, data_id, gray_name) DO UPDATE SET gray_rule = excluded.gray_rule,
+      content = excluded.content, md5 = excluded.md5, config_type = excluded.config_type,
+      description = excluded.description, app_name = excluded.app_name, config_tags = excluded.config_tags,
+      src_user = excluded.src_user, src_ip = excluded.src_ip, modified_at = excluded.modified_at,
+      encrypted_data_key = excluded.encrypted_data_key
+    RETURNING id`);
+  return (gray) => (upsert.get(grayRow(gray)) as { id: number }).id;
+}
+
 const KEY = 'namespace_id = @namespaceId AND group_name = @group AND data_id = @dataId';
 
 /** Gray versions in the SQLite file, written (with their history entries) through the group commit. */
@@ -50,17 +66,7 @@ export class SqliteConfigGrayStore implements ConfigGrayStore {
   private readonly selectOf;
 
   constructor(private readonly db: SqliteDatabase) {
-    const upsert = db.prepare(`
-      INSERT INTO config_gray (namespace_id, group_name, data_id, gray_name, gray_rule, content, md5, config_type,
-        description, app_name, config_tags, src_user, src_ip, created_at, modified_at, encrypted_data_key)
-      VALUES (@namespaceId, @group, @dataId, @grayName, @grayRule, @content, @md5, @type, @desc, @appName,
-        @configTags, @srcUser, @srcIp, @createdAt, @modifiedAt, @dataKey)
-      ON CONFLICT (namespace_id, group_name, data_id, gray_name) DO UPDATE SET gray_rule = excluded.gray_rule,
-        content = excluded.content, md5 = excluded.md5, config_type = excluded.config_type,
-        description = excluded.description, app_name = excluded.app_name, config_tags = excluded.config_tags,
-        src_user = excluded.src_user, src_ip = excluded.src_ip, modified_at = excluded.modified_at,
-        encrypted_data_key = excluded.encrypted_data_key
-      RETURNING id`);
+    const upsert = grayUpserter(db);
     const remove = db.prepare(
       `DELETE FROM config_gray WHERE ${KEY} AND gray_name = @grayName RETURNING ${GRAY_COLUMNS}`,
     );
@@ -68,7 +74,7 @@ export class SqliteConfigGrayStore implements ConfigGrayStore {
     const appendHistory = historyAppender(db);
     const insertAudit = auditInserter(db);
     this.saveTx = (gray: NewConfigGray, history: NewHistoryEntry, audit?: NewAuditEntry): ConfigGray => {
-      const { id } = upsert.get(grayRow(gray)) as { id: number };
+      const id = upsert(gray);
       appendHistory(history);
       if (audit) insertAudit(audit);
       return { grayName: gray.grayName, rule: gray.rule, item: withId(gray.item, id) };

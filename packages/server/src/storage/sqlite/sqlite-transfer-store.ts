@@ -9,6 +9,7 @@ import type {
 } from '../../core/transfer/transfer-store.js';
 import type { SqliteDatabase } from './database.js';
 import { groupCommitOf } from './group-commit.js';
+import { GRAY_COLUMNS, grayUpserter, toGray } from './sqlite-config-gray-store.js';
 import {
   CONFIG_COLUMNS,
   configRow,
@@ -53,6 +54,7 @@ export class SqliteTransferStore implements TransferStore {
     const namespaces = this.db.prepare(
       'SELECT namespace_id, namespace_name, namespace_desc, created_at FROM namespace ORDER BY created_at, namespace_id',
     );
+    const grays = this.db.prepare(`SELECT ${GRAY_COLUMNS} FROM config_gray ORDER BY id`);
     // One read transaction: every table is seen at the same instant.
     return this.db.transaction((): StoreSnapshot => ({
       configs: (configs.all() as Row[]).map(toItem).map((item) => ({
@@ -69,6 +71,7 @@ export class SqliteTransferStore implements TransferStore {
       })),
       instances: this.instances.all(),
       users: this.userRows.all(),
+      grays: (grays.all() as Row[]).map(toGray),
     }))();
   }
 
@@ -95,6 +98,7 @@ export class SqliteTransferStore implements TransferStore {
       INSERT INTO namespace (namespace_id, namespace_name, namespace_desc, created_at)
       VALUES (@namespaceId, @namespaceName, @namespaceDesc, @createdAt)
       ON CONFLICT (namespace_id) DO UPDATE SET namespace_name = excluded.namespace_name`);
+    const upsertGray = grayUpserter(this.db);
     const replaceConfig = ({ item, history }: ConfigReplacement) => {
       upsertConfig.run(configRow(item));
       clearHistory.run({ namespaceId: item.namespaceId, group: item.group, dataId: item.dataId });
@@ -104,6 +108,7 @@ export class SqliteTransferStore implements TransferStore {
     await groupCommitOf(this.db).run(() => {
       for (const ns of plan.namespaces) upsertNamespace.run(ns);
       for (const config of plan.configs) replaceConfig(config);
+      for (const gray of plan.grays) upsertGray(gray);
       for (const instance of plan.instances) this.instances.put(instance);
       for (const user of plan.users) this.userRows.put(user);
     });

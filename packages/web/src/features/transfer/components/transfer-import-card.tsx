@@ -21,6 +21,7 @@ function ImportReport({ result }: { result: TransferImportResult }) {
     <div data-testid="import-summary" style={{ marginTop: 16 }}>
       <Descriptions size="small" column={1} bordered title={t('transfer.result_title')}>
         <Descriptions.Item label={t('transfer.part_configs')}>{s.configs}</Descriptions.Item>
+        <Descriptions.Item label={t('transfer.part_grays')}>{s.grays}</Descriptions.Item>
         <Descriptions.Item label={t('transfer.part_namespaces')}>{s.namespaces}</Descriptions.Item>
         <Descriptions.Item label={t('transfer.part_instances')}>{s.instances}</Descriptions.Item>
         <Descriptions.Item label={t('transfer.part_users')}>{s.users}</Descriptions.Item>

@@ -3,6 +3,8 @@ import type { TransferImportResult } from '@tsnacos/protocol';
 /** Counts of an import in the words of the page (the file's table names stay internal). */
 export interface ImportSummary {
   configs: number;
+  /** Gray (beta and tag) releases of configs. */
+  grays: number;
   namespaces: number;
   users: number;
   instances: number;
@@ -20,6 +22,7 @@ export function summarizeImport(result: TransferImportResult): ImportSummary {
   const n = (table: string) => result.imported[table] ?? 0;
   return {
     configs: n('T_CONFIG'),
+    grays: n('T_CONFIG_GRAY'),
     namespaces: n('T_NAMESPACE'),
     users: n('T_USER'),
     instances: n('T_NAMING_INSTANCE'),
