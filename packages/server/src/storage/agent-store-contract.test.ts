@@ -34,10 +34,10 @@ const agent = (id: string, name: string, namespaceId = 'public'): RegisteredAgen
 describe.each(backends)('$name AI registry agent store', ({ open, skip }) => {
   it.skipIf(skip)('keeps agents whole across reloads, replaces them by id and removes them', async () => {
     const store = (await open()).agentRegistry;
-    expect(await store.save(agent('a', 'helper'))).toBe(true);
-    expect(await store.save(agent('b', 'planner'))).toBe(true);
+    expect(await store.save(agent('a', 'helper'), undefined)).toBe('saved');
+    expect(await store.save(agent('b', 'planner'), undefined)).toBe('saved');
     const moved = Object.assign(agent('b', 'booker'), { latestVersion: '' });
-    expect(await store.save(moved)).toBe(true);
+    expect(await store.save(moved, agent('b', 'planner'))).toBe('saved');
     expect(await store.loadAll()).toEqual([moved, agent('a', 'helper')]);
     expect(await store.get('a')).toEqual(agent('a', 'helper'));
     expect(await store.remove('a')).toBe(true);
@@ -48,9 +48,25 @@ describe.each(backends)('$name AI registry agent store', ({ open, skip }) => {
 
   it.skipIf(skip)('refuses a name another agent has in its namespace, writing nothing', async () => {
     const stores = await open();
-    expect(await stores.agentRegistry.save(agent('x', 'same'))).toBe(true);
-    expect(await stores.agentRegistry.save(agent('y', 'same'))).toBe(false);
-    expect(await stores.agentRegistry.save(agent('z', 'same', 'dev'))).toBe(true);
+    expect(await stores.agentRegistry.save(agent('x', 'same'), undefined)).toBe('saved');
+    expect(await stores.agentRegistry.save(agent('y', 'same'), undefined)).toBe('name-taken');
+    expect(await stores.agentRegistry.save(agent('z', 'same', 'dev'), undefined)).toBe('saved');
     expect((await stores.agentRegistry.loadAll()).map((s) => s.id).sort()).toEqual(['x', 'z']);
+  });
+
+  it.skipIf(skip)('writes nothing over an agent changed since the write read it, and says so', async () => {
+    const store = (await open()).agentRegistry;
+    const first = agent('s', 'shared');
+    expect(await store.save(first, undefined)).toBe('saved');
+    // another node adds a version meanwhile
+    const theirs = Object.assign(agent('s', 'shared'), { latestVersion: 'theirs' });
+    expect(await store.save(theirs, first)).toBe('saved');
+    // this node, still holding `first`, writes its own change: refused, theirs kept
+    const mine = Object.assign(agent('s', 'shared'), { latestVersion: 'mine' });
+    expect(await store.save(mine, first)).toBe('stale');
+    expect(await store.save(agent('s', 'shared'), undefined)).toBe('stale');
+    expect(await store.remove('s', first)).toBe(false);
+    expect(await store.get('s')).toEqual(theirs);
+    expect(await store.remove('s', theirs)).toBe(true);
   });
 });

@@ -84,10 +84,10 @@ const registered = (id: string, name: string, namespaceId = 'public'): Registere
 describe.each(backends)('$name AI registry store', ({ open, skip }) => {
   it.skipIf(skip)('keeps servers whole across reloads, replaces them by id and removes them', async () => {
     const store = (await open()).mcpRegistry;
-    expect(await store.save(registered('a', 'weather'))).toBe(true);
-    expect(await store.save(registered('b', 'maps'))).toBe(true);
+    expect(await store.save(registered('a', 'weather'), undefined)).toBe('saved');
+    expect(await store.save(registered('b', 'maps'), undefined)).toBe('saved');
     const renamed = Object.assign(registered('b', 'atlas'), { latestVersion: '2.0.0' });
-    expect(await store.save(renamed)).toBe(true);
+    expect(await store.save(renamed, registered('b', 'maps'))).toBe('saved');
     expect(await store.loadAll()).toEqual([renamed, registered('a', 'weather')]);
     expect(await store.remove('a')).toBe(true);
     expect(await store.remove('a')).toBe(false);
@@ -96,9 +96,21 @@ describe.each(backends)('$name AI registry store', ({ open, skip }) => {
 
   it.skipIf(skip)('refuses a name another server has in its namespace, writing nothing', async () => {
     const store = (await open()).mcpRegistry;
-    expect(await store.save(registered('x', 'same'))).toBe(true);
-    expect(await store.save(registered('y', 'same'))).toBe(false);
-    expect(await store.save(registered('z', 'same', 'dev'))).toBe(true);
+    expect(await store.save(registered('x', 'same'), undefined)).toBe('saved');
+    expect(await store.save(registered('y', 'same'), undefined)).toBe('name-taken');
+    expect(await store.save(registered('z', 'same', 'dev'), undefined)).toBe('saved');
     expect((await store.loadAll()).map((s) => s.id).sort()).toEqual(['x', 'z']);
+  });
+
+  it.skipIf(skip)('writes nothing over a server changed since the write read it, and says so', async () => {
+    const store = (await open()).mcpRegistry;
+    const first = registered('s', 'shared');
+    expect(await store.save(first, undefined)).toBe('saved');
+    const theirs = Object.assign(registered('s', 'shared'), { latestVersion: 'theirs' });
+    expect(await store.save(theirs, first)).toBe('saved');
+    const mine = Object.assign(registered('s', 'shared'), { latestVersion: 'mine' });
+    expect(await store.save(mine, first)).toBe('stale');
+    expect(await store.remove('s', first)).toBe(false);
+    expect(await store.get('s')).toEqual(theirs);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from './agent-card-model.js';
 import { releaseDate } from './mcp-registry-model.js';
 import type { RegistryDocumentStore } from './registry-document-store.js';
+import { decideOnFreshCopy, StaleEntry } from './registry-writes.js';
 import { searchByName, type SearchMode } from './registry-search.js';
 
 /** Where the registry's agents are kept. */
@@ -69,7 +70,7 @@ export class AgentRegistry {
 
   /** A new agent with its card as the first version, the latest; conflict when the name is taken. */
   create(namespaceId: string, card: AgentCard, type: RegistrationType): Promise<void> {
-    return this.lock.run(namespaceId, () => this.createNow(namespaceId, card, type));
+    return this.locked(namespaceId, () => this.createNow(namespaceId, card, type));
   }
 
   /**
@@ -77,23 +78,23 @@ export class AgentRegistry {
    * registration type the version keeps its own (a new one takes the latest's).
    */
   update(namespaceId: string, card: AgentCard, type: RegistrationType | undefined, setAsLatest: boolean) {
-    return this.lock.run(namespaceId, async () => {
+    return this.locked(namespaceId, async () => {
       const agent = this.find(namespaceId, card.name);
       if (!agent) throw notFound(`Agent not found: ${card.name}`);
-      await this.write(agent, card, type, setAsLatest);
+      await this.write(agent, agent, card, type, setAsLatest);
     });
   }
 
   /** A client's release (nacos's `ReleaseAgentCardRequest`): a new agent or version; an existing one stays. */
   release(namespaceId: string, card: AgentCard, type: RegistrationType, setAsLatest: boolean): Promise<ReleaseOutcome> {
-    return this.lock.run(namespaceId, async () => {
+    return this.locked(namespaceId, async () => {
       const agent = this.find(namespaceId, card.name);
       if (!agent) {
         await this.createNow(namespaceId, card, type);
         return 'created';
       }
       if (agent.versions.some((v) => v.version === card.version)) return 'exists';
-      await this.write(agent, card, type, setAsLatest);
+      await this.write(agent, agent, card, type, setAsLatest);
       return 'added';
     });
   }
@@ -103,18 +104,20 @@ export class AgentRegistry {
    * or the whole agent when none is named. Removing what is not there is no error (nacos answers ok).
    */
   remove(namespaceId: string, name: string, version?: string): Promise<void> {
-    return this.lock.run(namespaceId, async () => {
+    return this.locked(namespaceId, async () => {
       const agent = this.find(namespaceId, name);
       if (!agent) return;
       const versions = version ? agent.versions.filter((v) => v.version !== version) : [];
       if (versions.length === agent.versions.length) return;
       if (versions.length === 0) {
-        await this.store.remove(agent.id);
+        // the whole agent goes whatever another node did to it; its last version only if it is still the last
+        if (version && !(await this.store.remove(agent.id, agent))) throw new StaleEntry(agent.id);
+        if (!version) await this.store.remove(agent.id);
         this.agents.delete(agent.id);
         return;
       }
       const latestVersion = agent.latestVersion === version ? '' : agent.latestVersion;
-      await this.save(Object.assign({}, agent, { versions, latestVersion }));
+      await this.save(Object.assign({}, agent, { versions, latestVersion }), agent);
     });
   }
 
@@ -124,11 +127,13 @@ export class AgentRegistry {
     }
     if (this.agents.size >= AGENT_LIMITS.agents) throw invalid(`at most ${AGENT_LIMITS.agents} agents`);
     const empty = { id: randomUUID(), namespaceId, name: card.name, latestVersion: '', versions: [] };
-    await this.write(empty, card, type, true);
+    await this.write(empty, undefined, card, type, true);
   }
 
+  /** `basis`: the agent as this write found it (undefined for a new one). */
   private async write(
     agent: RegisteredAgent,
+    basis: RegisteredAgent | undefined,
     card: AgentCard,
     type: RegistrationType | undefined,
     latest: boolean,
@@ -152,11 +157,19 @@ export class AgentRegistry {
       throw invalid(`at most ${AGENT_LIMITS.versionsPerAgent} versions of an agent`);
     }
     const latestVersion = latest ? card.version : agent.latestVersion;
-    await this.save({ id: agent.id, namespaceId: agent.namespaceId, name: agent.name, latestVersion, versions });
+    const next = { id: agent.id, namespaceId: agent.namespaceId, name: agent.name, latestVersion, versions };
+    await this.save(next, basis);
   }
 
-  private async save(next: RegisteredAgent): Promise<void> {
-    if (!(await this.store.save(next))) throw conflict(`AgentCard name ${next.name} already exist`);
+  private async save(next: RegisteredAgent, basis: RegisteredAgent | undefined): Promise<void> {
+    const outcome = await this.store.save(next, basis);
+    if (outcome === 'stale') throw new StaleEntry(next.id);
+    if (outcome === 'name-taken') throw conflict(`AgentCard name ${next.name} already exist`);
     this.agents.set(next.id, next);
+  }
+
+  /** Runs a write under the namespace's lock, decided again on the stored entry when another node changed it. */
+  private locked<R>(namespaceId: string, write: () => Promise<R>): Promise<R> {
+    return this.lock.run(namespaceId, () => decideOnFreshCopy((id) => this.refresh(id), write));
   }
 }

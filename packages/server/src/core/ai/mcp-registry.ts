@@ -12,6 +12,7 @@ import {
   type RegisteredMcpServer,
 } from './mcp-registry-model.js';
 import type { RegistryDocumentStore } from './registry-document-store.js';
+import { decideOnFreshCopy, StaleEntry } from './registry-writes.js';
 import { searchByName, type SearchMode } from './registry-search.js';
 import { autoEndpointSpec, removeVersions, withVersion } from './mcp-registry-versions.js';
 
@@ -94,7 +95,7 @@ export class McpRegistry {
 
   /** A new server with its first version, the latest; conflict when the name is taken. */
   create(namespaceId: string, input: McpReleaseInput): Promise<string> {
-    return this.lock.run(namespaceId, async () => {
+    return this.locked(namespaceId, async () => {
       if (this.find(namespaceId, { name: input.name })) {
         throw conflict(`mcp server \`${input.name}\` has existed, please update it rather than create.`);
       }
@@ -103,15 +104,15 @@ export class McpRegistry {
       }
       if (this.servers.size >= MCP_LIMITS.servers) throw invalid(`at most ${MCP_LIMITS.servers} MCP servers`);
       const empty = { id: input.id ?? randomUUID(), namespaceId, name: input.name, latestVersion: '', versions: [] };
-      return this.write(empty, input, true);
+      return this.write(empty, undefined, input, true);
     });
   }
 
   /** Adds or replaces a version of an existing server; `latest` makes it the latest. */
   update(namespaceId: string, input: McpReleaseInput, latest: boolean): Promise<string> {
-    return this.lock.run(namespaceId, async () => {
+    return this.locked(namespaceId, async () => {
       const server = this.require(namespaceId, { id: input.id, name: input.id ? undefined : input.name });
-      return this.write(server, input, latest || server.versions.length === 0);
+      return this.write(server, server, input, latest || server.versions.length === 0);
     });
   }
 
@@ -135,24 +136,30 @@ export class McpRegistry {
 
   /** Removes one version (the server goes with its last one), or the whole server when none is named. */
   remove(namespaceId: string, ref: ServerRef, version?: string): Promise<void> {
-    return this.lock.run(namespaceId, async () => {
+    return this.locked(namespaceId, async () => {
       const server = this.require(namespaceId, ref);
       if (version && !server.versions.some((v) => v.version === version)) {
         throw notFound(`mcp server \`${server.id}\` for version \`${version}\` not found`);
       }
       const { next, removed } = removeVersions(server, version);
-      if (next) {
-        if (!(await this.store.save(next))) throw conflict(`mcp server \`${server.name}\` has existed`);
-        this.servers.set(next.id, next);
-      } else {
-        await this.store.remove(server.id);
+      if (next) await this.save(next, server);
+      else {
+        // the whole server goes whatever another node did to it; its last version only if it is still the last
+        if (version && !(await this.store.remove(server.id, server))) throw new StaleEntry(server.id);
+        if (!version) await this.store.remove(server.id);
         this.servers.delete(server.id);
       }
       for (const v of removed) if (v.serviceRef) await this.endpoints.dropOwn(v.serviceRef);
     });
   }
 
-  private async write(server: RegisteredMcpServer, input: McpReleaseInput, latest: boolean): Promise<string> {
+  /** `basis`: the server as this write found it (undefined for a new one). */
+  private async write(
+    server: RegisteredMcpServer,
+    basis: RegisteredMcpServer | undefined,
+    input: McpReleaseInput,
+    latest: boolean,
+  ): Promise<string> {
     const serviceRef =
       input.endpointSpec && input.spec.protocol !== STDIO
         ? this.endpoints.refOf(server.namespaceId, input.name, input.version, input.endpointSpec)
@@ -161,10 +168,21 @@ export class McpRegistry {
     if (next.versions.length > MCP_LIMITS.versionsPerServer) {
       throw invalid(`at most ${MCP_LIMITS.versionsPerServer} versions of an MCP server`);
     }
-    if (!(await this.store.save(next))) throw conflict(`mcp server \`${next.name}\` has existed`);
-    this.servers.set(next.id, next);
+    await this.save(next, basis);
     if (serviceRef && input.endpointSpec) await this.endpoints.registerDirect(serviceRef, input.endpointSpec);
     return next.id;
+  }
+
+  private async save(next: RegisteredMcpServer, basis: RegisteredMcpServer | undefined): Promise<void> {
+    const outcome = await this.store.save(next, basis);
+    if (outcome === 'stale') throw new StaleEntry(next.id);
+    if (outcome === 'name-taken') throw conflict(`mcp server \`${next.name}\` has existed`);
+    this.servers.set(next.id, next);
+  }
+
+  /** Runs a write under the namespace's lock, decided again on the stored entry when another node changed it. */
+  private locked<R>(namespaceId: string, write: () => Promise<R>): Promise<R> {
+    return this.lock.run(namespaceId, () => decideOnFreshCopy((id) => this.refresh(id), write));
   }
 
   private require(namespaceId: string, ref: ServerRef): RegisteredMcpServer {
