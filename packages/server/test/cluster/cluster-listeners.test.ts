@@ -97,6 +97,11 @@ describe.skipIf(typeof pg === 'string')('listener queries on a cluster', () => {
     // nacos 3's admin query
     const v3 = await getJson(`${two.http}/nacos/v3/admin/cs/config/listener?dataId=app.yaml&groupName=G`);
     expect(v3.body.data).toEqual({ queryType: 'config', listenersStatus: { [CLIENT_IP]: md5('v: 1') } });
+    // nacos 3's aggregation=false: node 2's own listeners only
+    const own = await getJson(
+      `${two.http}/nacos/v3/admin/cs/config/listener?dataId=app.yaml&groupName=G&aggregation=false`,
+    );
+    expect(own.body.data).toEqual({ queryType: 'config', listenersStatus: {} });
 
     // the console: in sync now; behind once a new content is published and the client has not read it
     const token = await consoleLogin(two);

@@ -34,9 +34,18 @@ async function mapped(asked: ListenerAnswer | Promise<ListenerAnswer>, keyOf: (r
   return { status, unanswered };
 }
 
-/** Who listens to a config on any live node of the cluster: client IP -> the md5 it holds. */
-export function listenersOfConfig(query: ConfigListenerQuery, key: ConfigKey): Promise<ListenerMap> {
-  return mapped(query.inCluster({ keyString: configKeyString(key) }), (row) => row.ip);
+/**
+ * Who listens to a config on any live node of the cluster (with `thisNodeOnly`, on this node): client IP ->
+ * the md5 it holds.
+ */
+export function listenersOfConfig(
+  query: ConfigListenerQuery,
+  key: ConfigKey,
+  thisNodeOnly = false,
+): Promise<ListenerMap> {
+  const keyString = configKeyString(key);
+  const asked = thisNodeOnly ? { rows: query.byConfig(keyString), unanswered: [] } : query.inCluster({ keyString });
+  return mapped(asked, (row) => row.ip);
 }
 
 /**

@@ -26,7 +26,9 @@ const listenerInfo = (queryType: 'config' | 'ip', { status, unanswered }: Listen
 export function registerListenerAdminV3Routes(app: FastifyInstance, query: ConfigListenerQuery): void {
   app.get('/nacos/v3/admin/cs/config/listener', ROUTE, async (req) => {
     const key = configKeyV3(req, requestParams(req));
-    return listenerInfo('config', await listenersOfConfig(query, key));
+    // nacos 3's `aggregation=false`: the listeners of the node asked only
+    const thisNodeOnly = optional(requestParams(req), 'aggregation')?.toLowerCase() === 'false';
+    return listenerInfo('config', await listenersOfConfig(query, key, thisNodeOnly));
   });
 
   app.get('/nacos/v3/admin/cs/listener', ROUTE, async (req) => {
