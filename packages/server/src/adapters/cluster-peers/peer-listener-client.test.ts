@@ -43,16 +43,22 @@ describe('PeerListenerClient', () => {
     const good = await node((_req, res) => res.end(JSON.stringify({ clients: [row] })));
     const slow = await node(() => undefined);
     const huge = await node((_req, res) => res.end(JSON.stringify({ clients: Array(2_000).fill(row) })));
+    // no content-length: the limit is found while reading
+    const streaming = await node((_req, res) => {
+      res.write('{"clients":[');
+      for (let i = 0; i < 2_000; i++) res.write(`${JSON.stringify(row)},`);
+      res.end(`${JSON.stringify(row)}]}`);
+    });
     const refusing = await node((_req, res) => res.writeHead(403).end('{}'));
     const garbage = await node((_req, res) => res.end('not json'));
     const limits = { timeoutMs: 300, maxAnswerBytes: 64 * 1024 };
-    const peers = [good, slow, huge, refusing, garbage];
+    const peers = [good, slow, huge, streaming, refusing, garbage];
     const client = new PeerListenerClient(() => peers.map((p) => p.grpcAddr), auth, limits);
     const started = Date.now();
     const answer = await client.listeners({ ip: '10.0.0.5' });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(answer.clients).toEqual([row]);
-    expect(answer.unanswered).toEqual([slow.http, huge.http, refusing.http, garbage.http]);
+    expect(answer.unanswered).toEqual([slow.http, huge.http, streaming.http, refusing.http, garbage.http]);
   });
 
   it('asks nobody when no other node is alive', async () => {

@@ -73,10 +73,14 @@ async function readLimited(res: Response, maxBytes: number): Promise<string> {
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of res.body ?? []) {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw new Error('answer too large');
-    chunks.push(chunk);
+  const reader = res.body?.getReader();
+  for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new Error('answer too large');
+    }
+    chunks.push(read.value);
   }
   return Buffer.concat(chunks).toString('utf8');
 }

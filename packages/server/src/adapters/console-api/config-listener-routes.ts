@@ -9,6 +9,9 @@ import { namespaced } from './console-namespaces.js';
 import { API } from './console-paths.js';
 import { ok } from './envelope.js';
 
+/** The nodes (`host:port`, comma-separated) whose clients are missing from the answer, for the web console. */
+const UNANSWERED_NODES_HEADER = 'unanswered-nodes';
+
 function listenerDto(s: ListenerStatus): ConfigListenerDto {
   return {
     via: s.via,
@@ -26,10 +29,11 @@ function listenerDto(s: ListenerStatus): ConfigListenerDto {
 /**
  * `GET /v2/config/listeners`: the "listening query" screen. With `dataId` (and `group`): the clients
  * listening to that config; with `ip`: the configs that client listens to. Both within `tenant`, on every
- * live node of the cluster; `message` names the nodes that did not answer (their clients are missing).
+ * live node of the cluster; `message` and the `unanswered-nodes` header name the nodes that did not answer
+ * (their clients are missing).
  */
 export function registerConfigListenerRoutes(app: FastifyInstance, query: ConfigListenerQuery): void {
-  app.get(`${API}/v2/config/listeners`, namespaced(TENANT), async (req) => {
+  app.get(`${API}/v2/config/listeners`, namespaced(TENANT), async (req, reply) => {
     const input = inputOf<ConfigListenerParam>(req);
     const ip = optionalText(input, 'ip');
     const dataId = optionalText(input, 'dataId');
@@ -40,7 +44,10 @@ export function registerConfigListenerRoutes(app: FastifyInstance, query: Config
     else throw invalid('give dataId (and group) to list its listeners, or ip to list what a client listens to');
     const { rows, unanswered } = await asked;
     const answer = ok(rows.map(listenerDto));
-    if (unanswered.length > 0) answer.message = `no answer from ${unanswered.join(', ')}: their clients are not listed`;
+    if (unanswered.length > 0) {
+      answer.message = `no answer from ${unanswered.join(', ')}: their clients are not listed`;
+      void reply.header(UNANSWERED_NODES_HEADER, unanswered.join(','));
+    }
     return answer;
   });
 }
