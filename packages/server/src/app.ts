@@ -211,6 +211,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   let closing = false;
   const longPolls = new LongPollRegistry(configs);
   core.listenerQuery.addSource(longPolls);
+  // a listener query on a cluster node lists the clients of every live node
+  if (membership) core.listenerQuery.setPeers(membership.listenerPeers);
   const consoleDeps = { core, logger, settings, clock, version: VERSION, webDist: options.webDist };
   // The no-login console never runs beside OpenAPI auth: it would be a way around it.
   const oldConsole = settings.enableNoAuthConsole && !settings.enableOpenApiAuth;
@@ -249,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       mcpEndpoint: loadMcpEndpoint,
       server: { version: VERSION, consoleEnabled: settings.consoleEnabled },
       backupToken: settings.backupToken,
+      peerAuth: membership?.peerAuth,
       mountConsole: (app) =>
         oldConsoleApi
           ? oldConsoleApi.registerOldConsole(app, consoleDeps)

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { PeerAuth } from './adapters/cluster-peers/peer-auth.js';
+import { PeerListenerClient } from './adapters/cluster-peers/peer-listener-client.js';
 import { othersReachStore } from './adapters/cluster-peers/peer-store-probe.js';
 import { applyStoreChanges, type ClusterModels } from './core/cluster/change-applier.js';
 import type { ClusterMembers } from './core/cluster/cluster-members.js';
@@ -9,6 +12,10 @@ import type { Stores } from './store-wiring.js';
 
 export interface ClusterMembership {
   members: ClusterMembers;
+  /** Signs and checks the calls of the nodes to each other (the key is shared through the database). */
+  peerAuth: PeerAuth;
+  /** The other live nodes' config listeners (a listener query on this node merges them). */
+  listenerPeers: PeerListenerClient;
   /** On a clean stop: the node's lease and instances go at once instead of after the lease. */
   leave(): Promise<void>;
 }
@@ -51,8 +58,11 @@ export async function joinCluster(
   applyStoreChanges(feed, { ...models, replicator }, logger, { resyncFirst: true });
   await node.start();
   await replicator.start();
+  const peerAuth = new PeerAuth(await cluster.store.sharedPeerKey(randomBytes(32).toString('base64url')));
   return {
     members: node,
+    peerAuth,
+    listenerPeers: new PeerListenerClient(() => node.liveOtherAddrs(), peerAuth),
     async leave() {
       replicator.stop();
       await replicator.flush().catch(() => undefined);

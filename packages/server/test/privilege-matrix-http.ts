@@ -25,6 +25,8 @@ type Pairs = [string, string][];
 /** Where the namespace goes: parameters for the query string and for the form body. */
 interface Placement {
   label: string;
+  /** The path with the namespace in it (routes that read it from the path); default: the route's. */
+  path?: string;
   query: Pairs;
   form: Pairs;
 }
@@ -45,7 +47,7 @@ function send(app: TestApp, route: SdkRoute, sample: HttpSample, token: string, 
   const params = Object.entries(sample.params());
   const query: Pairs = [...(sample.form ? [] : params), ...placement.query, ['accessToken', token]];
   const form: Pairs = [...(sample.form ? params : []), ...placement.form];
-  const url = `${route.url}?${new URLSearchParams(query)}`;
+  const url = `${placement.path ?? route.url}?${new URLSearchParams(query)}`;
   const body =
     form.length > 0
       ? {
@@ -85,6 +87,21 @@ function singlePlacements(route: SdkRoute, sample: HttpSample): { ns: Ns[]; plac
       },
     });
     return [...NAMESPACES.map((ns) => one([ns])), one([...NAMESPACES])];
+  }
+  if (source.kind === 'serviceKey') {
+    const inPath = (ns: Ns, key: string) => ({
+      ns: [ns],
+      placement: {
+        label: `key ${key}`,
+        path: route.url.replace(`:${source.param}`, encodeURIComponent(key)),
+        query: [],
+        form: [],
+      },
+    });
+    return [
+      inPath('', 'DEFAULT_GROUP@@seed'),
+      ...NAMESPACES.map((ns) => inPath(ns, `${nsName(ns)}##DEFAULT_GROUP@@seed`)),
+    ];
   }
   const out: { ns: Ns[]; placement: Placement }[] = [];
   for (const ns of sample.only ?? NAMESPACES) {

@@ -163,6 +163,9 @@ export const HTTP_SAMPLES: Record<string, HttpSample[]> = {
   ],
   'GET /nacos/v2/ns/instance': [{ need: 'read', params: () => ({ ...seedInstance }) }],
   'GET /nacos/v2/ns/instance/list': [{ need: 'read', params: () => ({ serviceName: 'seed' }) }],
+  'GET /nacos/v2/ns/instance/statuses/:key': [
+    { need: 'read', params: () => ({}), reached: (res) => res.statusCode === 200 && res.body.includes('10.0.0.1:80_') },
+  ],
   'PUT /nacos/v2/ns/instance/beat': [{ need: 'write', params: () => ({ ...seedInstance }) }],
   'PUT /nacos/v2/ns/instance/metadata/batch': [
     { need: 'write', params: () => ({ serviceName: 'seed', metadata: 'v2=yes' }) },

@@ -196,6 +196,14 @@ export class MemoryClusterStore implements ClusterStore {
       .map(([nodeId, byService]) => ({ nodeId, instances: structuredClone([...byService.values()].flat()) }));
   }
 
+  private peerKey: string | undefined;
+
+  async sharedPeerKey(candidate: string): Promise<string> {
+    this.check();
+    this.peerKey ??= candidate;
+    return this.peerKey;
+  }
+
   async leave(nodeId: number): Promise<void> {
     this.check();
     this.leases.delete(nodeId);

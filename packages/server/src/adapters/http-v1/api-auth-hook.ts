@@ -23,9 +23,13 @@ export const V3_STATE_ROUTES = [
   '/nacos/v3/admin/core/state/readiness',
 ] as const;
 
-/** Routes anyone may call: logins, probes (the nodes' own too) and metrics. */
+/**
+ * Routes anyone may call: logins, probes (the nodes' own too) and metrics; and the nodes' calls to each
+ * other, which check their own signature (cluster-peers/peer-auth.ts).
+ */
 export const EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   '/nacos/v1/core/cluster/store-health',
+  '/nacos/v1/core/cluster/peer/listeners',
   ...LOGIN_ROUTES,
   '/nacos/v1/console/health/liveness',
   '/nacos/v1/console/health/readiness',

@@ -89,6 +89,10 @@ describe('GET /nacos/v1/cs/configs/listener', () => {
     expect((await getJson('/nacos/v1/cs/configs/listener?group=G')).status).toBe(400);
   });
 
+  it('has no node-to-node listener route on a single node', async () => {
+    expect((await getJson('/nacos/v1/core/cluster/peer/listeners?ip=10.0.0.5')).status).toBe(404);
+  });
+
   it('leaves the long-poll on POST of the same path working', async () => {
     await publish('app.yaml', 'v1');
     const res = await fetch(`${base}/nacos/v1/cs/configs/listener`, {

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { canonicalTenant } from '../../core/config/config-key.js';
 import { isDefaultNamespace } from '../../core/namespace/namespace-service.js';
-import { canonicalNamespace } from '../../core/naming/naming-validation.js';
+import type { ServiceKey } from '../../core/naming/naming-model.js';
+import { canonicalNamespace, parseServiceKey } from '../../core/naming/naming-validation.js';
 import { invalid } from '../../shared/errors.js';
 import { requestParams, type Params } from '../http-common/params.js';
 import { parseListeningConfigs } from './listening-configs.js';
@@ -14,11 +15,14 @@ import { parseListeningConfigs } from './listening-configs.js';
  *   namespace ""), so the check judges exactly what the handler touches. A request naming two different
  *   namespaces (in two fields, or twice in one) is refused with 400.
  * - `listened`: each config in `Listening-Configs` (the long-poll listener).
+ * - `serviceKey`: the path parameter `param` holds nacos' service key, `[namespace##]group@@service`
+ *   (`serviceKeyOfPath` reads it for the check and the handler alike).
  * - `none`: the route holds no namespaced data (cluster, metrics); the default namespace is checked.
  */
 export type NamespaceSource =
   | { kind: 'fields'; fields: readonly string[]; canonical?: (namespace: string) => string }
   | { kind: 'listened' }
+  | { kind: 'serviceKey'; param: string }
   | { kind: 'none' };
 
 declare module 'fastify' {
@@ -126,11 +130,31 @@ export function requestNamespace(req: FastifyRequest): string | undefined {
   return namespace;
 }
 
+const SERVICE_KEY_NAMESPACE = '##';
+
+/**
+ * The service a `serviceKey` route names in its path: `namespace##group@@service`, or `group@@service` in
+ * the default namespace (nacos' form; the group is required). Throws an `invalid` error for any other form.
+ */
+export function serviceKeyOfPath(req: FastifyRequest): ServiceKey {
+  const source = sourceOf(req);
+  if (source.kind !== 'serviceKey') throw new Error(`route ${req.routeOptions.url} declares no service key`);
+  const value = (req.params as Record<string, string | undefined>)[source.param] ?? '';
+  const at = value.indexOf(SERVICE_KEY_NAMESPACE);
+  const namespaceId = at < 0 ? '' : value.slice(0, at);
+  const grouped = at < 0 ? value : value.slice(at + SERVICE_KEY_NAMESPACE.length);
+  if (!/^[^@]+@@[^@]/.test(grouped.trim())) {
+    throw invalid(`invalid service key: ${value} (give [namespace##]groupName@@serviceName)`);
+  }
+  return parseServiceKey({ namespaceId, serviceName: grouped });
+}
+
 /** Every namespace a request touches, for the access check ("" = the default namespace). */
 export function requestNamespaces(req: FastifyRequest): string[] {
   const source = sourceOf(req);
   if (source.kind === 'none') return [''];
   if (source.kind === 'fields') return [requestNamespace(req) ?? ''];
+  if (source.kind === 'serviceKey') return [serviceKeyOfPath(req).namespaceId];
   try {
     return [...new Set(parseListeningConfigs(requestParams(req)['Listening-Configs']).map((e) => e.tenant))];
   } catch {

@@ -22,6 +22,8 @@ import type { LongPollRegistry } from './long-poll.js';
 import { registerNamespaceRoutes } from './namespace-routes.js';
 import { registerInstanceRoutes } from './instance-routes.js';
 import { registerServiceRoutes } from './service-routes.js';
+import type { PeerAuth } from '../cluster-peers/peer-auth.js';
+import { registerPeerListenerRoutes } from '../cluster-peers/peer-listener-routes.js';
 import { registerClusterRoutes } from './cluster-routes.js';
 import { sdkBodyLimit } from './sdk-body-limit.js';
 import { registerV2Routes } from '../http-v2/v2-routes.js';
@@ -42,6 +44,8 @@ export interface SdkHttpDeps {
   backupToken?: string;
   /** Mounts the console pages on this port (the no-login console, or a page pointing to the console port). */
   mountConsole?: (app: FastifyInstance) => void;
+  /** On a cluster node: checks the other nodes' calls (their listener queries). */
+  peerAuth?: PeerAuth;
   /** The MCP endpoints (`/rnacos/mcp/...`), loaded on the first MCP request. */
   mcpEndpoint?: () => Promise<McpEndpoint>;
 }
@@ -71,6 +75,7 @@ export function createSdkHttpApp(deps: SdkHttpDeps, pipeline: RequestPipeline): 
   registerConfigRoutes(app, core.configs, sdkAuditCaller(core.auth));
   registerListenerRoutes(app, core.configs, deps.longPolls, deps.longPollTiming);
   registerListenerQueryRoutes(app, core.listenerQuery);
+  if (deps.peerAuth) registerPeerListenerRoutes(app, core.listenerQuery, deps.peerAuth);
   registerNamespaceRoutes(app, core.namespaces, core.configs);
   registerInstanceRoutes(app, core.naming, { udpPush: deps.udpPush });
   registerServiceRoutes(app, core.naming);

@@ -6,6 +6,7 @@ import { registerClusterV2Routes } from './cluster-v2-routes.js';
 import { registerConfigV2Routes } from './config-v2-routes.js';
 import { registerHistoryV2Routes } from './history-v2-routes.js';
 import { registerInstanceMetadataV2Routes } from './instance-metadata-v2-routes.js';
+import { registerInstanceStatusesV2Routes } from './instance-statuses-v2-routes.js';
 import { registerInstanceV2Routes } from './instance-v2-routes.js';
 import { registerNamespaceV2Routes } from './namespace-v2-routes.js';
 import { registerOperatorV2Routes } from './operator-v2-routes.js';
@@ -25,6 +26,7 @@ export function registerV2Routes(app: FastifyInstance, core: Core, version: stri
     registerConfigV2Routes(v2, core.configs, caller);
     registerHistoryV2Routes(v2, core.configs);
     registerInstanceV2Routes(v2, core.naming);
+    registerInstanceStatusesV2Routes(v2, core.naming);
     registerInstanceMetadataV2Routes(v2, core.naming);
     registerServiceV2Routes(v2, core.naming);
     registerCatalogV2Routes(v2, core.naming);

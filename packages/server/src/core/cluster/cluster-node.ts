@@ -111,6 +111,14 @@ export class ClusterNode implements ClusterMembers {
     this.leaseWatch.start();
   }
 
+  /** The gRPC addresses of the other nodes whose lease is running now (store clock). */
+  liveOtherAddrs(): string[] {
+    const now = this.storeClock();
+    return this.nodes
+      .filter((n) => n.nodeId !== this.node.nodeId && !n.evicted && n.leaseUntil > now)
+      .map((n) => n.addr);
+  }
+
   /** Whether a node's lease is running now (store clock); this node always is. */
   isAlive(nodeId: number): boolean {
     // cut off from the store, this node cannot tell: the others may be renewing all along

@@ -159,4 +159,9 @@ export interface ClusterStore {
   loadAllOwned(exceptNode: number): Promise<Array<{ nodeId: number; instances: StoredInstance[] }>>;
   /** Leaves the cluster on a clean stop: the lease and the instances go at once. */
   leave(nodeId: number): Promise<void>;
+  /**
+   * The key the nodes sign their calls to each other with: the stored one, or `candidate` stored if there is
+   * none yet (the first node to ask sets it; every node gets the same).
+   */
+  sharedPeerKey(candidate: string): Promise<string>;
 }

@@ -54,4 +54,31 @@ describe('ConfigListenerQuery', () => {
     q.addSource(source([{ via: 'grpc', ip: '10.0.0.7', address: '10.0.0.7:1', keyString: app, md5: '' }]));
     expect(q.byConfig(app)).toMatchObject([{ md5: '', currentMd5: '', inSync: true }]);
   });
+
+  it('answers from this node alone without waiting when there are no peers', () => {
+    const answer = query({ [app]: 'm1' }).inCluster({ keyString: app });
+    expect(answer).not.toBeInstanceOf(Promise);
+    expect(answer).toMatchObject({ unanswered: [] });
+  });
+
+  it("merges the other nodes' clients, judged against this node's md5, and names the nodes that did not answer", async () => {
+    const q = query({ [app]: 'm1', [db]: 'd2' });
+    const asked: unknown[] = [];
+    q.setPeers({
+      listeners: async (match) => {
+        asked.push(match);
+        return {
+          clients: [{ via: 'grpc', ip: '10.0.0.5', address: '10.0.0.5:50002', keyString: db, md5: 'd2' }],
+          unanswered: ['10.1.1.1:8848'],
+        };
+      },
+    });
+    const answer = await q.inCluster({ ip: ' 10.0.0.5 ' }, 'dev');
+    expect(asked).toEqual([{ ip: '10.0.0.5' }]);
+    expect(answer.unanswered).toEqual(['10.1.1.1:8848']);
+    expect(answer.rows.map((r) => [r.address, r.dataId, r.inSync])).toEqual([
+      ['10.0.0.5:50001', 'db.yaml', false],
+      ['10.0.0.5:50002', 'db.yaml', true],
+    ]);
+  });
 });

@@ -21,6 +21,24 @@ export interface ListenerSource {
   listeners(match: { keyString?: string; ip?: string }): ListeningClient[];
 }
 
+/** What to list: the listeners of one config (`keyString`) or of one client IP. */
+export interface ListenerMatch {
+  keyString?: string;
+  ip?: string;
+}
+
+/** The other nodes of a cluster: each asked for its own clients; `unanswered` names the nodes that did not answer. */
+export interface PeerListenerSource {
+  listeners(match: ListenerMatch): Promise<{ clients: ListeningClient[]; unanswered: string[] }>;
+}
+
+/** Listeners with the config's current md5, and the nodes whose clients are missing from them. */
+export interface ListenerAnswer {
+  rows: ListenerStatus[];
+  /** Nodes (`host:port`) that did not answer in time or answered something unusable: their clients are not listed. */
+  unanswered: string[];
+}
+
 /** A listener with the config's current md5 beside the client's. */
 export interface ListenerStatus {
   via: ListenVia;
@@ -49,11 +67,39 @@ function keyOf(keyString: string): ConfigKey {
  */
 export class ConfigListenerQuery {
   private readonly sources: ListenerSource[] = [];
+  private peers: PeerListenerSource | undefined;
 
   constructor(private readonly md5Of: (keyString: string) => string) {}
 
   addSource(source: ListenerSource): void {
     this.sources.push(source);
+  }
+
+  /** On a cluster node: the other nodes, asked by `inCluster`. */
+  setPeers(peers: PeerListenerSource): void {
+    this.peers = peers;
+  }
+
+  /** The raw listeners of this node's doors (what a cluster node answers another one). */
+  localClients(match: ListenerMatch): ListeningClient[] {
+    return this.sources.flatMap((source) => source.listeners(match));
+  }
+
+  /**
+   * The listeners of every live node of the cluster (this node's alone on a single node, answered without
+   * waiting for anything): one config (`keyString`) or one client IP, `namespaceId` narrowing the latter. The
+   * md5 each client holds is compared with this node's current md5.
+   */
+  inCluster(asked: ListenerMatch, namespaceId?: string): ListenerAnswer | Promise<ListenerAnswer> {
+    const match = asked.ip === undefined ? { keyString: asked.keyString } : { ip: asked.ip.trim() };
+    const narrowed = (rows: ListenerStatus[]) =>
+      namespaceId === undefined ? rows : rows.filter((s) => s.namespaceId === namespaceId);
+    const own = this.localClients(match);
+    if (!this.peers) return { rows: narrowed(this.statuses(own)), unanswered: [] };
+    return this.peers.listeners(match).then(({ clients, unanswered }) => ({
+      rows: narrowed(this.statuses(own.concat(clients))),
+      unanswered,
+    }));
   }
 
   /** The clients listening to one config on this node. */
@@ -67,24 +113,26 @@ export class ConfigListenerQuery {
     return namespaceId === undefined ? all : all.filter((s) => s.namespaceId === namespaceId);
   }
 
-  private collect(match: { keyString?: string; ip?: string }): ListenerStatus[] {
+  private collect(match: ListenerMatch): ListenerStatus[] {
+    return this.statuses(this.localClients(match));
+  }
+
+  private statuses(clients: ListeningClient[]): ListenerStatus[] {
     const rows: ListenerStatus[] = [];
-    for (const source of this.sources) {
-      for (const client of source.listeners(match)) {
-        const key = keyOf(client.keyString);
-        const currentMd5 = this.md5Of(client.keyString);
-        rows.push({
-          via: client.via,
-          ip: client.ip,
-          address: client.address,
-          namespaceId: key.namespaceId,
-          group: key.group,
-          dataId: key.dataId,
-          md5: client.md5,
-          currentMd5,
-          inSync: client.md5 === currentMd5,
-        });
-      }
+    for (const client of clients) {
+      const key = keyOf(client.keyString);
+      const currentMd5 = this.md5Of(client.keyString);
+      rows.push({
+        via: client.via,
+        ip: client.ip,
+        address: client.address,
+        namespaceId: key.namespaceId,
+        group: key.group,
+        dataId: key.dataId,
+        md5: client.md5,
+        currentMd5,
+        inSync: client.md5 === currentMd5,
+      });
     }
     return rows.sort(
       (a, b) =>

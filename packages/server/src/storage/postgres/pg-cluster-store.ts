@@ -24,9 +24,18 @@ export const DOWN_LISTED_MS = 10 * 60_000;
 /** NOTIFY payloads must stay under 8000 bytes: beats are relayed in chunks of this many. */
 const BEATS_PER_NOTIFY = 25;
 
-/** Node leases and each node's ephemeral instances in PostgreSQL (tables cluster_node, ephemeral_instance). */
+/** Node leases and each node's ephemeral instances in PostgreSQL (tables cluster_node, ephemeral_instance), and the key
+ * the nodes sign their calls to each other with (cluster_peer_key). */
 export class PgClusterStore implements ClusterStore {
   constructor(private readonly db: PgDatabase) {}
+
+  async sharedPeerKey(candidate: string): Promise<string> {
+    await this.db.pool.query('INSERT INTO cluster_peer_key (id, peer_key) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [
+      candidate,
+    ]);
+    const { rows } = await this.db.pool.query<Row>('SELECT peer_key FROM cluster_peer_key WHERE id = 1');
+    return String(rows[0].peer_key);
+  }
 
   async holder(nodeId: number): Promise<LeaseHolder | null> {
     const { rows } = await this.db.pool.query<Row>(

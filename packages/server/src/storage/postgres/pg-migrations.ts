@@ -228,4 +228,11 @@ export const PG_MIGRATIONS: string[] = [
     UNIQUE (namespace_id, name)
   );
   `,
+  // 12: the key cluster nodes sign their calls to each other with (one row, set by the first node to start)
+  `
+  CREATE TABLE IF NOT EXISTS cluster_peer_key (
+    id SMALLINT PRIMARY KEY CHECK (id = 1),
+    peer_key TEXT NOT NULL
+  );
+  `,
 ];

@@ -108,7 +108,8 @@ const en = {
     listener_need_key: 'Enter a Data ID (and group) to see the clients listening to it.',
     listener_need_ip: 'Enter a client IP to see the configs it listens to.',
     listener_hint:
-      'Clients connected to this server node: gRPC clients, and HTTP clients while their long-poll is held.',
+      'Clients connected to any live node of the cluster: gRPC clients, and HTTP clients while their long-poll is held.',
+    listener_unanswered: 'No answer from {{nodes}}: the clients connected there are not listed.',
   },
 };
 
@@ -220,7 +221,8 @@ export const configMessages: FeatureMessages<typeof en> = {
       listener_current_md5: '当前 MD5：{{md5}}',
       listener_need_key: '输入配置ID（及配置组）以查看监听它的客户端。',
       listener_need_ip: '输入客户端 IP 以查看它监听的配置。',
-      listener_hint: '连接到本服务节点的客户端：gRPC 客户端，以及长轮询挂起中的 HTTP 客户端。',
+      listener_hint: '连接到集群中任一存活节点的客户端：gRPC 客户端，以及长轮询挂起中的 HTTP 客户端。',
+      listener_unanswered: '节点 {{nodes}} 未应答：连接到这些节点的客户端未列出。',
     },
   },
 };

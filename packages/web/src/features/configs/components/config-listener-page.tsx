@@ -1,5 +1,5 @@
 import type { ConfigListenerDto } from '@tsnacos/protocol';
-import { Button, Radio, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Radio, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../../components/filter-bar.js';
@@ -30,7 +30,8 @@ export function ConfigListenerPage() {
   const query = useConfigListeners(params, ready);
   const idle = (action: () => void) => whenIdle(query.isFetching, action)();
   const asked = by === 'ip' ? ip !== '' : dataId !== '';
-  const rows = query.isError || !asked ? [] : (query.data ?? []);
+  const rows = query.isError || !asked ? [] : (query.data?.rows ?? []);
+  const unanswered = query.isError || !asked ? [] : (query.data?.unanswered ?? []);
 
   const columns: ColumnsType<ConfigListenerDto> = [
     { title: t('config.listener_address'), dataIndex: 'address', key: 'address' },
@@ -102,6 +103,14 @@ export function ConfigListenerPage() {
         <Typography.Paragraph type="secondary">
           {asked ? t('config.listener_hint') : t(by === 'ip' ? 'config.listener_need_ip' : 'config.listener_need_key')}
         </Typography.Paragraph>
+        {unanswered.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={t('config.listener_unanswered', { nodes: unanswered.join(', ') })}
+          />
+        )}
         <Table<ConfigListenerDto>
           rowKey={rowKey}
           size="middle"
