@@ -12,7 +12,9 @@ import type {
 import {
   CONFIG_COLUMNS,
   HISTORY_COLUMNS,
-  storedDataKey,
+  historyArgs,
+  itemArgs,
+  keyArgs,
   toHistory,
   toItem,
   toStored,
@@ -23,21 +25,7 @@ import { inTransaction, notifyChange, type PgDatabase, type Row } from './pg-dat
 import type pg from 'pg';
 
 export const KEY = 'namespace_id = $1 AND group_name = $2 AND data_id = $3';
-export const keyArgs = (key: ConfigKey) => [key.namespaceId, key.group, key.dataId];
-/** The parameters of a config row after its key (and, for a gray release, its name and rule), in column order. */
-export const itemArgs = (item: Omit<ConfigItem, 'id'>) => [
-  item.content,
-  item.md5,
-  item.type,
-  item.desc,
-  item.appName,
-  item.configTags,
-  item.srcUser,
-  item.srcIp,
-  item.createdAt,
-  item.modifiedAt,
-  storedDataKey(item.encryptedDataKey),
-];
+export { itemArgs, keyArgs };
 const keyText = (key: ConfigKey) => `${key.namespaceId}\u0002${key.group}\u0002${key.dataId}`;
 /** The class of the advisory locks taken per config key (the second number is the key's hash). */
 const CONFIG_KEY_LOCKS = 7_480_014;
@@ -53,22 +41,7 @@ export async function insertHistory(client: pg.PoolClient, h: NewHistoryEntry): 
     `INSERT INTO config_history (namespace_id, group_name, data_id, content, md5, config_type, description, app_name,
        config_tags, op_type, src_ip, src_user, created_at, encrypted_data_key, publish_type, gray_name)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-    [
-      ...keyArgs(h),
-      h.content,
-      h.md5,
-      h.type,
-      h.desc,
-      h.appName,
-      h.configTags,
-      h.op,
-      h.srcIp,
-      h.srcUser,
-      h.createdAt,
-      storedDataKey(h.encryptedDataKey),
-      h.publishType ?? 'formal',
-      h.grayName ?? '',
-    ],
+    historyArgs(h),
   );
 }
 

@@ -23,6 +23,40 @@ export const HISTORY_COLUMNS = `id, namespace_id, group_name, data_id, content, 
 
 /** The stored form of an `encryptedDataKey`: NULL for a plain config (""). */
 export const storedDataKey = (key: string): string | null => (key === '' ? null : key);
+
+/** The parameters of a config key, in column order (both stores bind rows by position). */
+export const keyArgs = (key: ConfigKey): unknown[] => [key.namespaceId, key.group, key.dataId];
+/** The parameters of a config row after its key (and, for a gray release, its name and rule), in column order. */
+export const itemArgs = (item: Omit<ConfigItem, 'id'>) => [
+  item.content,
+  item.md5,
+  item.type,
+  item.desc,
+  item.appName,
+  item.configTags,
+  item.srcUser,
+  item.srcIp,
+  item.createdAt,
+  item.modifiedAt,
+  storedDataKey(item.encryptedDataKey),
+];
+/** The parameters of a history row, in `HISTORY_COLUMNS` order without the id. */
+export const historyArgs = (h: NewHistoryEntry) => [
+  ...keyArgs(h),
+  h.content,
+  h.md5,
+  h.type,
+  h.desc,
+  h.appName,
+  h.configTags,
+  h.op,
+  h.srcIp,
+  h.srcUser,
+  h.createdAt,
+  storedDataKey(h.encryptedDataKey),
+  h.publishType ?? 'formal',
+  h.grayName ?? '',
+];
 const dataKeyOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export function toItem(r: Row): ConfigItem {
@@ -179,23 +213,7 @@ export function configUpserter(db: SqliteDatabase): (item: Omit<ConfigItem, 'id'
         config_tags = excluded.config_tags, src_user = excluded.src_user, src_ip = excluded.src_ip,
         modified_at = excluded.modified_at, revision = excluded.revision
       RETURNING id, revision`);
-  return (item) =>
-    upsert.get(
-      item.namespaceId,
-      item.group,
-      item.dataId,
-      item.content,
-      item.md5,
-      item.type,
-      item.desc,
-      item.appName,
-      item.configTags,
-      item.srcUser,
-      item.srcIp,
-      item.createdAt,
-      item.modifiedAt,
-      storedDataKey(item.encryptedDataKey),
-    ) as { id: number; revision: number };
+  return (item) => upsert.get(keyArgs(item).concat(itemArgs(item))) as { id: number; revision: number };
 }
 
 /**
@@ -214,25 +232,8 @@ export function historyAppender(db: SqliteDatabase): (history: NewHistoryEntry) 
         AND id <= (SELECT id FROM config_history WHERE namespace_id = ? AND group_name = ? AND data_id = ?
           ORDER BY id DESC LIMIT 1 OFFSET ${HISTORY_KEPT_PER_CONFIG})`);
   return (h) => {
-    insert.run(
-      h.namespaceId,
-      h.group,
-      h.dataId,
-      h.content,
-      h.md5,
-      h.type,
-      h.desc,
-      h.appName,
-      h.configTags,
-      h.op,
-      h.srcIp,
-      h.srcUser,
-      h.createdAt,
-      storedDataKey(h.encryptedDataKey),
-      h.publishType ?? 'formal',
-      h.grayName ?? '',
-    );
-    if (h.op !== 'I') trim.run(h.namespaceId, h.group, h.dataId, h.namespaceId, h.group, h.dataId);
+    insert.run(historyArgs(h));
+    if (h.op !== 'I') trim.run(keyArgs(h).concat(keyArgs(h)));
   };
 }
 
