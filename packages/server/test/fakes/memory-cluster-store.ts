@@ -33,6 +33,8 @@ export class MemoryClusterStore implements ClusterStore {
   readonly owned = new Map<number, Map<string, StoredInstance[]>>();
   readonly published: Array<{ nodeId: number; key: ServiceKey; put: number; removed: number }> = [];
   readonly relayed: Array<{ nodeId: number; beats: RelayedBeat[] }> = [];
+  /** Nodes whose feed is cut (as a node cut off from the database): what changes meanwhile never reaches them. */
+  readonly deaf = new Set<number>();
   private readonly feeds = new Map<number, (change: StoreChange) => void>();
 
   subscribe(nodeId: number, listener: (change: StoreChange) => void): void {
@@ -212,7 +214,7 @@ export class MemoryClusterStore implements ClusterStore {
   }
 
   private emit(origin: number, change: StoreChange): void {
-    for (const [nodeId, listener] of this.feeds) if (nodeId !== origin) listener(change);
+    for (const [nodeId, listener] of this.feeds) if (nodeId !== origin && !this.deaf.has(nodeId)) listener(change);
   }
 
   private check(): void {

@@ -71,6 +71,36 @@ describe('a cluster sharing ephemeral instances through its store: beats and evi
     expect(b.naming.query(orders).hosts.map((h) => h.weight)).toEqual([7]);
   });
 
+  it('a node evicted while cut off does not undo an edit the node that took its instance over made', async () => {
+    const store = new MemoryClusterStore();
+    const [a, b] = [await nodeOf(store, 1), await nodeOf(store, 2)];
+    await a.naming.registerInstance(orders, { ...ref, weight: 6 });
+    await syncAll(a, b);
+    // A is cut off: the client's beats reach B, which takes the instance over and evicts A
+    store.deaf.add(1);
+    b.naming.beat(orders, ref);
+    store.now += LEASE + 1;
+    await b.membership.renew();
+    await b.sync();
+    store.now += RENEW_EVERY;
+    await b.membership.renew();
+    await b.sync();
+    await b.naming.patchInstance(orders, ref, { weight: 2 });
+    expect(ownedBy(store, 2)).toEqual(['10.1.1.1:7001']);
+    // back before its next renewal, A has heard of none of it; its own copy turns unhealthy (no beats here)
+    store.deaf.delete(1);
+    a.clock.advance(20_000);
+    a.naming.tick();
+    await a.replicator.flush();
+    await a.membership.renew(); // A learns it was evicted and publishes again
+    await syncAll(a, b);
+    const weights = (n: SyncNode) => n.naming.query(orders).hosts.map((h) => h.weight);
+    expect(weights(a)).toEqual([2]);
+    expect(weights(b)).toEqual([2]);
+    const stored = [...store.owned.values()].flatMap((byService) => byService.get(serviceKeyString(orders)) ?? []);
+    expect(stored.map((i) => i.weight)).toEqual([2]);
+  });
+
   it('keeps a local client instance over another node mirror of the same address', async () => {
     const store = new MemoryClusterStore();
     const a = await nodeOf(store, 1);

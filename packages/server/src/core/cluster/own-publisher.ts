@@ -209,6 +209,9 @@ export class OwnPublisher {
           (put, { stored, elsewhere, evicted }) => {
             const p = byService.get(serviceKeyString(put.key))!;
             const written = p.before.get(identityOf(put));
+            // evicted, and another node holds it: that node took it over since (and may have edited it);
+            // this node's copy is older, and a row of an evicted node is not even seen by the others
+            if (evicted && elsewhere && !stored) return false;
             // rows that went with this node's lease: what this node holds is all there is
             if (evicted) return true;
             // taking over an instance another node holds: what the store holds of it (it may have been
@@ -259,12 +262,16 @@ export class OwnPublisher {
    */
   private adoptSkipped(batch: Pending[], skipped: SkippedPut[]): void {
     const pending = new Map(batch.map((p) => [p.keyString, p]));
+    const released = new Map<string, ServiceKey>();
     for (const s of skipped) {
       const p = pending.get(serviceKeyString(s.key))!;
       // what memory held when it was written (replaced) or what was written before (left out) is what
       // the row is told apart from
       const written = s.replaced ? p.after : p.before;
       this.adoptRows(s.key, [identityOf(s.ref)], s.stored ? [s.stored] : [], written);
+      if (!s.stored) released.set(p.keyString, p.key);
     }
+    // an instance this node no longer holds may be held by another node (it took it over): mirror it
+    for (const key of released.values()) this.onReleased(key);
   }
 }
