@@ -1,18 +1,13 @@
-import type { AiMcpEndpointDto, AiMcpServerDetail, AiMcpToolDto, AiMcpVersionDto } from '@tsnacos/protocol';
-import { Button, Descriptions, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import type { AiMcpEndpointDto, AiMcpServerDetail, AiMcpToolDto } from '@tsnacos/protocol';
+import { Descriptions, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import { hrefs, paths } from '../../../app/paths.js';
 import { DetailDescriptions } from '../../../components/detail-descriptions.js';
-import { PageBody, PageHeader } from '../../../components/page-header.js';
-import { useConsoleState } from '../../../lib/console-state.js';
-import { notify } from '../../../lib/notify.js';
 import { useAiMcpServer } from '../api/get-ai-mcp-server.js';
 import { useRemoveAiMcpServer } from '../api/remove-ai-mcp-server.js';
 import { registryTime } from '../lib/registry-time.js';
-import { DetailState } from './detail-state.js';
-import { JsonView } from './json-view.js';
-import { RegisteredTitle } from './registry-notice.js';
+import { RegistryDetailLayout } from './registry-detail-layout.js';
+import { ShownVersion } from './registry-versions.js';
 
 export interface AiMcpDetailPageProps {
   namespaceId: string;
@@ -93,159 +88,73 @@ function ToolTable({ tools }: { tools: AiMcpToolDto[] }) {
   );
 }
 
-function VersionTable({ server, namespaceId }: { server: AiMcpServerDetail; namespaceId: string }) {
-  const { t } = useTranslation();
-  return (
-    <div data-testid="versions">
-      <Table<AiMcpVersionDto>
-        size="small"
-        rowKey="version"
-        pagination={false}
-        dataSource={server.versions}
-        columns={[
-          {
-            title: t('airegistry.version'),
-            dataIndex: 'version',
-            key: 'version',
-            render: (version: string, row) => (
-              <Space size={4}>
-                <span>{version}</span>
-                {row.latest && <Tag color="blue">{t('airegistry.latest')}</Tag>}
-                {version === server.version && <Tag>{t('airegistry.shown')}</Tag>}
-              </Space>
-            ),
-          },
-          { title: t('airegistry.release_date'), dataIndex: 'releaseDate', key: 'releaseDate', render: registryTime },
-          {
-            title: t('common.operation'),
-            key: 'operation',
-            width: 120,
-            render: (_, row) =>
-              row.version === server.version ? null : (
-                <Link to={hrefs.aiMcpServer(namespaceId, server.id, row.latest ? undefined : row.version)}>
-                  <Button type="link" size="small">
-                    {t('airegistry.show_version')}
-                  </Button>
-                </Link>
-              ),
-          },
-        ]}
-      />
-    </div>
-  );
-}
-
 /** One version of a registered MCP server: what it is, where it is reached, its tools, versions and spec. */
 export function AiMcpDetailPage({ namespaceId, id, version }: AiMcpDetailPageProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { canUpdateAiRegistry } = useConsoleState();
   const query = useAiMcpServer({ namespaceId, id, version });
   const remove = useRemoveAiMcpServer();
   const server = query.data;
-  const listHref = `${paths.aiMcpServers}?namespaceId=${encodeURIComponent(namespaceId)}`;
-  const back = (
-    <Link to={listHref}>
-      <Button>{t('airegistry.back')}</Button>
-    </Link>
-  );
 
   return (
-    <div className="page">
-      <PageHeader
-        title={
-          <RegisteredTitle>{`${t('airegistry.mcp_detail_title')}${server ? `: ${server.name}` : ''}`}</RegisteredTitle>
-        }
-        extra={
-          <Space wrap>
-            {back}
-            {canUpdateAiRegistry && server && (
-              <Popconfirm
-                title={t('airegistry.delete_server_confirm', { name: server.name })}
-                okText={t('common.confirm')}
-                cancelText={t('common.cancel')}
-                onConfirm={() =>
-                  remove.mutate(
-                    { namespaceId, id: server.id, name: server.name },
-                    {
-                      onSuccess: () => {
-                        notify.success(t('common.delete_success'));
-                        void navigate(listHref);
-                      },
-                    },
-                  )
-                }
-              >
-                <Button danger loading={remove.isPending}>
-                  {t('common.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        }
-      />
-      <PageBody>
-        {!server ? (
-          <DetailState error={query.error} back={back} />
-        ) : (
-          <>
-            <DetailDescriptions column={2} style={{ marginBottom: 16 }}>
-              <Descriptions.Item label={t('common.namespace')}>{server.namespaceId}</Descriptions.Item>
-              <Descriptions.Item label="ID">
-                <Typography.Text copyable>{server.id}</Typography.Text>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('airegistry.version')}>
-                <Space size={4}>
-                  <span data-testid="shown-version">{server.version}</span>
-                  {server.version === server.latestVersion && <Tag color="blue">{t('airegistry.latest')}</Tag>}
-                </Space>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('airegistry.latest_version')}>{server.latestVersion}</Descriptions.Item>
-              <Descriptions.Item label={t('airegistry.protocol')}>
-                <Tag>{server.protocol}</Tag>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('airegistry.front_protocol')}>
-                {server.frontProtocol ?? '-'}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('airegistry.enabled')}>
-                {server.enabled ? t('common.yes') : t('common.no')}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('airegistry.capabilities')}>
-                {server.capabilities.length > 0 ? server.capabilities.map((c) => <Tag key={c}>{c}</Tag>) : '-'}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('airegistry.service_ref')} span="filled">
-                {server.serviceRef
-                  ? `${server.serviceRef.namespaceId} / ${server.serviceRef.groupName} / ${server.serviceRef.serviceName}`
-                  : '-'}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('airegistry.description')} span="filled">
-                <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{server.description}</Typography.Text>
-              </Descriptions.Item>
-            </DetailDescriptions>
-            <Endpoints server={server} />
-            <Tabs
-              style={{ marginTop: 16 }}
-              items={[
-                {
-                  key: 'tools',
-                  label: `${t('airegistry.tools')} (${server.tools.length})`,
-                  children: <ToolTable tools={server.tools} />,
-                },
-                {
-                  key: 'versions',
-                  label: `${t('airegistry.versions')} (${server.versions.length})`,
-                  children: <VersionTable server={server} namespaceId={namespaceId} />,
-                },
-                {
-                  key: 'spec',
-                  label: t('airegistry.document'),
-                  children: <JsonView value={server.document} help={t('airegistry.document_help')} />,
-                },
-              ]}
-            />
-          </>
-        )}
-      </PageBody>
-    </div>
+    <RegistryDetailLayout
+      title={`${t('airegistry.mcp_detail_title')}${server ? `: ${server.name}` : ''}`}
+      listPath={paths.aiMcpServers}
+      namespaceId={namespaceId}
+      entry={server}
+      error={query.error}
+      deleteConfirm={(s) => t('airegistry.delete_server_confirm', { name: s.name })}
+      onDelete={(s, done) => remove.mutate({ namespaceId, id: s.id, name: s.name }, { onSuccess: done })}
+      deleting={remove.isPending}
+      tab={(server) => ({
+        key: 'tools',
+        label: t('airegistry.tools'),
+        count: server.tools.length,
+        children: <ToolTable tools={server.tools} />,
+      })}
+      versionColumns={[
+        { title: t('airegistry.release_date'), dataIndex: 'releaseDate', key: 'releaseDate', render: registryTime },
+      ]}
+      versionHref={(server, row) => hrefs.aiMcpServer(namespaceId, server.id, row.latest ? undefined : row.version)}
+      document={{
+        key: 'spec',
+        label: t('airegistry.document'),
+        help: t('airegistry.document_help'),
+        value: (server) => server.document,
+      }}
+    >
+      {(server) => (
+        <>
+          <DetailDescriptions column={2} style={{ marginBottom: 16 }}>
+            <Descriptions.Item label={t('common.namespace')}>{server.namespaceId}</Descriptions.Item>
+            <Descriptions.Item label="ID">
+              <Typography.Text copyable>{server.id}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('airegistry.version')}>
+              <ShownVersion version={server.version} latestVersion={server.latestVersion} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('airegistry.latest_version')}>{server.latestVersion}</Descriptions.Item>
+            <Descriptions.Item label={t('airegistry.protocol')}>
+              <Tag>{server.protocol}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('airegistry.front_protocol')}>{server.frontProtocol ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('airegistry.enabled')}>
+              {server.enabled ? t('common.yes') : t('common.no')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('airegistry.capabilities')}>
+              {server.capabilities.length > 0 ? server.capabilities.map((c) => <Tag key={c}>{c}</Tag>) : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('airegistry.service_ref')} span="filled">
+              {server.serviceRef
+                ? `${server.serviceRef.namespaceId} / ${server.serviceRef.groupName} / ${server.serviceRef.serviceName}`
+                : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('airegistry.description')} span="filled">
+              <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{server.description}</Typography.Text>
+            </Descriptions.Item>
+          </DetailDescriptions>
+          <Endpoints server={server} />
+        </>
+      )}
+    </RegistryDetailLayout>
   );
 }

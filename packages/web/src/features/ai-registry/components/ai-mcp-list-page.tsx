@@ -1,48 +1,22 @@
 import type { AiMcpServerRow } from '@tsnacos/protocol';
-import { Button, Space, Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { hrefs } from '../../../app/paths.js';
-import { DeleteButton } from '../../../components/delete-button.js';
-import { FilterBar } from '../../../components/filter-bar.js';
-import { NamespaceSelector } from '../../../components/namespace-selector.js';
-import { PageBody, PageHeader } from '../../../components/page-header.js';
-import { useConsoleState } from '../../../lib/console-state.js';
-import { whenIdle } from '../../../lib/list-guard.js';
-import { useSelectedNamespace } from '../../../lib/namespace-selection.js';
-import { notify } from '../../../lib/notify.js';
-import { usePager, useUrlPaging } from '../../../lib/paging.js';
-import { useUrlState } from '../../../lib/url-state.js';
 import { useAiMcpServers } from '../api/get-ai-mcp-servers.js';
 import { useRemoveAiMcpServer } from '../api/remove-ai-mcp-server.js';
 import { registryTime } from '../lib/registry-time.js';
-import { RegisteredTitle, RegistryNotice } from './registry-notice.js';
-
-const PAGE_SIZE = 20;
+import { RegistryListLayout, useRegistryList } from './registry-list-layout.js';
 
 /** The MCP servers clients registered in a namespace, filtered by part of the name (`filter`), both in the URL. */
 export function AiMcpListPage() {
   const { t } = useTranslation();
-  const pager = usePager();
-  const { canUpdateAiRegistry } = useConsoleState();
-  const { namespaceId, list, select, ready } = useSelectedNamespace();
-  const { get, update } = useUrlState();
-  const { pageNo, pageSize, setPage } = useUrlPaging(PAGE_SIZE);
-  const nameFilter = get('filter');
-  const query = useAiMcpServers({ namespaceId, nameFilter, pageNo, pageSize }, ready);
+  const list = useRegistryList();
+  const query = useAiMcpServers(list.params, list.ready);
   const remove = useRemoveAiMcpServer();
-  const idle = (action: () => void) => whenIdle(query.isFetching, action)();
-  const page = query.isError ? undefined : query.data;
+  const { namespaceId } = list.params;
 
   const columns: ColumnsType<AiMcpServerRow> = [
-    {
-      title: t('airegistry.name'),
-      dataIndex: 'name',
-      key: 'name',
-      render: (name: string, row) => <Link to={hrefs.aiMcpServer(namespaceId, row.id)}>{name}</Link>,
-    },
-    { title: t('airegistry.description'), dataIndex: 'description', key: 'description', ellipsis: true },
     {
       title: t('airegistry.protocol'),
       dataIndex: 'protocol',
@@ -68,65 +42,20 @@ export function AiMcpListPage() {
       width: 180,
       render: registryTime,
     },
-    {
-      title: t('common.operation'),
-      key: 'operation',
-      width: 150,
-      render: (_, row) => (
-        <Space size={0} wrap>
-          <Link to={hrefs.aiMcpServer(namespaceId, row.id)}>
-            <Button type="link" size="small">
-              {t('common.detail')}
-            </Button>
-          </Link>
-          {canUpdateAiRegistry && (
-            <DeleteButton
-              confirm={t('airegistry.delete_server_confirm', { name: row.name })}
-              onConfirm={() =>
-                remove.mutate(
-                  { namespaceId, id: row.id, name: row.name },
-                  { onSuccess: () => notify.success(t('common.delete_success')) },
-                )
-              }
-            />
-          )}
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <div className="page">
-      <PageHeader
-        title={<RegisteredTitle>{t('airegistry.mcp_list_title')}</RegisteredTitle>}
-        extra={<NamespaceSelector value={namespaceId} list={list} onChange={(ns) => idle(() => select(ns))} />}
-      />
-      <PageBody>
-        <RegistryNotice kind="mcp" />
-        <FilterBar
-          fields={[{ key: 'filter', label: t('airegistry.mcp_name_placeholder'), value: nameFilter }]}
-          onQuery={(v) =>
-            idle(() => {
-              if (v.filter === nameFilter && pageNo === 1) void query.refetch();
-              else update({ filter: v.filter || null, page: null });
-            })
-          }
-        />
-        <Table<AiMcpServerRow>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={page?.list ?? []}
-          loading={query.isFetching}
-          scroll={{ x: 1100 }}
-          pagination={pager({
-            current: pageNo,
-            pageSize,
-            total: page?.totalCount ?? 0,
-            onChange: (p, s) => idle(() => setPage(p, s)),
-          })}
-        />
-      </PageBody>
-    </div>
+    <RegistryListLayout<AiMcpServerRow>
+      kind="mcp"
+      title={t('airegistry.mcp_list_title')}
+      filterLabel={t('airegistry.mcp_name_placeholder')}
+      list={list}
+      query={query}
+      rowKey="id"
+      columns={columns}
+      detailHref={(row) => hrefs.aiMcpServer(namespaceId, row.id)}
+      deleteConfirm={(row) => t('airegistry.delete_server_confirm', { name: row.name })}
+      onDelete={(row, done) => remove.mutate({ namespaceId, id: row.id, name: row.name }, { onSuccess: done })}
+    />
   );
 }
