@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConfigService } from '../../core/config/config-service.js';
 import { canonicalTenant } from '../../core/config/config-key.js';
 import type { NamespaceService, NamespaceView } from '../../core/namespace/namespace-service.js';
@@ -12,7 +12,7 @@ const ROUTE = { config: { namespace: NAMESPACE_ADMIN } };
 
 const QUOTA = 200;
 
-/** A namespace as nacos' namespace APIs show it (v1 and v2 alike). */
+/** A namespace as nacos' namespace APIs show it (v1, v2 and v3 alike). */
 export function namespaceJson(ns: NamespaceView, configs: ConfigService) {
   return {
     namespace: ns.namespaceId,
@@ -22,6 +22,18 @@ export function namespaceJson(ns: NamespaceView, configs: ConfigService) {
     configCount: configs.count(canonicalTenant(ns.namespaceId)),
     type: ns.type,
   };
+}
+
+/**
+ * The namespaces as nacos' namespace APIs list them; with OpenAPI auth on, only those the caller may see, as the
+ * console lists them.
+ */
+export function namespaceListJson(req: FastifyRequest, namespaces: NamespaceService, configs: ConfigService) {
+  const visible = namespacesVisibleToCaller(req);
+  return namespaces
+    .list()
+    .filter((ns) => visible(ns.namespaceId))
+    .map((ns) => namespaceJson(ns, configs));
 }
 
 /** `/nacos/v1/console/namespaces`: the nacos 1.x namespace API (list, create, update, delete). */
@@ -39,13 +51,7 @@ export function registerNamespaceRoutes(app: FastifyInstance, namespaces: Namesp
       if (!ns) throw notFound(`namespace ${id} does not exist`);
       return namespaceJson(ns, configs);
     }
-    // with OpenAPI auth on, only the namespaces the caller may see, as the console lists them
-    const visible = namespacesVisibleToCaller(req);
-    const data = namespaces
-      .list()
-      .filter((ns) => visible(ns.namespaceId))
-      .map((ns) => namespaceJson(ns, configs));
-    return { code: 200, message: null, data };
+    return { code: 200, message: null, data: namespaceListJson(req, namespaces, configs) };
   });
 
   app.post(path, ROUTE, async (req, reply) => {

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ConfigService } from '../../core/config/config-service.js';
 import type { NamespaceService } from '../../core/namespace/namespace-service.js';
 import { optional, requestParams } from '../http-common/params.js';
-import { namespacesVisibleToCaller } from '../http-v1/api-auth-hook.js';
-import { namespaceJson } from '../http-v1/namespace-routes.js';
+import { namespaceJson, namespaceListJson } from '../http-v1/namespace-routes.js';
 import { requestNamespace, type NamespaceSource } from '../http-v1/request-namespace.js';
 import { required, V2Error, v2Ok, withCodes } from './v2-result.js';
 
@@ -16,16 +15,7 @@ const NAMESPACE_MISSING = { not_found: [404, 'NAMESPACE_NOT_EXIST'] } as const;
 
 /** `/nacos/v2/console/namespace*`: list, detail, create, edit and remove, on the same core calls as v1's. */
 export function registerNamespaceV2Routes(app: FastifyInstance, namespaces: NamespaceService, configs: ConfigService) {
-  app.get(`${PATH}/list`, ROUTE, async (req) => {
-    // with OpenAPI auth on, only the namespaces the caller may see, as v1 lists them
-    const visible = namespacesVisibleToCaller(req);
-    return v2Ok(
-      namespaces
-        .list()
-        .filter((ns) => visible(ns.namespaceId))
-        .map((ns) => namespaceJson(ns, configs)),
-    );
-  });
+  app.get(`${PATH}/list`, ROUTE, async (req) => v2Ok(namespaceListJson(req, namespaces, configs)));
 
   app.get(PATH, ROUTE, async (req) => {
     required(requestParams(req), 'namespaceId');

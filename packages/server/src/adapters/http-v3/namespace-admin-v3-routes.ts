@@ -1,28 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { canonicalTenant } from '../../core/config/config-key.js';
 import type { ConfigService } from '../../core/config/config-service.js';
-import type { NamespaceService, NamespaceView } from '../../core/namespace/namespace-service.js';
+import type { NamespaceService } from '../../core/namespace/namespace-service.js';
 import { NacosError } from '../../shared/errors.js';
 import { optional, requestParams } from '../http-common/params.js';
 import { fail, ok, RESULT_CODE } from '../http-common/nacos-result.js';
-import { namespacesVisibleToCaller } from '../http-v1/api-auth-hook.js';
+import { namespaceJson, namespaceListJson } from '../http-v1/namespace-routes.js';
 import { requestNamespace } from '../http-v1/request-namespace.js';
 import { required } from './v3-params.js';
 
 /** nacos requires its admin role for these (resource `.../core/namespaces`), so does tsnacos. */
 const ROUTE = { config: { namespace: { kind: 'fields', fields: ['namespaceId'] } as const, adminOnly: true } };
 const PATH = '/nacos/v3/admin/core/namespace';
-const QUOTA = 200;
-
-const namespaceJson = (ns: NamespaceView, configs: ConfigService) => ({
-  namespace: ns.namespaceId,
-  namespaceShowName: ns.namespaceName,
-  namespaceDesc: ns.namespaceDesc,
-  quota: QUOTA,
-  configCount: configs.count(canonicalTenant(ns.namespaceId)),
-  type: ns.type,
-});
-
 /** Runs a namespace write, answering a missing namespace with nacos's 22001 and a taken id with 22002. */
 async function namespaceWrite(work: Promise<unknown>, namespaceId: string | undefined): Promise<void> {
   try {
@@ -43,15 +31,7 @@ export function registerNamespaceAdminV3Routes(
   namespaces: NamespaceService,
   configs: ConfigService,
 ): void {
-  app.get(`${PATH}/list`, ROUTE, async (req) => {
-    const visible = namespacesVisibleToCaller(req);
-    return ok(
-      namespaces
-        .list()
-        .filter((ns) => visible(ns.namespaceId))
-        .map((ns) => namespaceJson(ns, configs)),
-    );
-  });
+  app.get(`${PATH}/list`, ROUTE, async (req) => ok(namespaceListJson(req, namespaces, configs)));
 
   app.get(PATH, ROUTE, async (req) => {
     required(requestParams(req), 'namespaceId');
