@@ -1,6 +1,5 @@
 import type { Clock } from '../../shared/clock.js';
 import { invalid, notFound } from '../../shared/errors.js';
-import type { KeyedLock } from '../../shared/keyed-lock.js';
 import type { ConfigAudit } from './config-audit.js';
 import { grayNameOf, type ConfigGray, type GrayClient, type GrayRule } from './config-gray.js';
 import type { ConfigGrayStore } from './config-gray-store.js';
@@ -9,6 +8,7 @@ import type { StoredConfig } from './config-store.js';
 import { GrayVersions } from './config-gray-versions.js';
 import { grayHistoryOf } from './config-history-entry.js';
 import { configKeyString, type ConfigKey } from './config-key.js';
+import type { ConfigWrites } from './config-write-turn.js';
 import {
   checkEncryptedDataKey,
   md5Hex,
@@ -24,7 +24,7 @@ export interface GrayReleaseDeps {
   store: ConfigGrayStore | undefined;
   clock: Clock;
   /** The service's lock: gray and stable writes of one key are serialized together. */
-  keyLock: KeyedLock;
+  writes: ConfigWrites;
   watchers: ConfigWatchHub;
   /** The service's current audit (it can be switched on after start). */
   audit: () => ConfigAudit;
@@ -79,7 +79,7 @@ export class GrayReleases {
     if (input.encryptedDataKey !== undefined) checkEncryptedDataKey(input.encryptedDataKey);
     const keyString = configKeyString(key);
     const grayName = grayNameOf(input.rule);
-    return this.deps.keyLock.run(keyString, async () => {
+    return this.deps.writes.run(keyString, async () => {
       const now = this.deps.clock.now();
       const stable = this.deps.stable(keyString);
       const old = this.versions.of(keyString).find((g) => g.grayName === grayName);
@@ -113,7 +113,7 @@ export class GrayReleases {
     const keyString = configKeyString(key);
     const audit = this.deps.audit();
     return audit.around('config.gray.delete', key, source, () =>
-      this.deps.keyLock.run(keyString, async () => {
+      this.deps.writes.run(keyString, async () => {
         const now = this.deps.clock.now();
         const row = audit.okRow('config.gray.delete', key, source);
         const history = (gray: ConfigGray) => grayHistoryOf(gray.item, 'D', source, now, grayName);
@@ -131,7 +131,7 @@ export class GrayReleases {
     const keyString = configKeyString(key);
     const audit = this.deps.audit();
     return audit.around('config.gray.promote', key, source, () =>
-      this.deps.keyLock.run(keyString, async () => {
+      this.deps.writes.run(keyString, async () => {
         const now = this.deps.clock.now();
         const row = audit.okRow('config.gray.promote', key, source);
         const promoted = await store.promoteGray(key, grayName, (gray, current) =>

@@ -33,6 +33,37 @@ describe('ConfigService', () => {
     expect(await configs.historyEntry(items[1].id)).toMatchObject({ content: 'v2', type: 'json' });
   });
 
+  it('answers a write queued behind a stalled write of the same config busy, in time, and never makes it', async () => {
+    const configs = app.core.configs;
+    type Save = (...args: unknown[]) => Promise<unknown>;
+    const store = (configs as unknown as { store: { save: Save } }).store;
+    const save = store.save.bind(store);
+    let release!: () => void;
+    const stalled = new Promise<void>((resolve) => (release = resolve));
+    // the disk or database stalls on the first write
+    store.save = async (...args) => {
+      store.save = save;
+      await stalled;
+      return save(...args);
+    };
+    const first = configs.publish({ ...key, content: 'first' });
+    const startedAt = Date.now();
+    const queued = configs.publish({ ...key, content: 'queued' });
+    const refusal = await queued.then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refusal).toBeInstanceOf(NacosError);
+    expect((refusal as NacosError).kind).toBe('unavailable');
+    expect(Date.now() - startedAt).toBeLessThan(4_000);
+    release();
+    await first;
+    expect(configs.get(key)?.content).toBe('first');
+    expect((await configs.history(key, 0, 10)).items.map((h) => h.content)).toEqual(['first']);
+    await configs.publish({ ...key, content: 'again' });
+    expect(configs.get(key)?.content).toBe('again');
+  });
+
   it('keeps the newest 100 history entries of a config and leaves the others alone', async () => {
     const configs = app.core.configs;
     const other = { ...key, dataId: 'other' };

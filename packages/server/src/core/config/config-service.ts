@@ -1,6 +1,7 @@
 import type { Clock } from '../../shared/clock.js';
 import { conflict, invalid } from '../../shared/errors.js';
 import { KeyedLock } from '../../shared/keyed-lock.js';
+import { configWrites } from './config-write-turn.js';
 import { configKeyString, type ConfigKey } from './config-key.js';
 import {
   checkEncryptedDataKey,
@@ -54,6 +55,8 @@ export class ConfigService implements ConfigWatching {
   private readonly removedDuringReload = new Set<string>();
   /** Writes are serialized per key so compare-and-set and history order hold with any store. */
   private readonly keyLock = new KeyedLock();
+  /** The same lock for writes, which give up (busy) rather than wait past their client's patience. */
+  private readonly writes = configWrites(this.keyLock);
   private readonly changeListeners = new Set<(change: ConfigChange) => void>();
   /** Who waits for which key (held long-polls, gRPC listeners). */
   private readonly watchers = new ConfigWatchHub();
@@ -71,7 +74,7 @@ export class ConfigService implements ConfigWatching {
     this.grays = new GrayReleases({
       store: grayStore,
       clock,
-      keyLock: this.keyLock,
+      writes: this.writes,
       watchers: this.watchers,
       audit: () => this.audit,
       stable: (keyString) => this.items.get(keyString),
@@ -211,7 +214,7 @@ export class ConfigService implements ConfigWatching {
   }
 
   private publishLocked(input: PublishInput, key: ConfigKey, source: ChangeSource): Promise<PublishResult> {
-    return this.keyLock.run(configKeyString(key), async () => {
+    return this.writes.run(configKeyString(key), async () => {
       const now = this.clock.now();
       let existed = false;
       const result = await this.store.save(key, (current) => {
@@ -252,7 +255,7 @@ export class ConfigService implements ConfigWatching {
   /** Removes a config as stored; resolves false when the store had nothing to remove. */
   async remove(key: ConfigKey, source: ChangeSource = {}): Promise<boolean> {
     return this.audit.around('config.delete', key, source, () =>
-      this.keyLock.run(configKeyString(key), async () => {
+      this.writes.run(configKeyString(key), async () => {
         const now = this.clock.now();
         const audit = this.audit.okRow('config.delete', key, source);
         const removed = await this.store.remove(key, (item) => historyOf(item, 'D', source, now), audit);
