@@ -28,6 +28,16 @@ describe('/nacos/v2/console/namespace', () => {
     expect(app.core.namespaces.exists('dev')).toBe(false);
   });
 
+  it('shows the default namespace for an empty namespaceId, as nacos 2.x names it', async () => {
+    const res = await call('GET', `${PATH}?namespaceId=`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: 0,
+      data: { namespace: '', namespaceShowName: 'public', configCount: 0, type: 0 },
+    });
+    expect((await call('GET', `${PATH}?namespaceId=public`)).json().data.namespaceShowName).toBe('public');
+  });
+
   it('makes an id when none is given', async () => {
     expect((await call('POST', PATH, { namespaceName: 'Generated' })).json().data).toBe(true);
     expect(app.core.namespaces.list().find((n) => n.namespaceName === 'Generated')?.namespaceId).toMatch(

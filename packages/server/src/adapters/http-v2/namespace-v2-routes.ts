@@ -4,7 +4,7 @@ import type { NamespaceService } from '../../core/namespace/namespace-service.js
 import { optional, requestParams } from '../http-common/params.js';
 import { namespaceJson, namespaceListJson } from '../http-v1/namespace-routes.js';
 import { requestNamespace, type NamespaceSource } from '../http-v1/request-namespace.js';
-import { required, V2Error, v2Ok, withCodes } from './v2-result.js';
+import { missing, required, V2Error, v2Ok, withCodes } from './v2-result.js';
 
 /** Every v2 namespace request names its namespace in `namespaceId` (create: optional, a new id is made). */
 const NAMESPACE_V2: NamespaceSource = { kind: 'fields', fields: ['namespaceId'] };
@@ -18,7 +18,8 @@ export function registerNamespaceV2Routes(app: FastifyInstance, namespaces: Name
   app.get(`${PATH}/list`, ROUTE, async (req) => v2Ok(namespaceListJson(req, namespaces, configs)));
 
   app.get(PATH, ROUTE, async (req) => {
-    required(requestParams(req), 'namespaceId');
+    // required, but an empty one names the default namespace (nacos 2.x's id for it is ""), as in nacos
+    if (!('namespaceId' in requestParams(req))) throw missing('namespaceId');
     const id = requestNamespace(req) ?? '';
     const ns = namespaces.get(id);
     if (!ns) throw new V2Error(404, 'NAMESPACE_NOT_EXIST', `namespaceId [ ${id} ] not exist`);
