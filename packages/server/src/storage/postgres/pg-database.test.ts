@@ -2,7 +2,7 @@ import pgDriver from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startPostgres, type Postgres } from '../../../test/postgres-server.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
-import { maskUrl, openPostgres, WRITE_BUSY } from './pg-database.js';
+import { inTransaction, maskUrl, openPostgres, WRITE_BUSY } from './pg-database.js';
 import { openPostgresStores } from './pg-stores.js';
 
 const pg = await startPostgres();
@@ -66,6 +66,31 @@ describe.skipIf(typeof pg === 'string')('opening a PostgreSQL database', () => {
     } finally {
       await holder.end();
       await stores.close();
+    }
+  });
+
+  it('fails a write whose transaction outlasts the database timeout in time, though each statement is quick', async () => {
+    const url = await (pg as Postgres).createDatabase('write_deadline');
+    const db = await openPostgres(url, { nodeId: 1, timeoutMs: 1000 });
+    try {
+      await db.pool.query('CREATE TABLE t (v INT)');
+      const started = Date.now();
+      const slow = inTransaction(db, async (client) => {
+        for (let i = 0; i < 4; i++) await client.query('INSERT INTO t SELECT 1 FROM pg_sleep(0.4)');
+      });
+      await expect(slow).rejects.toMatchObject({ kind: 'unavailable' });
+      expect(Date.now() - started).toBeLessThan(1500);
+      // as after a statement past its timeout: refused until the database answers a probe, then written
+      let written = false;
+      for (let i = 0; i < 50 && !written; i++) {
+        written = await inTransaction(db, (client) => client.query('INSERT INTO t VALUES (2)')).then(
+          () => true,
+          () => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 100)),
+        );
+      }
+      expect((await db.pool.query('SELECT v FROM t')).rows).toEqual([{ v: 2 }]);
+    } finally {
+      await db.close();
     }
   });
 

@@ -173,13 +173,28 @@ async function migrate(client: pg.Client): Promise<void> {
   }
 }
 
-/** Runs `fn` in one transaction on one pooled connection; rolls back when it throws. */
+/**
+ * Runs `fn` in one transaction on one pooled connection; rolls back when it throws. The whole transaction,
+ * its checkout included, has the database timeout, not each statement: a link that stops answering midway
+ * fails the write in time (503; whether a commit under way got through is unknown) rather than after
+ * several statement timeouts, past its client's.
+ */
 export async function inTransaction<T>(db: PgDatabase, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const startedAt = Date.now();
   const client = await db.pool.connect();
   // a connection that breaks while checked out emits 'error': unheard, that would end the process
   let broken: Error | undefined;
   const onError = (err: Error) => (broken = err);
   client.on('error', onError);
+  let overdue = false;
+  const deadline = setTimeout(
+    () => {
+      overdue = true;
+      // ends the statement under way at once; the server rolls back what was not committed
+      client.connection.stream.destroy();
+    },
+    Math.max(0, db.timeoutMs - (Date.now() - startedAt)),
+  );
   try {
     await client.query('BEGIN');
     const result = await fn(client);
@@ -188,11 +203,13 @@ export async function inTransaction<T>(db: PgDatabase, fn: (client: pg.PoolClien
   } catch (err) {
     // a connection that timed out or broke is dropped as it is (the server ends the transaction): a
     // ROLLBACK on it would wait as long again
-    if (isConnectionFailure(err)) broken ??= err instanceof Error ? err : new Error(String(err));
+    if (overdue || isConnectionFailure(err)) broken ??= err instanceof Error ? err : new Error(String(err));
     else await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken ??= rollbackErr));
     if (isLockTimeout(err)) throw new NacosError('unavailable', WRITE_BUSY);
+    // past its timeout, as a statement past its own: the database counts as out of reach until it answers
     throw db.health.failed(err);
   } finally {
+    clearTimeout(deadline);
     client.off('error', onError);
     // a broken connection is dropped, not handed to the next caller
     client.release(broken);
