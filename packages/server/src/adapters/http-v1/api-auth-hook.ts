@@ -61,7 +61,8 @@ function credentialsOf(headers: IncomingHttpHeaders, params: Params, ip: string)
 /** GET routes that change something. */
 const WRITE_ROUTES = new Set(['/nacos/v2/core/loader/reloadCurrent']);
 
-function actionOf(method: string, route: string): ApiAction {
+/** What a request on `route` does, for the access check: read or write. */
+export function actionOf(method: string, route: string): ApiAction {
   if (WRITE_ROUTES.has(route)) return 'write';
   return method === 'GET' || method === 'HEAD' || READ_ROUTES.has(route) ? 'read' : 'write';
 }
