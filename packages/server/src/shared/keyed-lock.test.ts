@@ -27,7 +27,9 @@ describe('KeyedLock', () => {
     const lock = new KeyedLock();
     const ran: string[] = [];
     let release!: () => void;
-    const slow = lock.run('k', () => new Promise<void>((resolve) => (release = resolve)).then(() => void ran.push('slow')));
+    const slow = lock.run('k', () =>
+      new Promise<void>((resolve) => (release = resolve)).then(() => void ran.push('slow')),
+    );
     const startedAt = Date.now();
     const late = lock.run('k', async () => void ran.push('late'), { maxWaitMs: 50, busy });
     await expect(late).rejects.toThrow('busy');

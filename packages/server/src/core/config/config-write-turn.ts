@@ -9,7 +9,10 @@ import type { KeyedLock, TurnLimit } from '../../shared/keyed-lock.js';
 export const CONFIG_WRITE_TURN: TurnLimit = {
   maxWaitMs: 2_000,
   busy: () =>
-    new NacosError('unavailable', 'another write of this config is still being written: nothing was written, try again'),
+    new NacosError(
+      'unavailable',
+      'another write of this config is still being written: nothing was written, try again',
+    ),
 };
 
 /** Runs writes of one config one at a time, each waiting at most `CONFIG_WRITE_TURN` for its turn. */
