@@ -52,6 +52,7 @@ describe.skipIf(typeof pg === 'string')('a 3-node cluster under faults', () => {
         writeFileSync(path.join(dir, 'history.json'), JSON.stringify(result.history, null, 1));
         writeFileSync(path.join(dir, 'violations.json'), JSON.stringify(result.violations, null, 1));
         for (const [id, log] of result.nodeLogs) writeFileSync(path.join(dir, `node-${id}.log`), log);
+        if (result.sdkLog) writeFileSync(path.join(dir, 'python-sdk.log'), result.sdkLog);
         throw new Error(
           `seed ${seed} (replay with CHAOS_SEED=${seed}): ${formatViolations(result.violations)}\n${result.summary}\nhistory and node logs: ${dir}`,
         );

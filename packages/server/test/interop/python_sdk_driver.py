@@ -41,7 +41,7 @@ def client_config(args):
     builder = (ClientConfigBuilder()
                .server_address(args["server"])
                .namespace_id(args.get("namespace", ""))
-               .log_level("WARNING")
+               .log_level(args.get("logLevel", "WARNING"))
                .log_dir(args["logDir"])
                .cache_dir(args["cacheDir"])
                .grpc_config(GRPCConfig(grpc_timeout=5000)))

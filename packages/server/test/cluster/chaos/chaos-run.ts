@@ -41,6 +41,8 @@ export interface ChaosResult {
   history: History;
   /** Each node's output (all its lives), for a failure's record. */
   nodeLogs: Map<number, string>;
+  /** The Python SDK's own log, when it took part. */
+  sdkLog: string;
 }
 
 /**
@@ -197,6 +199,10 @@ export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOption
       summary: summarize(history, rounds),
       history,
       nodeLogs,
+      // read once the clients have closed (below)
+      get sdkLog() {
+        return python?.log ?? '';
+      },
     };
   } finally {
     for (const c of [...instanceClients, ...closing]) c.close();

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { pythonSdkAvailable, startPythonDriver, type SdkDriver, type SdkServer } from '../../interop/sdk-drivers.js';
 import type { ChaosNode } from './chaos-node.js';
 import { CONFIG_GROUP, WATCHED_KEYS } from './config-reads.js';
@@ -37,6 +39,8 @@ export class PythonSdkClient implements InstanceClient, ConfigWatcher, NamingWat
   private readonly services = new Map<string, Map<string, number>>();
   private quieted = false;
   private published = 0;
+  /** The SDK's own log, read as it closes: a failed run keeps it with the nodes' logs. */
+  log = '';
 
   constructor(
     private readonly nodes: ChaosNode[],
@@ -72,8 +76,9 @@ export class PythonSdkClient implements InstanceClient, ConfigWatcher, NamingWat
         });
       }
     };
-    await driver.driver.call('naming.create', { ...driver.clientArgs, client: 'naming' });
-    await driver.driver.call('config.create', { ...driver.clientArgs, client: 'config' });
+    // DEBUG for naming: its redo timer's ticks show in the log (see docs/cluster.md on its redo task)
+    await driver.driver.call('naming.create', { ...driver.clientArgs, client: 'naming', logLevel: 'DEBUG' });
+    await driver.driver.call('config.create', { ...driver.clientArgs, client: 'config', logLevel: 'INFO' });
     await this.register(1);
     // the faults have begun: a call cut on the way is made again, as an application would
     await again(() => driver.driver.call('naming.subscribe', { client: 'naming', service: GRPC_SERVICE }));
@@ -140,6 +145,8 @@ export class PythonSdkClient implements InstanceClient, ConfigWatcher, NamingWat
   }
 
   close(): void {
+    const logDir = this.driver?.clientArgs.logDir;
+    if (logDir) this.log = sdkLogs(logDir);
     void this.driver?.cleanup();
   }
 
@@ -149,5 +156,17 @@ export class PythonSdkClient implements InstanceClient, ConfigWatcher, NamingWat
     const weights = new Set<number>(lastOk >= 0 ? [this.ops[lastOk].fields.weight!] : []);
     for (const op of this.ops.slice(lastOk + 1)) if (op.outcome !== 'fail') weights.add(op.fields.weight!);
     return { client: this.name, service: GRPC_SERVICE, address: this.address, alive: true, weights: [...weights] };
+  }
+}
+
+/** The SDK's log files in `dir`, one after the other. */
+function sdkLogs(dir: string): string {
+  try {
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.log'))
+      .map((f) => `==== ${f}\n${readFileSync(path.join(dir, f), 'utf8')}`)
+      .join('\n');
+  } catch {
+    return ''; // none written
   }
 }
