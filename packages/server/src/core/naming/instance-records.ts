@@ -18,6 +18,7 @@ import {
   instanceTimings,
 } from './naming-validation.js';
 import type { ServiceEntry } from './service-entry.js';
+import { sharedMetadata } from './shared-metadata.js';
 
 export interface TimeoutDefaults {
   beatTimeoutMs: number;
@@ -29,8 +30,6 @@ export function generatedInstanceId(key: ServiceKey, ip: string, port: number, c
   // join() builds one flat string; a template literal would keep a chain of pieces alive per instance.
   return [ip, port, clusterName, groupedName(key)].join('#');
 }
-
-const EMPTY_METADATA: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
  * Every record is created here, as one literal with a fixed field order: all records then share one
@@ -58,11 +57,11 @@ function makeRecord(r: InstanceRecord): InstanceRecord {
   };
 }
 
-/** Validated metadata, sharing `previous` (or the empty map) when equal. */
+/** Validated metadata: `previous` when equal, else the map shared by every instance with this content. */
 function metadataOf(input: Record<string, string> | undefined, previous?: Readonly<Record<string, string>>) {
   const metadata = checkMetadata(input ?? {});
   if (previous && sameMetadata(previous, metadata)) return previous;
-  return Object.keys(metadata).length === 0 ? EMPTY_METADATA : metadata;
+  return sharedMetadata(metadata);
 }
 
 /** A validated record from client input; `previous` (same identity) keeps its registration time. */
@@ -179,7 +178,7 @@ export function fromStored(
     healthy: s.healthy,
     enabled: s.enabled,
     ephemeral: owner.kind !== 'persistent',
-    metadata: Object.keys(s.metadata).length === 0 ? EMPTY_METADATA : s.metadata,
+    metadata: sharedMetadata(s.metadata),
     appName: s.appName,
     owner,
     registeredAt: s.registeredAt,
