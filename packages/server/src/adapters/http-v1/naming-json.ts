@@ -6,8 +6,8 @@ import { ServiceRenderCache } from '../http-common/service-render-cache.js';
 export const POLL_CACHE_MILLIS = 3_000;
 export const PUSH_CACHE_MILLIS = 10_000;
 
-/** One host of an instance list (v1 and v2 alike). */
-export function hostJson(h: HostInfo) {
+/** One host of an instance list (v1 and v2 alike); `serviceName` is the grouped name. */
+export function hostJson(h: HostInfo, serviceName: string) {
   return {
     instanceId: h.instanceId,
     ip: h.ip,
@@ -20,7 +20,7 @@ export function hostJson(h: HostInfo) {
     enabled: h.enabled,
     ephemeral: h.ephemeral,
     clusterName: h.clusterName,
-    serviceName: h.serviceName,
+    serviceName,
     metadata: h.metadata,
   };
 }
@@ -52,7 +52,7 @@ export function serviceListJson(info: ServiceInfo, cacheMillis: number): string 
       useSpecifiedURL: false,
       env: '',
       reachProtectionThreshold: info.reachProtectionThreshold,
-      hosts: info.hosts.map(hostJson),
+      hosts: info.hosts.map((h) => hostJson(h, info.groupedName)),
     });
     rendered.set(info, cacheMillis, body);
   }

@@ -80,7 +80,7 @@ export function registerInstanceV2Routes(app: FastifyInstance, naming: NamingSer
       groupName: key.groupName,
       clusters: info.clusters,
       cacheMillis: POLL_CACHE_MILLIS,
-      hosts: info.hosts.map(hostJson),
+      hosts: info.hosts.map((h) => hostJson(h, info.groupedName)),
       lastRefTime: info.lastRefTime,
       checksum: info.checksum,
       allIPs: false,

