@@ -21,13 +21,16 @@ export interface ServiceKey {
   serviceName: string;
 }
 
+// These names are kept for as long as their service: join() builds one flat string, where a template
+// literal would keep a chain of pieces (and the request's text they were cut from) alive.
+
 export function groupedName(key: Pick<ServiceKey, 'groupName' | 'serviceName'>): string {
-  return `${key.groupName}${GROUP_SEPARATOR}${key.serviceName}`;
+  return [key.groupName, key.serviceName].join(GROUP_SEPARATOR);
 }
 
 /** The in-memory key; `\u0002` cannot occur in a valid name. */
 export function serviceKeyString(key: ServiceKey): string {
-  return `${key.namespaceId}\u0002${key.groupName}\u0002${key.serviceName}`;
+  return [key.namespaceId, key.groupName, key.serviceName].join('\u0002');
 }
 
 /**
