@@ -26,13 +26,12 @@ export function hostJson(h: HostInfo, serviceName: string) {
 }
 
 /**
- * Instance-list bodies kept for the next poll, within this many bytes (about 900 services of 10 instances):
- * a registry of many services keeps the most polled ones rendered instead of a body per service. A body
- * saves its service's rendering only when polled again before it is pushed out: services polled by many
- * clients are, while a few polls each of thousands of services (more than any budget holds, taken in turn)
- * would only fill a larger budget with bodies nobody asks for again.
+ * Instance-list bodies kept for the next poll, within this many bytes (about 3,500 services of 10 instances):
+ * a registry of many services keeps the most polled ones rendered instead of a body per service. A body is
+ * kept from its second poll within the budget's turn (`ServiceRenderCache`), so a service polled rarely
+ * costs nothing here.
  */
-export const INSTANCE_LIST_CACHE_BYTES = 4 * 1024 * 1024;
+export const INSTANCE_LIST_CACHE_BYTES = 16 * 1024 * 1024;
 // kept as text on the JS heap, whose collector compacts and returns it; encoding it per poll costs less than
 // holding a body per service in native memory that, once freed, the process keeps
 const rendered = new ServiceRenderCache<string>(INSTANCE_LIST_CACHE_BYTES, (body) => body.length);
