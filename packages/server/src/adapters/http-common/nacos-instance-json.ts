@@ -1,9 +1,9 @@
-import type { HostInfo } from '../../core/naming/naming-model.js';
+import { instanceIdOf, type HostInfo } from '../../core/naming/naming-model.js';
 
 /** An instance as nacos's `Instance` serializes (gRPC ServiceInfo hosts, v3 instance answers). */
 export function nacosInstanceJson(h: HostInfo, serviceName: string) {
   return {
-    instanceId: h.instanceId,
+    instanceId: instanceIdOf(h, serviceName),
     ip: h.ip,
     port: h.port,
     weight: h.weight,

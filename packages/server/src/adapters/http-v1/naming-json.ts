@@ -1,5 +1,5 @@
 import type { HostInfo, Instance, ServiceInfo, ServiceKey } from '../../core/naming/naming-model.js';
-import { groupedName } from '../../core/naming/naming-model.js';
+import { groupedName, instanceIdOf } from '../../core/naming/naming-model.js';
 import { ServiceRenderCache } from '../http-common/service-render-cache.js';
 
 /** Poll interval told to 1.x clients: short without UDP push, longer when pushes keep them current. */
@@ -9,7 +9,7 @@ export const PUSH_CACHE_MILLIS = 10_000;
 /** One host of an instance list (v1 and v2 alike); `serviceName` is the grouped name. */
 export function hostJson(h: HostInfo, serviceName: string) {
   return {
-    instanceId: h.instanceId,
+    instanceId: instanceIdOf(h, serviceName),
     ip: h.ip,
     port: h.port,
     weight: h.weight,
@@ -73,7 +73,7 @@ export function instanceDetailJson(key: ServiceKey, i: Instance) {
     healthy: i.healthy,
     enabled: i.enabled,
     ephemeral: i.ephemeral,
-    instanceId: i.instanceId,
+    instanceId: instanceIdOf(i, groupedName(key)),
     metadata: i.metadata,
   };
 }

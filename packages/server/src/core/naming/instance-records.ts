@@ -2,6 +2,7 @@ import { invalid, notFound } from '../../shared/errors.js';
 import type { StoredInstance } from './instance-store.js';
 import {
   groupedName,
+  instanceIdOf,
   PERSISTENT_OWNER,
   type InstanceInput,
   type InstanceOwner,
@@ -27,8 +28,7 @@ export interface TimeoutDefaults {
 
 /** `ip#port#cluster#group@@service`, the id nacos generates when the client gives none. */
 export function generatedInstanceId(key: ServiceKey, ip: string, port: number, clusterName: string): string {
-  // join() builds one flat string; a template literal would keep a chain of pieces alive per instance.
-  return [ip, port, clusterName, groupedName(key)].join('#');
+  return instanceIdOf({ customInstanceId: '', ip, port, clusterName }, groupedName(key));
 }
 
 /**
@@ -40,7 +40,7 @@ function makeRecord(r: InstanceRecord): InstanceRecord {
     ip: r.ip,
     port: r.port,
     clusterName: r.clusterName,
-    instanceId: r.instanceId,
+    customInstanceId: r.customInstanceId,
     weight: r.weight,
     healthy: r.healthy,
     enabled: r.enabled,
@@ -81,7 +81,7 @@ export function buildRecord(
     ip,
     port,
     clusterName,
-    instanceId: customId || (previous && previous.instanceId) || generatedInstanceId(key, ip, port, clusterName),
+    customInstanceId: customId || (previous && previous.customInstanceId) || '',
     weight: checkWeight(input.weight ?? 1),
     healthy: input.healthy ?? true,
     enabled: input.enabled ?? true,
@@ -140,7 +140,7 @@ function sameMetadata(a: Readonly<Record<string, string>>, b: Readonly<Record<st
 /** True when a client would see no difference between the two (so no push is needed). */
 export function sameVisible(a: InstanceRecord, b: InstanceRecord): boolean {
   return (
-    a.instanceId === b.instanceId &&
+    a.customInstanceId === b.customInstanceId &&
     a.weight === b.weight &&
     a.healthy === b.healthy &&
     a.enabled === b.enabled &&
@@ -156,7 +156,7 @@ export function toStored(key: ServiceKey, r: InstanceRecord): StoredInstance {
     ip: r.ip,
     port: r.port,
     clusterName: r.clusterName,
-    instanceId: r.instanceId,
+    instanceId: instanceIdOf(r, groupedName(key)),
     weight: r.weight,
     healthy: r.healthy,
     enabled: r.enabled,
@@ -184,7 +184,8 @@ export function fromStored(
     ip: s.ip,
     port: s.port,
     clusterName: s.clusterName,
-    instanceId: s.instanceId,
+    // the generated id is not kept (see instanceIdOf)
+    customInstanceId: s.instanceId === generatedInstanceId(s.key, s.ip, s.port, s.clusterName) ? '' : s.instanceId,
     weight: s.weight,
     healthy: s.healthy,
     enabled: s.enabled,

@@ -83,7 +83,8 @@ export interface InstanceRecord {
   readonly ip: string;
   readonly port: number;
   readonly clusterName: string;
-  instanceId: string;
+  /** The id the client gave; '' when it gave none (see `instanceIdOf`). */
+  customInstanceId: string;
   weight: number;
   healthy: boolean;
   enabled: boolean;
@@ -104,14 +105,25 @@ export interface InstanceRecord {
 export type Instance = Readonly<InstanceRecord>;
 
 /**
+ * An instance's id: the one its client gave, else `ip#port#cluster#group@@service` as nacos generates it.
+ * The generated one is built when asked for: kept per instance, it would take megabytes at 100,000.
+ */
+export function instanceIdOf(
+  i: Pick<InstanceRecord, 'customInstanceId' | 'ip' | 'port' | 'clusterName'>,
+  groupedName: string,
+): string {
+  return i.customInstanceId || [i.ip, i.port, i.clusterName, groupedName].join('#');
+}
+
+/**
  * One host as clients see it in a service query or push: usually the instance's record itself (a record
  * is replaced, never changed, when what clients see of it changes). Its `serviceName` on the wire is the
- * ServiceInfo's `groupedName`.
+ * ServiceInfo's `groupedName`, its `instanceId` is `instanceIdOf(host, groupedName)`.
  */
 export type HostInfo = Readonly<
   Pick<
     InstanceRecord,
-    'instanceId' | 'ip' | 'port' | 'weight' | 'healthy' | 'enabled' | 'ephemeral' | 'clusterName' | 'metadata'
+    'customInstanceId' | 'ip' | 'port' | 'weight' | 'healthy' | 'enabled' | 'ephemeral' | 'clusterName' | 'metadata'
   >
 >;
 

@@ -18,7 +18,7 @@ function parseClusters(clusters: string | undefined): Set<string> | null {
 function hostOf(record: InstanceRecord, healthy: boolean): HostInfo {
   if (healthy === record.healthy) return record;
   return {
-    instanceId: record.instanceId,
+    customInstanceId: record.customInstanceId,
     ip: record.ip,
     port: record.port,
     weight: record.weight,
