@@ -118,7 +118,8 @@ async function main() {
     const [list, listCeiling] = await compare(tsnacos, listBare, 'GET', listPaths(0, 1000), load);
     const rss10k = rssMb(server.pid!);
 
-    // 90,000 more instances, each new service polled once so its answer is rendered and cached.
+    // 90,000 more instances, each new service polled once (and so subscribed to; a body is kept from the
+    // second poll of an answer on).
     await hit(tsnacos, 'POST', registerPaths(1000, 10_000), { connections: CONNECTIONS, amount: 9000 * PER_SERVICE });
     await hit(tsnacos, 'GET', listPaths(1000, 10_000), { connections: CONNECTIONS, amount: 9000 });
     const metrics = (await (await fetch(`${base}/nacos/v1/ns/operator/metrics`)).json()) as {

@@ -1,5 +1,11 @@
 import type { InstanceDto, InstanceVo, ServiceDto, SubscriberInfoDto } from '@tsnacos/protocol';
-import { groupedName, type Instance, type ServiceKey, type ServiceView } from '../../core/naming/naming-model.js';
+import {
+  groupedName,
+  instanceIdOf,
+  type Instance,
+  type ServiceKey,
+  type ServiceView,
+} from '../../core/naming/naming-model.js';
 import type { Subscriber } from '../../core/naming/subscriber-registry.js';
 
 /** A row of the console's service list; metadata travels as a JSON string. */
@@ -34,7 +40,7 @@ export function subscriberDto(s: Subscriber): SubscriberInfoDto {
 
 export function instanceDto(key: ServiceKey, i: Instance): InstanceDto {
   return {
-    id: i.instanceId,
+    id: instanceIdOf(i, groupedName(key)),
     ip: i.ip,
     port: i.port,
     weight: i.weight,
@@ -65,7 +71,7 @@ export function instanceVo(key: ServiceKey, i: Instance): InstanceVo {
     clusterName: i.clusterName,
     weight: i.weight,
     healthy: i.healthy,
-    instanceId: i.instanceId,
+    instanceId: instanceIdOf(i, groupedName(key)),
     metadata: { ...i.metadata },
     marked: !i.ephemeral,
     enabled: i.enabled,

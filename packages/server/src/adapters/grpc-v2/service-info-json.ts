@@ -23,7 +23,7 @@ export function serviceInfoJson(info: ServiceInfo): string {
       groupName: info.key.groupName,
       clusters: info.clusters,
       cacheMillis: CACHE_MILLIS,
-      hosts: info.hosts.map(hostJson),
+      hosts: info.hosts.map((h) => hostJson(h, info.groupedName)),
       lastRefTime: info.lastRefTime,
       checksum: info.checksum,
       allIPs: false,

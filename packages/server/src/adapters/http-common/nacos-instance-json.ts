@@ -1,9 +1,9 @@
-import type { HostInfo } from '../../core/naming/naming-model.js';
+import { instanceIdOf, type HostInfo } from '../../core/naming/naming-model.js';
 
 /** An instance as nacos's `Instance` serializes (gRPC ServiceInfo hosts, v3 instance answers). */
-export function nacosInstanceJson(h: HostInfo) {
+export function nacosInstanceJson(h: HostInfo, serviceName: string) {
   return {
-    instanceId: h.instanceId,
+    instanceId: instanceIdOf(h, serviceName),
     ip: h.ip,
     port: h.port,
     weight: h.weight,
@@ -11,7 +11,7 @@ export function nacosInstanceJson(h: HostInfo) {
     enabled: h.enabled,
     ephemeral: h.ephemeral,
     clusterName: h.clusterName,
-    serviceName: h.serviceName,
+    serviceName,
     metadata: h.metadata,
   };
 }

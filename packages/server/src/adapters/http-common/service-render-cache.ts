@@ -3,7 +3,8 @@ import type { ServiceInfo, ServiceKey } from '../../core/naming/naming-model.js'
 interface Rendering<V> {
   info: ServiceInfo;
   variant: number;
-  value: V;
+  /** Undefined for an answer asked for once: a placeholder that holds its place in the budget. */
+  value: V | undefined;
   size: number;
 }
 
@@ -12,10 +13,19 @@ interface Rendering<V> {
  * they fit in a byte budget: the services polled least recently lose theirs first and are rendered again
  * on their next poll. Kept per service, so a new revision's rendering replaces the old ones at once rather
  * than leaving them to age out.
+ *
+ * A rendering is kept from the second time its answer is asked for while the first is still within the
+ * budget; the first leaves only a placeholder counted at the rendering's size. So the budget holds the
+ * answers that are asked for again before they would be pushed out, which are the ones worth keeping. A
+ * service polled once, or less often than the budget turns over, leaves its bodies to die young: kept,
+ * they would be promoted to the old generation and thrown away there, growing the heap for nothing.
  */
 export class ServiceRenderCache<V> {
   private readonly byService = new Map<ServiceKey, Rendering<V>[]>();
-  private bytes = 0;
+  /** Bytes of the renderings and placeholders in the budget. */
+  private counted = 0;
+  /** Bytes of the renderings actually held. */
+  private held = 0;
 
   constructor(
     private readonly budgetBytes: number,
@@ -33,30 +43,44 @@ export class ServiceRenderCache<V> {
     return hit.value;
   }
 
+  /** Keeps `value` when this answer was asked for before (a placeholder is there), else a placeholder. */
   set(info: ServiceInfo, variant: number, value: V): void {
     // an unknown service's answer is cheap, and its key is the caller's, not the service's
     if (!info.exists) return;
     const size = this.sizeOf(value);
     if (size > this.budgetBytes) return;
+    const renderings = this.byService.get(info.key) ?? [];
+    const askedBefore = renderings.some((r) => r.info === info && r.variant === variant);
     // other answers of this revision stay (other clusters asked for); older revisions' go
-    const kept = (this.byService.get(info.key) ?? []).filter((r) => {
+    const kept = renderings.filter((r) => {
       const keep = r.info.lastRefTime >= info.lastRefTime && !(r.info === info && r.variant === variant);
-      if (!keep) this.bytes -= r.size;
+      if (!keep) this.uncount(r);
       return keep;
     });
-    kept.push({ info, variant, value, size });
-    this.bytes += size;
+    const rendering = { info, variant, value: askedBefore ? value : undefined, size };
+    kept.push(rendering);
+    this.count(rendering);
     this.byService.delete(info.key);
     this.byService.set(info.key, kept);
-    for (const [key, renderings] of this.byService) {
-      if (this.bytes <= this.budgetBytes) break;
+    for (const [key, oldest] of this.byService) {
+      if (this.counted <= this.budgetBytes) break;
       this.byService.delete(key);
-      for (const r of renderings) this.bytes -= r.size;
+      for (const r of oldest) this.uncount(r);
     }
   }
 
-  /** Bytes held (for tests and metrics). */
+  /** Bytes of renderings held (for tests and metrics); placeholders hold none. */
   get size(): number {
-    return this.bytes;
+    return this.held;
+  }
+
+  private count(r: Rendering<V>): void {
+    this.counted += r.size;
+    if (r.value !== undefined) this.held += r.size;
+  }
+
+  private uncount(r: Rendering<V>): void {
+    this.counted -= r.size;
+    if (r.value !== undefined) this.held -= r.size;
   }
 }

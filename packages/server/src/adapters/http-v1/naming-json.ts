@@ -1,15 +1,15 @@
 import type { HostInfo, Instance, ServiceInfo, ServiceKey } from '../../core/naming/naming-model.js';
-import { groupedName } from '../../core/naming/naming-model.js';
+import { groupedName, instanceIdOf } from '../../core/naming/naming-model.js';
 import { ServiceRenderCache } from '../http-common/service-render-cache.js';
 
 /** Poll interval told to 1.x clients: short without UDP push, longer when pushes keep them current. */
 export const POLL_CACHE_MILLIS = 3_000;
 export const PUSH_CACHE_MILLIS = 10_000;
 
-/** One host of an instance list (v1 and v2 alike). */
-export function hostJson(h: HostInfo) {
+/** One host of an instance list (v1 and v2 alike); `serviceName` is the grouped name. */
+export function hostJson(h: HostInfo, serviceName: string) {
   return {
-    instanceId: h.instanceId,
+    instanceId: instanceIdOf(h, serviceName),
     ip: h.ip,
     port: h.port,
     weight: h.weight,
@@ -20,14 +20,16 @@ export function hostJson(h: HostInfo) {
     enabled: h.enabled,
     ephemeral: h.ephemeral,
     clusterName: h.clusterName,
-    serviceName: h.serviceName,
+    serviceName,
     metadata: h.metadata,
   };
 }
 
 /**
  * Instance-list bodies kept for the next poll, within this many bytes (about 3,500 services of 10 instances):
- * a registry of many services keeps the most polled ones rendered instead of a body per service.
+ * a registry of many services keeps the most polled ones rendered instead of a body per service. A body is
+ * kept from its second poll within the budget's turn (`ServiceRenderCache`), so a service polled rarely
+ * costs nothing here.
  */
 export const INSTANCE_LIST_CACHE_BYTES = 16 * 1024 * 1024;
 // kept as text on the JS heap, whose collector compacts and returns it; encoding it per poll costs less than
@@ -52,7 +54,7 @@ export function serviceListJson(info: ServiceInfo, cacheMillis: number): string 
       useSpecifiedURL: false,
       env: '',
       reachProtectionThreshold: info.reachProtectionThreshold,
-      hosts: info.hosts.map(hostJson),
+      hosts: info.hosts.map((h) => hostJson(h, info.groupedName)),
     });
     rendered.set(info, cacheMillis, body);
   }
@@ -71,7 +73,7 @@ export function instanceDetailJson(key: ServiceKey, i: Instance) {
     healthy: i.healthy,
     enabled: i.enabled,
     ephemeral: i.ephemeral,
-    instanceId: i.instanceId,
+    instanceId: instanceIdOf(i, groupedName(key)),
     metadata: i.metadata,
   };
 }

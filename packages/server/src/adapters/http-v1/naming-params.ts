@@ -86,7 +86,8 @@ const MAX_PARSED_KEYS = 50_000;
  * (request-namespace.ts; blank = public).
  */
 export function serviceKeyOf(params: Params, namespaceId: string | undefined): ServiceKey {
-  const raw = `${namespaceId ?? ''}\u0001${params.groupName ?? ''}\u0001${params.serviceName ?? ''}`;
+  // a flat string (join): it stays as the map's key, where a template literal would keep its pieces too
+  const raw = [namespaceId ?? '', params.groupName ?? '', params.serviceName ?? ''].join('\u0001');
   let key = parsedKeys.get(raw);
   if (!key) {
     key = Object.freeze(

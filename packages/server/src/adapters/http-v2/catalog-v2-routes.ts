@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { NamingService } from '../../core/naming/naming-service.js';
+import { groupedName, instanceIdOf } from '../../core/naming/naming-model.js';
 import { intParam, requestParams } from '../http-common/params.js';
 import { boolParam, serviceKeyOf } from '../http-v1/naming-params.js';
 import { NAMING_NAMESPACE, requestNamespace } from '../http-v1/request-namespace.js';
@@ -26,7 +27,7 @@ export function registerCatalogV2Routes(app: FastifyInstance, naming: NamingServ
         (i) => (healthy === undefined || i.healthy === healthy) && (enabled === undefined || i.enabled === enabled),
       );
     const page = found.slice((pageNo - 1) * pageSize, pageNo * pageSize).map((i) => ({
-      instanceId: i.instanceId,
+      instanceId: instanceIdOf(i, groupedName(key)),
       ip: i.ip,
       port: i.port,
       weight: i.weight,

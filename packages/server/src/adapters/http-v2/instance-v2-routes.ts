@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { groupedName } from '../../core/naming/naming-model.js';
+import { groupedName, instanceIdOf } from '../../core/naming/naming-model.js';
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { optional, requestParams, type Params } from '../http-common/params.js';
 import { beatAnswer } from '../http-v1/naming-answers.js';
@@ -61,7 +61,7 @@ export function registerInstanceV2Routes(app: FastifyInstance, naming: NamingSer
       clusterName: instance.clusterName,
       weight: instance.weight,
       healthy: instance.healthy,
-      instanceId: instance.instanceId,
+      instanceId: instanceIdOf(instance, groupedName(key)),
       metadata: instance.metadata,
     });
   });
@@ -80,7 +80,7 @@ export function registerInstanceV2Routes(app: FastifyInstance, naming: NamingSer
       groupName: key.groupName,
       clusters: info.clusters,
       cacheMillis: POLL_CACHE_MILLIS,
-      hosts: info.hosts.map(hostJson),
+      hosts: info.hosts.map((h) => hostJson(h, info.groupedName)),
       lastRefTime: info.lastRefTime,
       checksum: info.checksum,
       allIPs: false,

@@ -46,6 +46,6 @@ export function registerNamingClientV3Routes(app: FastifyInstance, naming: Namin
   app.get(`${path}/list`, ROUTE, async (req) => {
     const params = requestParams(req);
     const info = naming.query(serviceKeyV3(req, params), { clusters: params.clusterName ?? '' });
-    return ok(info.hosts.map(hostV3Json));
+    return ok(info.hosts.map((h) => hostV3Json(h, info.groupedName)));
   });
 }

@@ -7,7 +7,7 @@ export const hostV3Json = nacosInstanceJson;
 /** A registry instance, with the timings nacos adds to its `Instance`. */
 export function instanceV3Json(key: ServiceKey, i: Instance) {
   return {
-    ...hostV3Json({ ...i, serviceName: groupedName(key) }),
+    ...hostV3Json(i, groupedName(key)),
     instanceHeartBeatInterval: i.beatInterval,
     instanceHeartBeatTimeOut: i.beatTimeout,
     ipDeleteTimeout: i.deleteTimeout,

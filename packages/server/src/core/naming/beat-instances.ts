@@ -1,6 +1,6 @@
 import type { Clock } from '../../shared/clock.js';
 import type { EditedMetadataOverlay } from './edited-metadata-overlay.js';
-import { buildRecord, type TimeoutDefaults } from './instance-records.js';
+import { buildRecord, withHealth, type TimeoutDefaults } from './instance-records.js';
 import {
   BEAT_OWNER,
   DEFAULT_BEAT_INTERVAL_MS,
@@ -66,8 +66,8 @@ export class BeatInstances {
     }
     record.lastBeat = now;
     if (!record.healthy && record.owner.kind === 'beat') {
-      record.healthy = true;
-      record.modifiedAt = now;
+      record = withHealth(record, true, now);
+      this.registry.put(entry, record);
       this.changed(entry);
     }
     return { found: true, clientBeatInterval: record.beatInterval, instance: record };

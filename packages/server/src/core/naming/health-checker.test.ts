@@ -49,6 +49,26 @@ describe('heartbeat timeline', () => {
     expect(instance()).toBeDefined();
   });
 
+  it('leaves an answer already given as it was when health changes', async () => {
+    // a second instance keeps beating, so the protect threshold does not show the first healthy
+    const other = { ip: '10.0.0.2', port: 80 };
+    await naming.registerInstance(svc, ref);
+    await naming.registerInstance(svc, other);
+    const health = (info: { hosts: readonly { ip: string; healthy: boolean }[] }) =>
+      info.hosts.map((h) => `${h.ip} ${h.healthy}`).sort();
+    const before = naming.query(svc);
+    clock.advance(10_000);
+    naming.beat(svc, other);
+    clock.advance(5_001);
+    naming.tick();
+    const unhealthy = naming.query(svc);
+    expect(health(unhealthy)).toEqual(['10.0.0.1 false', '10.0.0.2 true']);
+    naming.beat(svc, ref);
+    expect(health(naming.query(svc))).toEqual(['10.0.0.1 true', '10.0.0.2 true']);
+    expect(health(before)).toEqual(['10.0.0.1 true', '10.0.0.2 true']);
+    expect(health(unhealthy)).toEqual(['10.0.0.1 false', '10.0.0.2 true']);
+  });
+
   it('honours preserved.* timeouts and reports the beat interval', async () => {
     await naming.registerInstance(svc, {
       ...ref,

@@ -1,3 +1,4 @@
+import { withHealth } from './instance-records.js';
 import type { ServiceEntry } from './service-entry.js';
 import { instanceIdentity } from './service-entry.js';
 import type { ServiceRegistry } from './service-registry.js';
@@ -32,8 +33,8 @@ export class HealthChecker {
           removed++;
           entryChanged = true;
         } else if (silent > record.beatTimeout && record.healthy) {
-          record.healthy = false;
-          record.modifiedAt = now;
+          // replacing the value of a key already visited does not disturb the iteration
+          this.registry.put(entry, withHealth(record, false, now));
           markedUnhealthy++;
           entryChanged = true;
         }

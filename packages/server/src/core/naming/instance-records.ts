@@ -2,6 +2,7 @@ import { invalid, notFound } from '../../shared/errors.js';
 import type { StoredInstance } from './instance-store.js';
 import {
   groupedName,
+  instanceIdOf,
   PERSISTENT_OWNER,
   type InstanceInput,
   type InstanceOwner,
@@ -18,6 +19,7 @@ import {
   instanceTimings,
 } from './naming-validation.js';
 import type { ServiceEntry } from './service-entry.js';
+import { sharedMetadata } from './shared-metadata.js';
 
 export interface TimeoutDefaults {
   beatTimeoutMs: number;
@@ -26,11 +28,8 @@ export interface TimeoutDefaults {
 
 /** `ip#port#cluster#group@@service`, the id nacos generates when the client gives none. */
 export function generatedInstanceId(key: ServiceKey, ip: string, port: number, clusterName: string): string {
-  // join() builds one flat string; a template literal would keep a chain of pieces alive per instance.
-  return [ip, port, clusterName, groupedName(key)].join('#');
+  return instanceIdOf({ customInstanceId: '', ip, port, clusterName }, groupedName(key));
 }
-
-const EMPTY_METADATA: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
  * Every record is created here, as one literal with a fixed field order: all records then share one
@@ -41,7 +40,7 @@ function makeRecord(r: InstanceRecord): InstanceRecord {
     ip: r.ip,
     port: r.port,
     clusterName: r.clusterName,
-    instanceId: r.instanceId,
+    customInstanceId: r.customInstanceId,
     weight: r.weight,
     healthy: r.healthy,
     enabled: r.enabled,
@@ -58,11 +57,11 @@ function makeRecord(r: InstanceRecord): InstanceRecord {
   };
 }
 
-/** Validated metadata, sharing `previous` (or the empty map) when equal. */
+/** Validated metadata: `previous` when equal, else the map shared by every instance with this content. */
 function metadataOf(input: Record<string, string> | undefined, previous?: Readonly<Record<string, string>>) {
   const metadata = checkMetadata(input ?? {});
   if (previous && sameMetadata(previous, metadata)) return previous;
-  return Object.keys(metadata).length === 0 ? EMPTY_METADATA : metadata;
+  return sharedMetadata(metadata);
 }
 
 /** A validated record from client input; `previous` (same identity) keeps its registration time. */
@@ -82,7 +81,7 @@ export function buildRecord(
     ip,
     port,
     clusterName,
-    instanceId: customId || (previous && previous.instanceId) || generatedInstanceId(key, ip, port, clusterName),
+    customInstanceId: customId || (previous && previous.customInstanceId) || '',
     weight: checkWeight(input.weight ?? 1),
     healthy: input.healthy ?? true,
     enabled: input.enabled ?? true,
@@ -95,6 +94,17 @@ export function buildRecord(
     lastBeat: now,
     ...timings,
   });
+}
+
+/**
+ * A copy of `record` with another health. Records are replaced, never changed, where clients can see it:
+ * a service's answers list the records themselves (see `buildServiceInfo`).
+ */
+export function withHealth(record: InstanceRecord, healthy: boolean, now: number): InstanceRecord {
+  const copy = makeRecord(record);
+  copy.healthy = healthy;
+  copy.modifiedAt = now;
+  return copy;
 }
 
 /** A copy of `record` with the patch applied (validated); identity and owner unchanged. */
@@ -130,7 +140,7 @@ function sameMetadata(a: Readonly<Record<string, string>>, b: Readonly<Record<st
 /** True when a client would see no difference between the two (so no push is needed). */
 export function sameVisible(a: InstanceRecord, b: InstanceRecord): boolean {
   return (
-    a.instanceId === b.instanceId &&
+    a.customInstanceId === b.customInstanceId &&
     a.weight === b.weight &&
     a.healthy === b.healthy &&
     a.enabled === b.enabled &&
@@ -146,7 +156,7 @@ export function toStored(key: ServiceKey, r: InstanceRecord): StoredInstance {
     ip: r.ip,
     port: r.port,
     clusterName: r.clusterName,
-    instanceId: r.instanceId,
+    instanceId: instanceIdOf(r, groupedName(key)),
     weight: r.weight,
     healthy: r.healthy,
     enabled: r.enabled,
@@ -174,12 +184,13 @@ export function fromStored(
     ip: s.ip,
     port: s.port,
     clusterName: s.clusterName,
-    instanceId: s.instanceId,
+    // the generated id is not kept (see instanceIdOf)
+    customInstanceId: s.instanceId === generatedInstanceId(s.key, s.ip, s.port, s.clusterName) ? '' : s.instanceId,
     weight: s.weight,
     healthy: s.healthy,
     enabled: s.enabled,
     ephemeral: owner.kind !== 'persistent',
-    metadata: Object.keys(s.metadata).length === 0 ? EMPTY_METADATA : s.metadata,
+    metadata: sharedMetadata(s.metadata),
     appName: s.appName,
     owner,
     registeredAt: s.registeredAt,

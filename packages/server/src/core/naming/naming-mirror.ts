@@ -1,6 +1,13 @@
 import type { Clock } from '../../shared/clock.js';
 import type { KeyedLock } from '../../shared/keyed-lock.js';
-import { fromStored, patchedRecord, sameVisible, toStored, type TimeoutDefaults } from './instance-records.js';
+import {
+  fromStored,
+  patchedRecord,
+  sameVisible,
+  toStored,
+  withHealth,
+  type TimeoutDefaults,
+} from './instance-records.js';
 import type { InstanceStore, StoredInstance } from './instance-store.js';
 import {
   BEAT_OWNER,
@@ -286,8 +293,7 @@ export class NamingMirror {
       if (!entry || !record || record.owner.kind !== 'beat') continue;
       record.lastBeat = Math.max(record.lastBeat, now);
       if (!record.healthy) {
-        record.healthy = true;
-        record.modifiedAt = now;
+        this.registry.put(entry, withHealth(record, true, now));
         this.changed(entry);
       }
     }

@@ -21,13 +21,16 @@ export interface ServiceKey {
   serviceName: string;
 }
 
+// These names are kept for as long as their service: join() builds one flat string, where a template
+// literal would keep a chain of pieces (and the request's text they were cut from) alive.
+
 export function groupedName(key: Pick<ServiceKey, 'groupName' | 'serviceName'>): string {
-  return `${key.groupName}${GROUP_SEPARATOR}${key.serviceName}`;
+  return [key.groupName, key.serviceName].join(GROUP_SEPARATOR);
 }
 
 /** The in-memory key; `\u0002` cannot occur in a valid name. */
 export function serviceKeyString(key: ServiceKey): string {
-  return `${key.namespaceId}\u0002${key.groupName}\u0002${key.serviceName}`;
+  return [key.namespaceId, key.groupName, key.serviceName].join('\u0002');
 }
 
 /**
@@ -80,7 +83,8 @@ export interface InstanceRecord {
   readonly ip: string;
   readonly port: number;
   readonly clusterName: string;
-  instanceId: string;
+  /** The id the client gave; '' when it gave none (see `instanceIdOf`). */
+  customInstanceId: string;
   weight: number;
   healthy: boolean;
   enabled: boolean;
@@ -100,20 +104,28 @@ export interface InstanceRecord {
 
 export type Instance = Readonly<InstanceRecord>;
 
-/** One host as clients see it in a service query or push. */
-export interface HostInfo {
-  instanceId: string;
-  ip: string;
-  port: number;
-  weight: number;
-  healthy: boolean;
-  enabled: boolean;
-  ephemeral: boolean;
-  clusterName: string;
-  /** Grouped name `group@@service`, as nacos clients expect on hosts. */
-  serviceName: string;
-  metadata: Readonly<Record<string, string>>;
+/**
+ * An instance's id: the one its client gave, else `ip#port#cluster#group@@service` as nacos generates it.
+ * The generated one is built when asked for: kept per instance, it would take megabytes at 100,000.
+ */
+export function instanceIdOf(
+  i: Pick<InstanceRecord, 'customInstanceId' | 'ip' | 'port' | 'clusterName'>,
+  groupedName: string,
+): string {
+  return i.customInstanceId || [i.ip, i.port, i.clusterName, groupedName].join('#');
 }
+
+/**
+ * One host as clients see it in a service query or push: usually the instance's record itself (a record
+ * is replaced, never changed, when what clients see of it changes). Its `serviceName` on the wire is the
+ * ServiceInfo's `groupedName`, its `instanceId` is `instanceIdOf(host, groupedName)`.
+ */
+export type HostInfo = Readonly<
+  Pick<
+    InstanceRecord,
+    'customInstanceId' | 'ip' | 'port' | 'weight' | 'healthy' | 'enabled' | 'ephemeral' | 'clusterName' | 'metadata'
+  >
+>;
 
 /**
  * The answer to a service query and the content of a push: enabled hosts of the requested clusters, with

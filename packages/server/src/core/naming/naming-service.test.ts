@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock.js';
 import { NacosError } from '../../shared/errors.js';
 import { MemoryInstanceStore } from '../../../test/fakes/memory-instance-store.js';
-import type { InstanceInput, ServiceKey } from './naming-model.js';
+import { instanceIdOf, type InstanceInput, type ServiceKey } from './naming-model.js';
 import { NamingService } from './naming-service.js';
 import { parseServiceKey } from './naming-validation.js';
 
@@ -49,9 +49,12 @@ describe('NamingService instances and queries', () => {
     const info = naming.query(order);
     expect(info.exists).toBe(true);
     expect(info.groupedName).toBe('DEFAULT_GROUP@@order');
-    expect(info.hosts).toEqual([
+    // hosts carry the grouped name on the wire, from info.groupedName, and the id nacos generates
+    expect(info.hosts.map((h) => instanceIdOf(h, info.groupedName))).toEqual([
+      '10.0.0.5#8080#DEFAULT#DEFAULT_GROUP@@order',
+    ]);
+    expect(info.hosts).toMatchObject([
       {
-        instanceId: '10.0.0.5#8080#DEFAULT#DEFAULT_GROUP@@order',
         ip: '10.0.0.5',
         port: 8080,
         weight: 1,
@@ -59,7 +62,6 @@ describe('NamingService instances and queries', () => {
         enabled: true,
         ephemeral: true,
         clusterName: 'DEFAULT',
-        serviceName: 'DEFAULT_GROUP@@order',
         metadata: { v: '1' },
       },
     ]);

@@ -31,7 +31,11 @@ export class ServiceEntry {
   lastRefTime: number;
   /** When the last instance left (for clean-up of implicit services); null while it has instances. */
   emptySince: number | null;
-  private readonly views = new Map<string, ServiceInfo>();
+  // Most services are asked one way only: that answer has fields of its own, a map only holds the others
+  // (a map per service costs more than the answer it keeps).
+  private firstView: ServiceInfo | undefined = undefined;
+  private firstViewKey = '';
+  private otherViews: Map<string, ServiceInfo> | undefined = undefined;
 
   constructor(
     readonly key: ServiceKey,
@@ -53,14 +57,15 @@ export class ServiceEntry {
   touch(now: number): void {
     this.lastRefTime = Math.max(now, this.lastRefTime + 1);
     this.modifiedAt = now;
-    this.views.clear();
+    this.firstView = undefined;
+    this.otherViews = undefined;
     if (this.instances.size > 0) this.emptySince = null;
     else this.emptySince ??= now;
   }
 
   query(clusters: string, healthyOnly: boolean): ServiceInfo {
     const cacheKey = healthyOnly ? `1${clusters}` : `0${clusters}`;
-    let info = this.views.get(cacheKey);
+    let info = this.firstViewKey === cacheKey ? this.firstView : this.otherViews?.get(cacheKey);
     if (!info) {
       info = buildServiceInfo(
         {
@@ -73,9 +78,19 @@ export class ServiceEntry {
         clusters,
         healthyOnly,
       );
-      if (this.views.size < MAX_CACHED_VIEWS) this.views.set(cacheKey, info);
+      this.keepView(cacheKey, info);
     }
     return info;
+  }
+
+  private keepView(cacheKey: string, info: ServiceInfo): void {
+    if (this.firstView === undefined) {
+      this.firstView = info;
+      this.firstViewKey = cacheKey;
+      return;
+    }
+    this.otherViews ??= new Map();
+    if (this.otherViews.size < MAX_CACHED_VIEWS - 1) this.otherViews.set(cacheKey, info);
   }
 
   view(): ServiceView {

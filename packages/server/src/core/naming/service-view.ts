@@ -11,9 +11,14 @@ function parseClusters(clusters: string | undefined): Set<string> | null {
   return names.length ? new Set(names) : null;
 }
 
-function hostOf(record: InstanceRecord, serviceName: string, healthy: boolean): HostInfo {
+/**
+ * The record itself, unless the protect threshold shows it healthy when it is not: a copy per host and
+ * answer would hold every instance twice in the answers services keep.
+ */
+function hostOf(record: InstanceRecord, healthy: boolean): HostInfo {
+  if (healthy === record.healthy) return record;
   return {
-    instanceId: record.instanceId,
+    customInstanceId: record.customInstanceId,
     ip: record.ip,
     port: record.port,
     weight: record.weight,
@@ -21,7 +26,6 @@ function hostOf(record: InstanceRecord, serviceName: string, healthy: boolean): 
     enabled: record.enabled,
     ephemeral: record.ephemeral,
     clusterName: record.clusterName,
-    serviceName,
     metadata: record.metadata,
   };
 }
@@ -58,8 +62,8 @@ export function buildServiceInfo(service: ServiceSnapshot, clusters: string, hea
   const protect = selected.length > 0 && healthy / selected.length <= service.protectThreshold;
   const hosts: HostInfo[] = [];
   for (const record of selected) {
-    if (protect) hosts.push(hostOf(record, service.groupedName, true));
-    else if (record.healthy || !healthyOnly) hosts.push(hostOf(record, service.groupedName, record.healthy));
+    if (protect) hosts.push(hostOf(record, true));
+    else if (record.healthy || !healthyOnly) hosts.push(hostOf(record, record.healthy));
   }
   return {
     key: service.key,

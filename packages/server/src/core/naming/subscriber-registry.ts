@@ -50,7 +50,8 @@ export class SubscriberRegistry {
   touchUdp(key: ServiceKey, details: SubscriberDetails, now: number): Subscriber {
     const clusters = details.clusters ?? '';
     const keyString = serviceKeyString(key);
-    const id = `udp|${details.ip}|${details.port}|${clusters}`;
+    // flat (join): kept as long as the subscriber
+    const id = ['udp', details.ip, details.port, clusters].join('|');
     const existing = this.byService.get(keyString)?.get(id);
     if (existing) {
       existing.lastSeen = now;

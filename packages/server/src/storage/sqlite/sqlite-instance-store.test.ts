@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { instanceIdOf } from '../../core/naming/naming-model.js';
 import { NamingService } from '../../core/naming/naming-service.js';
 import { ManualClock } from '../../shared/clock.js';
 import { openDatabase, type SqliteDatabase } from './database.js';
@@ -54,7 +55,9 @@ describe('SqliteInstanceStore', () => {
       metadata: { a: 'b' },
       selector: { type: 'label', expression: 'x' },
     });
-    expect(second.naming.listInstances(svc)).toEqual([
+    const reloaded = second.naming.listInstances(svc);
+    expect(reloaded.map((i) => instanceIdOf(i, 'G@@svc'))).toEqual(['10.0.0.1#8080#C1#G@@svc']);
+    expect(reloaded).toEqual([
       expect.objectContaining({
         ip: '10.0.0.1',
         port: 8080,
@@ -64,7 +67,6 @@ describe('SqliteInstanceStore', () => {
         enabled: false,
         ephemeral: false,
         metadata: { zone: 'z1' },
-        instanceId: '10.0.0.1#8080#C1#G@@svc',
       }),
     ]);
     expect(second.naming.listInstances(live)).toEqual([]);
