@@ -2,9 +2,11 @@
 // process to core 1, the same load tools for both (autocannon for HTTP, the bench gRPC client doing the real
 // ServerCheck -> ConnectionSetup -> requests sequence), alternating runs, medians, server CPU per request.
 // Run: npm run bench:compare (builds first; installs r-nacos with cargo once). BENCH_ROUNDS (3), BENCH_DURATION (4);
-// BENCH_ONLY_MIXED=1 runs the mixed workload (reads under a publish storm, mixed-workload.ts) alone.
+// BENCH_ONLY_MIXED=1 runs the mixed workload (reads under a publish storm, mixed-workload.ts) alone,
+// BENCH_ONLY_CONSOLE=1 the console's config read (console-compare.ts) alone.
 import os from 'node:os';
 import { encodePayload } from '../packages/server/src/adapters/grpc-v2/payload.js';
+import { consoleCompare } from './console-compare.js';
 import { BenchConnection, drive, openMany } from './grpc-client.js';
 import { fsyncTime } from './fsync-time.js';
 import { cpuMicros, hit, type Run } from './http-compare.js';
@@ -215,6 +217,7 @@ async function mixed(): Promise<void> {
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY_CONSOLE) return consoleCompare(SERVER_CPU, ROUNDS, DURATION);
   await mixed();
   if (process.env.BENCH_ONLY_MIXED) return;
   const tsStart = await coldStart(startTsnacos);
@@ -268,6 +271,7 @@ async function main() {
   } finally {
     for (const c of contenders) await c.cleanup();
   }
+  await consoleCompare(SERVER_CPU, ROUNDS, DURATION);
 }
 
 if (isMain(import.meta.url)) {

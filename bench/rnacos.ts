@@ -15,6 +15,8 @@ export interface Peer {
   child: ChildProcess;
   /** HTTP port; gRPC is at +1000 for both servers. */
   port: number;
+  /** The console's own port, when the server says. */
+  consolePort?: number;
   cleanup(): Promise<void>;
 }
 
@@ -35,22 +37,27 @@ export function pinned(cpus: string | undefined, argv: string[]): [string, strin
   return cpus ? ['taskset', ['-c', cpus, ...argv]] : [argv[0], argv.slice(1)];
 }
 
-/** r-nacos on fresh ports (gRPC at HTTP + 1000) and data dir, verified with a write that reads back. */
-export async function startRnacos(options: { cpus?: string } = {}): Promise<Peer | null> {
+/**
+ * r-nacos on fresh ports (gRPC at HTTP + 1000) and data dir, verified with a write that reads back; `env`
+ * adds settings (the console's, say).
+ */
+export async function startRnacos(options: { cpus?: string; env?: Record<string, string> } = {}): Promise<Peer | null> {
   const binary = rnacosBinary();
   if (!binary) return null;
   for (let attempt = 0; attempt < 5; attempt++) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'rnacos-bench-'));
     const port = await freePort();
+    const consolePort = await freePort();
     const [cmd, args] = pinned(options.cpus, [binary]);
     const proc = spawn(cmd, args, {
       env: {
         ...process.env,
         RNACOS_HTTP_PORT: String(port),
         RNACOS_GRPC_PORT: String(port + 1000),
-        RNACOS_HTTP_CONSOLE_PORT: String(await freePort()),
+        RNACOS_HTTP_CONSOLE_PORT: String(consolePort),
         RNACOS_CONFIG_DB_DIR: dir,
         RUST_LOG: 'warn',
+        ...options.env,
       },
       stdio: 'ignore',
     });
@@ -58,6 +65,7 @@ export async function startRnacos(options: { cpus?: string } = {}): Promise<Peer
       name: 'r-nacos 0.8.5',
       child: proc,
       port,
+      consolePort,
       cleanup: async () => {
         await stop(proc);
         rmSync(dir, { recursive: true, force: true });
