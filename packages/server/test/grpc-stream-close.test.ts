@@ -61,23 +61,14 @@ describe('a bi-stream the client half-closes', () => {
 });
 
 describe('a connection the server closes', () => {
-  it('ends its stream with UNAVAILABLE and fails every later call on it, so that every SDK reconnects', async () => {
+  it('ends its stream with UNAVAILABLE and closes the HTTP/2 connection, so that every SDK reconnects', async () => {
     const s = await openSetUpStream();
+    const sessionClosed = new Promise<void>((resolve) => session!.on('close', () => resolve()));
     const conn = app!.grpc.connections.list()[0];
     app!.grpc.connections.close(conn, 'no answer to its detection');
-    await waitUntil('the trailers', () => s.trailers());
+    await s.closed;
     expect(s.trailers()).toMatchObject({ 'grpc-status': '14' });
+    await sessionClosed;
     expect(s.connections()).toBe(0);
-    // until the client has moved (and closed it), a call on the same HTTP/2 connection fails at once
-    const call = session!.request({
-      ':method': 'POST',
-      ':path': '/Request/request',
-      'content-type': 'application/grpc',
-      te: 'trailers',
-    });
-    call.on('error', () => undefined);
-    const status = new Promise((resolve) => call.on('response', (h) => resolve(h['grpc-status'])));
-    call.end(frameMessage(encodePayload('HealthCheckRequest', { headers: {}, module: 'internal' })));
-    expect(await status).toBe('14');
   });
 });

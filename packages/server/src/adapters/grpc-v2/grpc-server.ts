@@ -142,8 +142,7 @@ export function createGrpcServer(deps: GrpcServerDeps): GrpcServer {
     },
     releaseAll(reason) {
       connections.resetAll(reason);
-      // the resets leave first, then connections without a stream (half set up) are cut; those let go
-      // answer every call with UNAVAILABLE until their client has moved (see the transport's abort)
+      // the resets leave first; an SDK that cannot read one (nacos-sdk-python) notices the cut connection
       setTimeout(() => transport.dropAll(), RESET_LEAVES_MS).unref();
     },
     bufferedBytes: () => transport.bufferedBytes(),

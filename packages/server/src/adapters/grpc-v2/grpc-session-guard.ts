@@ -24,16 +24,6 @@ export interface SessionState {
   idleSince: number;
   closingAt: number | undefined;
   budget: BufferBudget;
-  /** Unary calls not answered yet, which the server fails when it lets the client go (see `UnderWay`). */
-  calls: Set<UnderWay>;
-  /** Set once the server closed the client's nacos connection: every later call fails with this message. */
-  letGo: string | undefined;
-}
-
-/** A unary call not answered yet. */
-export interface UnderWay {
-  /** Fails the call with status UNAVAILABLE and `message`, unless its answer is already on its way. */
-  abandon(message: string): void;
 }
 
 /** A stream in the middle of a message: `progress()` on every chunk, `done()` once complete or gone. */
@@ -75,8 +65,6 @@ export class GrpcSessionGuard {
       idleSince: now,
       closingAt: undefined,
       budget: new BufferBudget(perConnection, this.budget),
-      calls: new Set(),
-      letGo: undefined,
     };
     this.sessions.set(session, state);
     session.once('remoteSettings', () => (state.prefaceSeen = true));

@@ -22,11 +22,10 @@ export interface GrpcBiStream {
   /** Ends the stream with status OK. */
   end(): void;
   /**
-   * Fails the client's unary calls still under way, ends the stream with status UNAVAILABLE, then closes
-   * the client's HTTP/2 connection: the server closed the client's nacos connection, and every SDK must
-   * notice. nacos-sdk-python reconnects only when its stream fails (a stream ended OK leaves it on a
-   * channel without a stream, whose health checks answer 301, which it counts as healthy), and its channel
-   * would carry unary calls on after the stream alone.
+   * Ends the stream with status UNAVAILABLE, then closes the client's HTTP/2 connection: the server closed
+   * the client's nacos connection, and every SDK must notice. nacos-sdk-python reconnects only when its
+   * stream fails (a stream ended OK leaves it on a channel without a stream, whose health checks answer
+   * 301, which it counts as healthy), and its channel would carry unary calls on after the stream alone.
    */
   abort(message: string): void;
   onMessage(listener: (bytes: Buffer) => void): void;
@@ -49,7 +48,7 @@ export interface GrpcTransport {
   close(graceMs: number): Promise<void>;
   /** Bytes of unfinished messages held right now (all connections). */
   bufferedBytes(): number;
-  /** Cuts every connection at once (the server lets its clients go), except those let go already (see abort). */
+  /** Cuts every connection at once (the server lets its clients go). */
   dropAll(): void;
 }
 
@@ -167,18 +166,12 @@ export function createGrpcTransport(
       clearTimeout(force);
     },
     bufferedBytes: () => guard.budget.used,
-    dropAll() {
-      for (const session of sessions) if (guard.stateOf(session)?.letGo === undefined) session.destroy();
-    },
+    dropAll: () => sessions.forEach((s) => s.destroy()),
   };
 }
 
-/**
- * How long a connection the server closed stays open (its calls failing at once) before it is cut: time for
- * the client to connect elsewhere, also after trying a server that does not answer (nacos-sdk-python waits
- * 5 s for one), and close it itself.
- */
-const ABORT_GRACE_MS = 10_000;
+/** How long a connection the server closed may finish its calls before it is cut. */
+const ABORT_GRACE_MS = 2000;
 
 /** How long a bi-stream the client half-closed waits for its GOAWAY before ending with status OK. */
 const HALF_CLOSE_GRACE_MS = 1000;
@@ -254,20 +247,12 @@ function serveBiStream(stream: http2.ServerHttp2Stream, ctx: StreamContext, open
     abort: (message) => {
       if (closed) return; // the client ended it: its connection is its own business
       const session = stream.session;
-      // No call of the client may stay unanswered on this connection: the client reconnects as soon as the
-      // stream fails and then closes it, which cancels whatever is still under way, and nacos-sdk-python's
-      // redo task, cancelled so, never runs again (a subscription lost in a later move is never redone).
-      // So its calls under way fail first, and so do the ones it makes until it has moved: the connection
-      // stays open (a GOAWAY would send them to a new connection, which a node letting its clients go
-      // refuses, where they would hang), and is cut after a grace.
-      const state = ctx.guard.stateOf(session);
-      if (state) {
-        state.letGo = message;
-        for (const call of [...state.calls]) call.abandon(message);
-      }
       trailers = { 'grpc-status': String(GrpcStatus.UNAVAILABLE), 'grpc-message': encodeURIComponent(message) };
       end();
       if (!session || session.closed || session.destroyed) return;
+      // after the trailers (GOAWAY): calls under way finish, new ones go to a new connection; the client's
+      // own half of the stream stays open until it reacts, so the connection is cut after a grace
+      setImmediate(() => session.close());
       setTimeout(() => session.destroy(), ABORT_GRACE_MS).unref();
     },
     onMessage: (listener) => (onMessage = listener),

@@ -1,6 +1,6 @@
 import http2 from 'node:http2';
 import { GrpcFrameError, GrpcMessageReader, GrpcStatus, OrderedMessages } from './grpc-frames.js';
-import type { GrpcSessionGuard, SessionState, UnderWay, Watched } from './grpc-session-guard.js';
+import type { GrpcSessionGuard, SessionState, Watched } from './grpc-session-guard.js';
 
 /** Answers one unary request: the framed reply (see encodeFramedPayload), at once or later. */
 export type UnaryMethod = (request: Buffer, peer: string) => Buffer | Promise<Buffer>;
@@ -32,7 +32,7 @@ export interface UnaryCallSetup {
  * of the server passes here, so it is one object and shared listener functions: a call allocates no
  * closures (about 10 of them before, and the garbage they make was a good part of the CPU per call).
  */
-class UnaryCall implements Watched, UnderWay {
+class UnaryCall implements Watched {
   lastProgressAt = Date.now();
   private request: Buffer | undefined;
   private compressed = false;
@@ -51,20 +51,8 @@ class UnaryCall implements Watched, UnderWay {
     private readonly peer: string,
   ) {
     this.reader = new GrpcMessageReader(setup.maxBytes, state?.budget ?? setup.guard.budget);
-    if (state) {
-      setup.guard.streamStarted(state);
-      state.calls.add(this);
-    }
+    if (state) setup.guard.streamStarted(state);
     setup.guard.watch(this);
-  }
-
-  abandon(message: string): void {
-    const stream = this.stream;
-    if (stream.headersSent || stream.destroyed || stream.closed) return;
-    this.failed = true;
-    this.unwatch();
-    this.reader.discard();
-    failStream(stream, GrpcStatus.UNAVAILABLE, message);
   }
 
   cut(): void {
@@ -111,10 +99,7 @@ class UnaryCall implements Watched, UnderWay {
   closed(): void {
     this.unwatch();
     this.reader.discard();
-    if (this.state) {
-      this.setup.guard.streamDone(this.state);
-      this.state.calls.delete(this);
-    }
+    if (this.state) this.setup.guard.streamDone(this.state);
   }
 
   private answer(bytes: Buffer): void {
@@ -133,7 +118,7 @@ class UnaryCall implements Watched, UnderWay {
 
   private respond(framed: Buffer): void {
     const stream = this.stream;
-    if (stream.destroyed || stream.closed || stream.headersSent) return; // cancelled or abandoned meanwhile
+    if (stream.destroyed || stream.closed) return; // cancelled meanwhile
     stream.respond(RESPONSE_HEADERS, RESPOND_OPTIONS);
     stream.on('wantTrailers', sendOkTrailers);
     stream.end(framed);
@@ -182,11 +167,10 @@ export function serveUnary(
   method: UnaryMethod,
   peer: string,
 ) {
-  const call = ((stream as UnaryStream)[CALL] = new UnaryCall(stream, setup, state, encoding, method, peer));
+  (stream as UnaryStream)[CALL] = new UnaryCall(stream, setup, state, encoding, method, peer);
   stream.on('data', onData);
   stream.on('end', onEnd);
   stream.on('close', onClose);
-  if (state?.letGo !== undefined) call.abandon(state.letGo);
 }
 
 export function failWith(stream: http2.ServerHttp2Stream, err: unknown): void {
