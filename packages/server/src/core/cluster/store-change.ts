@@ -39,6 +39,8 @@ export type StoreChange =
 /** A store change and the node that made it. */
 export interface StoreEvent {
   origin: number;
+  /** The origin's number for the write that made it (see WriteDoubts), when its own memory mirrors it. */
+  write?: number;
   change: StoreChange;
 }
 

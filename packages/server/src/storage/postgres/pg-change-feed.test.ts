@@ -95,6 +95,47 @@ describe.skipIf(typeof pg === 'string')('the PostgreSQL change feed between two 
     expect((await store.get(key))?.item.content).toBe('one');
   });
 
+  it("applies a node's own write that failed after its COMMIT was sent but committed, to that node too", async () => {
+    // a COMMIT that takes longer than the node's database timeout: the write answers 503, the commit lands
+    const url = await (pg as Postgres).createDatabase('feed_doubt');
+    const db = await openPostgres(url, { nodeId: 1, timeoutMs: 600 });
+    const feed = await PgChangeFeed.start(db);
+    const heard: StoreChange[] = [];
+    feed.onChange((c) => heard.push(c));
+    try {
+      await db.pool.query(`CREATE TABLE slow_commit (n INT);
+        CREATE FUNCTION slow_commit_sleep() RETURNS trigger LANGUAGE plpgsql AS
+          $$ BEGIN PERFORM pg_sleep(1.5); RETURN NULL; END $$;
+        CREATE CONSTRAINT TRIGGER slow AFTER INSERT ON slow_commit DEFERRABLE INITIALLY DEFERRED
+          FOR EACH ROW EXECUTE FUNCTION slow_commit_sleep()`);
+      const slowWrite = (n: number, change: StoreChange) =>
+        inTransaction(db, async (client) => {
+          await client.query('SET LOCAL statement_timeout = 0');
+          await client.query('INSERT INTO slow_commit VALUES ($1)', [n]);
+          await notifyChange(client, db, change);
+        });
+      await expect(slowWrite(1, { kind: 'users' })).rejects.toMatchObject({ kind: 'unavailable' });
+      expect(heard).toEqual([]);
+      await waitUntil('the node hears its own write that committed', () => heard.length > 0, 5_000);
+      expect(heard).toEqual([{ kind: 'users' }]);
+      await waitUntil('the node counts the database as back', () => !db.health.refusing);
+      expect((await db.pool.query('SELECT n FROM slow_commit')).rows).toEqual([{ n: 1 }]);
+      // a write that fails before its COMMIT was sent wrote nothing: nothing to apply
+      heard.length = 0;
+      const failing = inTransaction(db, async (client) => {
+        await notifyChange(client, db, { kind: 'namespaces' });
+        throw new Error('rolled back');
+      });
+      await expect(failing).rejects.toThrow('rolled back');
+      await write(new PgConfigStore(db), { ...item('own'), dataId: 'own.txt' });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(heard).toEqual([]);
+    } finally {
+      await feed.close();
+      await db.close();
+    }
+  }, 20_000);
+
   it('lets exactly one of two nodes racing with the same expected md5 win', async () => {
     const stores = [new PgConfigStore(node1), new PgConfigStore(node2)];
     const results = await Promise.allSettled(stores.map((s, i) => write(s, item(`racer-${i}`), 'md5-one')));

@@ -30,6 +30,8 @@ export class PgChangeFeed implements ChangeFeed {
     const feed = new PgChangeFeed(db);
     await feed.connect();
     db.health.onDatabaseBack = () => feed.retryNow();
+    // an own write that failed after it was heard committing: applied as another node's
+    db.doubts.onSettle((change) => feed.fire(feed.changeListeners, (listener) => listener(change)));
     return feed;
   }
 
@@ -133,7 +135,10 @@ export class PgChangeFeed implements ChangeFeed {
     } catch {
       return; // not ours
     }
-    if (!event || typeof event !== 'object' || !event.change || event.origin === this.db.nodeId) return;
+    if (!event || typeof event !== 'object' || !event.change) return;
+    // this node's own writes are in its memory already, unless one failed though it committed
+    const own = event.origin === this.db.nodeId;
+    if (own && (typeof event.write !== 'number' || !this.db.doubts.heardOwn(event.write, event.change))) return;
     this.fire(this.changeListeners, (listener) => listener(event.change));
   }
 

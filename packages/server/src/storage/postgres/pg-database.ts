@@ -5,6 +5,7 @@ import type { Logger } from '../../shared/logger.js';
 import { maskUrl } from '../../shared/mask-url.js';
 import { isConnectionFailure, PgHealth } from './pg-health.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
+import { WriteDoubts } from './pg-write-doubts.js';
 
 export { maskUrl };
 
@@ -29,6 +30,8 @@ export interface PgDatabase {
   clientConfig(): pg.ClientConfig;
   /** Whether the database and the change feed are reachable; what a lost connection turns into. */
   health: PgHealth;
+  /** This node's writes that failed after their COMMIT was sent, whose announcements it must still apply. */
+  doubts: WriteDoubts;
   close(): Promise<void>;
 }
 
@@ -99,6 +102,7 @@ export async function openPostgres(
     timeoutMs,
     clientConfig,
     health,
+    doubts: new WriteDoubts(),
     close: async () => {
       health.close();
       await pool.end();
@@ -182,6 +186,10 @@ async function migrate(client: pg.Client): Promise<void> {
 export async function inTransaction<T>(db: PgDatabase, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const startedAt = Date.now();
   const client = await db.pool.connect();
+  const write = db.doubts.begin();
+  writeOf.set(client, write);
+  // a failure once the COMMIT is sent leaves the write's outcome unknown: it may have committed
+  let committing = false;
   // a connection that breaks while checked out emits 'error': unheard, that would end the process
   let broken: Error | undefined;
   const onError = (err: Error) => (broken = err);
@@ -198,7 +206,9 @@ export async function inTransaction<T>(db: PgDatabase, fn: (client: pg.PoolClien
   try {
     await client.query('BEGIN');
     const result = await fn(client);
+    committing = true;
     await client.query('COMMIT');
+    committing = false;
     return result;
   } catch (err) {
     // a connection that timed out or broke is dropped as it is (the server ends the transaction): a
@@ -210,6 +220,8 @@ export async function inTransaction<T>(db: PgDatabase, fn: (client: pg.PoolClien
     throw db.health.failed(err);
   } finally {
     clearTimeout(deadline);
+    writeOf.delete(client);
+    db.doubts.end(write, committing);
     client.off('error', onError);
     // a broken connection is dropped, not handed to the next caller
     client.release(broken);
@@ -222,9 +234,24 @@ export const WRITE_BUSY = 'another write of the same data held it too long: noth
 /** PostgreSQL's lock_not_available: `lock_timeout` ran out while waiting for another transaction's lock. */
 const isLockTimeout = (err: unknown) => (err as { code?: unknown } | null)?.code === '55P03';
 
+/** The number of the write (see WriteDoubts) each checked-out connection is making. */
+const writeOf = new WeakMap<pg.PoolClient, number>();
+
+/**
+ * Changes to what the node publishes itself (its instances, its lease): its own memory is where they come
+ * from, so its announcements of them are never applied back to it.
+ */
+const SELF_SOURCED = new Set<StoreChange['kind']>(['ephemeral', 'beats', 'node-gone']);
+
+function eventOf(db: PgDatabase, change: StoreChange, write: number | undefined): StoreEvent {
+  return SELF_SOURCED.has(change.kind) || write === undefined
+    ? { origin: db.nodeId, change }
+    : { origin: db.nodeId, write, change };
+}
+
 /** Announces a change to the other nodes; inside the write's transaction, so only a commit announces it. */
 export async function notifyChange(client: pg.PoolClient, db: PgDatabase, change: StoreChange): Promise<void> {
-  const event: StoreEvent = { origin: db.nodeId, change };
+  const event = eventOf(db, change, writeOf.get(client));
   await client.query<Row>('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(event)]);
 }
 
@@ -238,11 +265,19 @@ export async function writeAnnounced(
   params: unknown[],
   change: StoreChange,
 ): Promise<void> {
-  const event: StoreEvent = { origin: db.nodeId, change };
+  const write = db.doubts.begin();
+  const event = eventOf(db, change, write);
   const n = params.length;
-  await db.pool.query(
-    `WITH written AS (${sql} RETURNING 1)
-     SELECT pg_notify($${n + 1}, $${n + 2}) FROM (SELECT 1 FROM written LIMIT 1) AS any_row`,
-    [...params, CHANGES_CHANNEL, JSON.stringify(event)],
-  );
+  // a statement on its own commits as it ends: when it fails, whether it did is unknown
+  let inDoubt = true;
+  try {
+    await db.pool.query(
+      `WITH written AS (${sql} RETURNING 1)
+       SELECT pg_notify($${n + 1}, $${n + 2}) FROM (SELECT 1 FROM written LIMIT 1) AS any_row`,
+      [...params, CHANGES_CHANNEL, JSON.stringify(event)],
+    );
+    inDoubt = false;
+  } finally {
+    db.doubts.end(write, inDoubt);
+  }
 }
