@@ -5,7 +5,7 @@ import { ManualClock } from '../../shared/clock.js';
 import { conflict } from '../../shared/errors.js';
 import { openSqliteStores } from '../../storage/sqlite/sqlite-stores.js';
 import type { Stores } from '../../storage/stores.js';
-import { AuditLog, outcomeOfError } from './audit-log.js';
+import { AuditLog, NOT_OK_WAIT_MS, outcomeOfError } from './audit-log.js';
 
 const DAY = 86_400_000;
 const facts = { door: 'console', action: 'user.create', outcome: 'ok' } as const;
@@ -64,6 +64,28 @@ describe('audit log', () => {
     clock.advance(DAY);
     expect(await log.sweep()).toBe(500);
     expect((await log.list({}, 0, 1)).items[0].action).toBe('user.create');
+  });
+
+  it("answers a refusal without waiting long on a store that hangs, an acknowledged write's row in full", async () => {
+    let release = () => undefined as void;
+    const hanging = new Promise<void>((r) => (release = r));
+    const appended: string[] = [];
+    const store = {
+      append: async (rows: Array<{ action: string }>) => (await hanging, appended.push(...rows.map((r) => r.action))),
+    };
+    const log = new AuditLog(store as never, new ManualClock(1_000), { enabled: true, retentionDays: 180 });
+    const refused = log.note({ ...facts, action: 'config.publish', outcome: 'failed', reason: 'store unavailable' });
+    const started = Date.now();
+    await refused;
+    expect(Date.now() - started).toBeLessThan(NOT_OK_WAIT_MS + 400);
+    let okDone = false;
+    const ok = log.note({ ...facts, action: 'user.create' }).then(() => (okDone = true));
+    await new Promise((r) => setTimeout(r, NOT_OK_WAIT_MS + 100));
+    expect(okDone).toBe(false);
+    release();
+    await ok;
+    // the refusal's row was written all the same
+    expect(appended).toEqual(['config.publish', 'user.create']);
   });
 
   it('writes nothing while disabled', async () => {

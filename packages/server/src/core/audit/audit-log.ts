@@ -37,6 +37,9 @@ const SWEEP_BATCH = 1000;
 /** Statements per sweep; what is left goes at the next one. */
 const SWEEP_ROUNDS = 20;
 
+/** How long a refusal's or failure's answer waits for its audit row at most (see `note`). */
+export const NOT_OK_WAIT_MS = 500;
+
 /**
  * The audit trail. Rows arriving in the same turn of the loop go to the store together, and each caller's
  * promise resolves once its row is durable: a door that awaits it before answering never acknowledges a
@@ -84,9 +87,23 @@ export class AuditLog {
     });
   }
 
-  /** `record` for a caller that answers regardless: a row that cannot be written is reported, not thrown. */
+  /**
+   * `record` for a caller that answers regardless: a row that cannot be written is reported, not thrown.
+   * The row of a refusal or failure is waited for at most `NOT_OK_WAIT_MS`: the store may be what failed
+   * (a database that stopped answering is only found out after its timeout), and a client told "no" after
+   * the write's own wait plus that timeout would hear it after it stopped waiting. It is written all the same.
+   */
   note(facts: AuditFacts): Promise<void> {
-    return this.record(facts).catch((error) => this.options.onError?.(error));
+    const written = this.record(facts).catch((error) => this.options.onError?.(error));
+    if (facts.outcome === 'ok') return written;
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, NOT_OK_WAIT_MS);
+      timer.unref?.();
+      void written.then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   list(filter: AuditFilter, offset: number, limit: number): Promise<AuditPage> {

@@ -19,7 +19,8 @@ const overlaps = (outages: NodeOutage[], node: number, from: number, to: number)
  * A live registered client's instance is never missing from a running node's list for longer than
  * `maxGapMs` (in samples taken while the node answered): a node cut off from the database must not keep
  * clients whose instances the other nodes dropped. A stretch across an outage of the node itself (down,
- * frozen, or cut off from the database, when it cannot hear of the others' changes) starts again after it.
+ * frozen, or cut off from the database, or the database frozen or stopped: it cannot hear of the others'
+ * changes) starts again after it.
  */
 export function checkGaps(
   spans: LiveSpan[],
@@ -69,8 +70,8 @@ const TIMED_OUT = /TimeoutError|deadline exceeded|timed out/i;
  * instead of refusing.
  */
 export function checkAnswered(ops: Array<OpRecord<unknown>>, outages: NodeOutage[]): Violation[] {
-  // a node cut off from its database is running: it must answer (503)
-  const stopped = outages.filter((o) => o.what !== 'cut-off');
+  // a node cut off from its database, or whose database is frozen or stopped, is running: it must answer (503)
+  const stopped = outages.filter((o) => o.what !== 'cut-off' && o.what !== 'deaf');
   return ops
     .filter((op) => op.outcome === 'unknown' && TIMED_OUT.test(op.detail ?? ''))
     .filter((op) => op.node !== 0 && !overlaps(stopped, op.node, op.invokedAt, op.completedAt ?? Infinity))

@@ -337,6 +337,16 @@ describe('availability checkers', () => {
     expect(properties(checkGaps([span], samples, [], 5_000))).toEqual(['live-instance-gone-for-long']);
   });
 
+  it('starts a gap afresh after the database was frozen or stopped (no node could hear the registration)', () => {
+    const samples = [sample(1, 0, false), sample(1, 3_000, false), sample(1, 7_000, false), sample(1, 9_000, true)];
+    const deaf = { node: 1, what: 'deaf' as const, from: 500, to: 8_000 };
+    expect(checkGaps([span], samples, [deaf], 5_000)).toEqual([]);
+    // another node's deafness excuses nothing
+    expect(properties(checkGaps([span], samples, [{ ...deaf, node: 2 }], 5_000))).toEqual([
+      'live-instance-gone-for-long',
+    ]);
+  });
+
   it('finds a request a running node never answered, not one to a node that was down or frozen', () => {
     const timedOut = { ...put('x', [1_000, 11_000], 'unknown'), detail: 'TimeoutError', node: 2 };
     expect(properties(checkAnswered([timedOut], []))).toEqual(['request-unanswered']);
@@ -344,6 +354,9 @@ describe('availability checkers', () => {
     // cut off from its database, a node still runs: it must answer
     const cutOff = [{ node: 2, what: 'cut-off' as const, from: 500, to: 12_000 }];
     expect(properties(checkAnswered([timedOut], cutOff))).toEqual(['request-unanswered']);
+    // nor does a frozen database excuse a running node
+    const deaf = [{ node: 2, what: 'deaf' as const, from: 500, to: 12_000 }];
+    expect(properties(checkAnswered([timedOut], deaf))).toEqual(['request-unanswered']);
     const refused = { ...put('y', [1_000, 1_200], 'unknown'), detail: '503 the store is unavailable', node: 2 };
     expect(checkAnswered([refused], [])).toEqual([]);
   });

@@ -89,9 +89,11 @@ export class FaultScheduler {
     } else if (kind === 'freeze-db') {
       const ms = this.random.int(1_000, lease * 3);
       this.history.fault(`PostgreSQL frozen (SIGSTOP) for ${ms} ms`);
+      this.deaf(true);
       this.db.freeze();
       await sleep(ms);
       this.db.thaw();
+      this.deaf(false);
       this.history.fault('PostgreSQL thawed (SIGCONT)');
     } else if (kind === 'slow-db') {
       const delayMs = this.random.int(50, 200);
@@ -103,9 +105,11 @@ export class FaultScheduler {
       this.history.fault('PostgreSQL fast again');
     } else if (kind === 'restart-db') {
       this.history.fault('PostgreSQL stopped');
+      this.deaf(true);
       await this.db.pause();
       await sleep(this.random.int(500, 3_000));
       await this.db.resume();
+      this.deaf(false);
       this.history.fault('PostgreSQL started again');
     } else {
       const live = this.nodes.filter((n) => n.up);
@@ -118,6 +122,15 @@ export class FaultScheduler {
       await fetch(`${node.http}/nacos/v2/core/loader/reloadCurrent?count=0${redirect}`, {
         signal: AbortSignal.timeout(5_000),
       }).catch(() => undefined);
+    }
+  }
+
+  /** While the database is frozen or stopped no running node hears of the others' changes. */
+  private deaf(from: boolean): void {
+    for (const node of this.nodes) {
+      if (!node.up) continue;
+      if (from) this.history.nodeOut(node.nodeId, 'deaf');
+      else this.history.nodeBack(node.nodeId);
     }
   }
 

@@ -63,7 +63,8 @@ export interface ListSample {
 /** A span in which a node could not answer (down, frozen) or not hear the others (cut off from the database). */
 export interface NodeOutage {
   node: number;
-  what: 'down' | 'frozen' | 'cut-off';
+  /** `deaf`: the database frozen or stopped, so the node cannot hear of the others' changes (it still runs). */
+  what: 'down' | 'frozen' | 'cut-off' | 'deaf';
   from: number;
   /** Infinity while it lasts. */
   to: number;
