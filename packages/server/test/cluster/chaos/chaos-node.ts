@@ -26,3 +26,18 @@ export function chaosNode(process: ClusterNodeProcess, link: DbLinkProxy): Chaos
     link,
   };
 }
+
+/**
+ * Asks a node that just started for what builds its HTTP routes and its console on their first request. The
+ * nodes run from the sources through tsx, so that first request also transpiles those modules: seconds on a
+ * busy machine, where the built server takes about 80 ms. It counts as part of the start, not as a request
+ * the node was slow to answer.
+ */
+export async function warmNode(node: { http: string; console: string }): Promise<void> {
+  const ask = (url: string) =>
+    fetch(url, { signal: AbortSignal.timeout(20_000) }).then(
+      (res) => res.arrayBuffer(),
+      () => undefined,
+    );
+  await Promise.all([ask(`${node.http}/nacos/v1/ns/service/list?pageNo=1&pageSize=1`), ask(`${node.console}/rnacos/`)]);
+}

@@ -3,7 +3,7 @@ import type { Postgres } from '../../postgres-server.js';
 import { startClusterNode } from '../cluster-nodes.js';
 import { AdminClient } from './admin-client.js';
 import { checkAnswered, checkGaps, type LiveSpan } from './availability-checker.js';
-import { chaosNode, type ChaosNode } from './chaos-node.js';
+import { chaosNode, warmNode, type ChaosNode } from './chaos-node.js';
 import { ConfigClient } from './config-clients.js';
 import { ContendingClient } from './contending-client.js';
 import { FaultScheduler, type FaultKind } from './fault-scheduler.js';
@@ -85,6 +85,7 @@ export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOption
       const process = await startClusterNode(id, link.url(dbUrl), NODE_ENV, { main: options.serverMain });
       nodes.push(chaosNode(process, link));
     }
+    await Promise.all(nodes.map(warmNode));
     // times in the history count from here, when the clients begin
     history.restart();
     const faultsEnd = history.now() + options.faultMs;

@@ -1,5 +1,5 @@
 import type { Postgres } from '../../postgres-server.js';
-import type { ChaosNode } from './chaos-node.js';
+import { warmNode, type ChaosNode } from './chaos-node.js';
 import type { History } from './history.js';
 import { sleep, type Random } from './random.js';
 
@@ -146,6 +146,7 @@ export class FaultScheduler {
     for (let attempt = 1; ; attempt++) {
       try {
         await node.process.restart();
+        await warmNode(node);
         node.up = true;
         this.history.nodeBack(node.nodeId);
         this.history.fault(`node ${node.nodeId} started again`);
