@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { createLogger } from '../src/shared/logger.js';
 import { tempDataDir, testSettings } from './helpers.js';
+import { waitUntil } from './interop/wait-until.js';
 
 /** The app as the process builds it: routes and console built on the first request that needs them. */
 let app: App | undefined;
@@ -41,7 +42,8 @@ describe('lazily built HTTP routes', () => {
       headers: { ...form, 'Long-Pulling-Timeout': '30000' },
       body: new URLSearchParams({ 'Listening-Configs': 'b\u0002G\u0002\u0001' }),
     });
-    await new Promise((r) => setTimeout(r, 200));
+    // closed once the poll is held (it watches key b), however long a loaded machine takes to get there
+    await waitUntil('the long-poll is held', () => app!.core.configs.watcherCount() > 0);
     const closing = app.close();
     const answer = await held;
     expect([answer.status, await answer.text()]).toEqual([200, '']);
