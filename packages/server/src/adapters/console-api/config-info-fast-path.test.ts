@@ -42,7 +42,12 @@ describe('console config info fast path', () => {
     const socket = await fetch(`${base}${url}`, { headers });
     const routes = await app.console.inject({ method: 'GET', url, headers });
     const pick = (get: (name: string) => string | undefined) =>
-      Object.fromEntries(['content-type', 'no-login', 'no-permission'].map((h) => [h, get(h) ?? null]));
+      Object.fromEntries(
+        ['content-type', 'content-length', 'transfer-encoding', 'no-login', 'no-permission'].map((h) => [
+          h,
+          get(h) ?? null,
+        ]),
+      );
     return {
       socket: {
         status: socket.status,
