@@ -19,11 +19,12 @@ export interface ConfigInfoFastPathDeps {
 }
 
 /**
- * The config editor reads a config with each open; through fastify (routing, four hooks, the reply's
- * stages) that read cost twice the SDK port's config get. This answers the plain read (`GET .../v2/config/info?dataId=&group=&tenant=`, no body)
- * from the node:http request when it would succeed: a live session whose roles open the path and whose
- * namespaces hold the very key read, and a config there. Every other request, refusals and missing configs
- * included, goes to fastify, which answers as it always did.
+ * The config editor reads a config with each open; through fastify (routing, four hooks, the reply's stages)
+ * that read cost nearly twice the SDK port's config get. This answers the plain read
+ * (`GET .../v2/config/info?dataId=&group=&tenant=`, no body) from the node:http request when it would
+ * succeed: a live session whose roles open the path and whose namespaces hold the very key read, and a config
+ * there. Every other request, refusals and missing configs included, goes to fastify, which answers as it
+ * always did.
  */
 export function createConfigInfoFastPath(deps: ConfigInfoFastPathDeps): FastPath {
   return (req, res) => {
