@@ -4,6 +4,7 @@ import { DEFAULT_LONG_POLL_TIMING, type LongPollTiming } from './adapters/http-v
 import { LongPollRegistry } from './adapters/http-v1/long-poll.js';
 import { DEFAULT_UDP_PUSH_TIMING, UdpPusher, type UdpPushTiming } from './adapters/udp-push/udp-pusher.js';
 import { registerConsoleHint } from './adapters/console-api/console-hint.js';
+import type { FastPath } from './adapters/http-common/fast-path.js';
 import { FastifyPort } from './adapters/http-common/fastify-port.js';
 import { DEFAULT_CONNECTION_TIMINGS, type ConnectionTimings } from './adapters/grpc-v2/connections.js';
 import { createGrpcDoor, type GrpcDoor } from './adapters/grpc-v2/grpc-door.js';
@@ -313,19 +314,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
     fuzzyWatchLimits: { maxPatterns: settings.fuzzyWatchMaxPatterns, maxMatched: settings.fuzzyWatchMaxMatched },
     detectionLog: settings.enableGrpcDetectionLog,
   });
-  const buildConsole = async () => (await loadConsoleApi()).createConsoleHttpServer(consoleDeps);
+  // the console's fast path comes with its code, loaded for the first request fastify takes (a page, a login)
+  let consoleFastPath: FastPath | undefined;
+  const buildConsole = async () => {
+    const api = await loadConsoleApi();
+    consoleFastPath = api.createConsoleFastPath(core);
+    return api.createConsoleHttpServer(consoleDeps);
+  };
   const sdkHttp = options.lazyHttp ? null : await sdkPort.app();
-  const lazyConsole =
-    settings.consoleEnabled && options.lazyHttp
-      ? new FastifyPort({
-          name: 'console',
-          build: buildConsole,
-          keepAliveTimeoutMs: CONSOLE_KEEP_ALIVE_MS,
-          timeouts: httpTimeouts,
-          logger,
-        })
-      : null;
-  const consoleHttp = settings.consoleEnabled && !lazyConsole ? await buildConsole() : null;
+  const consolePort = settings.consoleEnabled
+    ? new FastifyPort({
+        name: 'console',
+        build: buildConsole,
+        fastPath: (req, res, watch) => consoleFastPath?.(req, res, watch) ?? false,
+        keepAliveTimeoutMs: CONSOLE_KEEP_ALIVE_MS,
+        timeouts: httpTimeouts,
+        logger,
+      })
+    : null;
+  const consoleHttp = consolePort && !options.lazyHttp ? await consolePort.app() : null;
 
   return {
     settings,
@@ -348,10 +355,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           logger.error({ err }, 'naming tick failed');
         }
       }, NAMING_TICK_MS);
-      const consolePort = { port: settings.consolePort, host: settings.consoleHost };
-      const consoleUrl = lazyConsole
-        ? await lazyConsole.listen(consolePort.port, consolePort.host)
-        : ((await consoleHttp?.listen(consolePort)) ?? null);
+      const consoleUrl = (await consolePort?.listen(settings.consolePort, settings.consoleHost)) ?? null;
       core.metrics.start();
       metricsLog?.start();
       stopAuditRetention ??= startAuditRetention(audit, logger);
@@ -370,7 +374,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       metricsLog?.stop();
       longPolls.releaseAll();
       await mcpEndpoint?.then((endpoint) => endpoint.close()).catch(() => undefined);
-      await Promise.all([sdkPort.close(), consoleHttp?.close(), lazyConsole?.close(), udpPush?.close(), grpc.close()]);
+      await Promise.all([sdkPort.close(), consolePort?.close(), udpPush?.close(), grpc.close()]);
       await prober?.stop();
       await outbound.close();
       await membership?.leave();

@@ -1,4 +1,10 @@
-import type { ConfigHistoryInfoDto, ConfigInfoDto, ConfigKeyParam, ConfigListParam } from '@tsnacos/protocol';
+import type {
+  ConfigHistoryInfoDto,
+  ConfigInfo,
+  ConfigInfoDto,
+  ConfigKeyParam,
+  ConfigListParam,
+} from '@tsnacos/protocol';
 import { canonicalTenant, parseConfigKey, type ConfigKey } from '../../core/config/config-key.js';
 import type { ConfigHistoryEntry, ConfigItem } from '../../core/config/config-model.js';
 import type { ConfigListing } from '../../core/config/config-search.js';
@@ -36,6 +42,13 @@ export function configInfoDto(item: ConfigItem): ConfigInfoDto {
     configType: item.type,
     modifiedTime: item.modifiedAt,
   };
+}
+
+/** The editor's view of one config (`v2/config/info`). */
+export function configInfoOf(item: ConfigItem): ConfigInfo {
+  const info: ConfigInfo = { value: item.content, md5: item.md5, configType: item.type, desc: item.desc };
+  if (item.encryptedDataKey) info.encryptedDataKey = item.encryptedDataKey;
+  return info;
 }
 
 export function historyDto(entry: ConfigHistoryEntry): ConfigHistoryInfoDto {

@@ -1,11 +1,11 @@
-import type { ConfigHistoryParam, ConfigInfo, ConfigKeyParam, ConfigListParam, ConfigParams } from '@tsnacos/protocol';
+import type { ConfigHistoryParam, ConfigKeyParam, ConfigListParam, ConfigParams } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.js';
 import { namespaced } from './console-namespaces.js';
 import { consoleSource } from './console-source.js';
 import { API } from './console-paths.js';
 import { inputOf, pageOf, requiredText, text } from './console-input.js';
-import { configInfoDto, configKeyOf, historyDto, listFilterOf, TENANT } from './config-query.js';
+import { configInfoDto, configInfoOf, configKeyOf, historyDto, listFilterOf, TENANT } from './config-query.js';
 import { ConsoleError, ok, sendTextError } from './envelope.js';
 
 /** Every route here names one namespace, `tenant`. */
@@ -48,9 +48,7 @@ export function registerConfigRoutes(app: FastifyInstance, core: Core): void {
     const key = configKeyOf(inputOf<ConfigKeyParam>(req));
     const item = configs.get(key);
     if (!item) throw new ConsoleError('NOT_FOUND', `config ${key.group}/${key.dataId} does not exist`);
-    const info: ConfigInfo = { value: item.content, md5: item.md5, configType: item.type, desc: item.desc };
-    if (item.encryptedDataKey) info.encryptedDataKey = item.encryptedDataKey;
-    return ok(info);
+    return ok(configInfoOf(item));
   });
 
   const publish = async (req: FastifyRequest) => {

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { consoleRedirectPath } from '@tsnacos/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService, Identity } from '../../core/auth/auth-service.js';
@@ -92,7 +93,7 @@ function loginPageFor(url: string): string {
  * Browsers share a host's cookies across its ports, so two servers on one host would overwrite each other's
  * `token`. Each console port also gets its own cookie, `token_<port>` (the port the browser asked for).
  */
-export function portTokenCookie(req: FastifyRequest): string {
+export function portTokenCookie(req: TokenSource): string {
   const port = hostPort(req.headers.host ?? '') ?? String(req.socket.localPort ?? '');
   return `${TOKEN_COOKIE}_${port}`;
 }
@@ -108,13 +109,23 @@ function hostPort(host: string): string | undefined {
   return host.slice(colon + 1);
 }
 
-/** The console token: this port's cookie, else the `token` cookie, else the `Token` header. */
-export function consoleToken(req: FastifyRequest): string | undefined {
+/** What the token is read from: a fastify request, or a node one before fastify (a fast path). */
+interface TokenSource {
+  headers: IncomingHttpHeaders;
+  socket: { localPort?: number };
+}
+
+/**
+ * The console token: this port's cookie, else the `token` cookie, else the `Token` header. `cookies` as the
+ * cookie plugin parses them (a fastify request's own by default).
+ */
+export function consoleToken(
+  req: TokenSource & { cookies?: Record<string, string | undefined> },
+  cookies = req.cookies,
+): string | undefined {
   const header = req.headers.token;
   return (
-    req.cookies?.[portTokenCookie(req)] ||
-    req.cookies?.[TOKEN_COOKIE] ||
-    (typeof header === 'string' ? header : undefined)
+    cookies?.[portTokenCookie(req)] || cookies?.[TOKEN_COOKIE] || (typeof header === 'string' ? header : undefined)
   );
 }
 

@@ -13,6 +13,8 @@ import { registerConfigBetaRoutes } from './config-beta-routes.js';
 import { registerConfigTagRoutes } from './config-tag-routes.js';
 import { registerConfigListenerRoutes } from './config-listener-routes.js';
 import { registerConfigRoutes } from './config-routes.js';
+import { createConfigInfoFastPath } from './config-info-fast-path.js';
+import type { FastPath } from '../http-common/fast-path.js';
 import { registerConfigZipRoutes } from './config-zip-routes.js';
 import { registerConsoleLogin, registerOldConsolePrincipal } from './console-auth.js';
 import { checkNamespaceFields } from './console-namespaces.js';
@@ -86,6 +88,11 @@ async function registerConsoleApi(app: FastifyInstance, deps: ConsoleDeps, login
   registerToolSpecRoutes(app, core, deps.clock);
   registerMcpServerRoutes(app, core, deps.clock, settings.httpPort);
   registerAiRegistryRoutes(app, core);
+}
+
+/** What the console port answers before fastify: the config editor's read. */
+export function createConsoleFastPath(core: Core): FastPath {
+  return createConfigInfoFastPath({ configs: core.configs, auth: core.auth });
 }
 
 /** The console port (10848): the web console under `/rnacos` and its API, behind the login check. */
