@@ -43,6 +43,7 @@ describe('privilege matrix', () => {
   const apiTokens = new Map<string, string>();
   let routes: SdkRoute[] = [];
   let sdkBase = '';
+  let consoleBase = '';
   const sdk = () => app.sdkHttp;
 
   beforeAll(async () => {
@@ -82,8 +83,9 @@ describe('privilege matrix', () => {
       apiTokens.set(user.name, login.json().accessToken);
     }
     routes = await sdkRoutes(app);
-    const { grpc: grpcPort, http } = await app.listen();
+    const { grpc: grpcPort, http, console: consoleUrl } = await app.listen();
     sdkBase = http;
+    consoleBase = consoleUrl!;
     grpc = new RawNacosClient(`127.0.0.1:${grpcPort}`);
     await grpc.connect();
   });
@@ -231,6 +233,37 @@ describe('privilege matrix', () => {
         const expected = cell.namespaces.every((ns) => expectedAllowed(user, cell.need, ns)) ? 'allowed' : 'denied';
         if (outcome !== expected) wrong.push(`${user.name} / ${cell.name}: expected ${expected}, got ${outcome}`);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("console over a socket: the config editor's read the fast path answers, every role x namespace cell", async () => {
+    // answered before fastify when the session, its roles and its namespaces allow it; refusals by the routes
+    const wrong: string[] = [];
+    const read = async (token: string, ns: string, how: 'cookie' | 'header') => {
+      const query = new URLSearchParams({ tenant: ns, dataId: 'seed', group: 'G' });
+      const res = await fetch(`${consoleBase}/rnacos/api/console/v2/config/info?${query}`, {
+        headers: how === 'cookie' ? { cookie: `token=${token}` } : { token },
+      });
+      const body = (await res.json()) as { success?: boolean; code?: string; data?: { value?: string } };
+      if (body.success === true && body.data?.value === 'seed') return 'allowed';
+      if (body.code === 'NO_PERMISSION' || body.code === 'NO_NAMESPACE_PERMISSION') return 'denied';
+      if (body.code === 'NO_LOGIN') return 'no login';
+      return `unexpected ${res.status} ${JSON.stringify(body)}`;
+    };
+    for (const user of USERS) {
+      for (const ns of NAMESPACES) {
+        const expected = expectedAllowed(user, 'read', ns) ? 'allowed' : 'denied';
+        for (const how of ['cookie', 'header'] as const) {
+          const outcome = await read(consoleTokens.get(user.name)!, ns, how);
+          if (outcome !== expected)
+            wrong.push(`${user.name} / "${ns}" by ${how}: expected ${expected}, got ${outcome}`);
+        }
+      }
+    }
+    for (const token of ['', apiTokens.get('admin')!, 'f'.repeat(64)]) {
+      const outcome = await read(token, '', 'cookie');
+      if (outcome !== 'no login') wrong.push(`token "${token.slice(0, 8)}": got ${outcome}`);
     }
     expect(wrong).toEqual([]);
   });
