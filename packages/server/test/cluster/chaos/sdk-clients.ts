@@ -41,6 +41,7 @@ export class PythonSdkClient implements InstanceClient, ConfigWatcher, NamingWat
   private published = 0;
   /** The SDK's own log, read as it closes: a failed run keeps it with the nodes' logs. */
   log = '';
+  private startedAt = 0;
 
   constructor(
     private readonly nodes: ChaosNode[],
@@ -50,6 +51,7 @@ export class PythonSdkClient implements InstanceClient, ConfigWatcher, NamingWat
 
   async run(until: () => boolean): Promise<void> {
     const serverAddr = this.nodes.map((n) => n.process.serverAddr).join(',');
+    this.startedAt = Date.now();
     const driver = (this.driver = await startPythonDriver({ serverAddr } as SdkServer));
     driver.driver.onEvent = (event) => {
       if (event.event === 'naming') {
@@ -150,6 +152,22 @@ export class PythonSdkClient implements InstanceClient, ConfigWatcher, NamingWat
     void this.driver?.cleanup();
   }
 
+  /**
+   * When nacos-sdk-python's redo timer last ticked, if it has stopped: its redo task (which registers and
+   * subscribes again after a reconnect) dies for good when one of its calls is cancelled (docs/cluster.md),
+   * and its DEBUG log then shows no tick for longer than the 30 s between ticks. Undefined while it ticks.
+   */
+  redoStoppedAt(now = Date.now()): number | undefined {
+    const logDir = this.driver?.clientArgs.logDir;
+    if (!logDir || this.startedAt === 0) return undefined;
+    let last = this.startedAt;
+    for (const match of sdkLogs(logDir).matchAll(REDO_TICK)) {
+      // the SDK logs its local time, as a Date without a zone reads it
+      last = Math.max(last, new Date(`${match[1]}T${match[2]}.${match[3]}`).getTime());
+    }
+    return now - last > REDO_TICKS_MS + REDO_SLACK_MS ? last : undefined;
+  }
+
   expected(): ClientInstance {
     let lastOk = -1;
     this.ops.forEach((op, i) => op.outcome === 'ok' && (lastOk = i));
@@ -158,6 +176,10 @@ export class PythonSdkClient implements InstanceClient, ConfigWatcher, NamingWat
     return { client: this.name, service: GRPC_SERVICE, address: this.address, alive: true, weights: [...weights] };
   }
 }
+
+const REDO_TICK = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d),(\d{3}) DEBUG\s+Execute redo task timeout occurred/gm;
+const REDO_TICKS_MS = 30_000;
+const REDO_SLACK_MS = 15_000;
 
 /** The SDK's log files in `dir`, one after the other. */
 function sdkLogs(dir: string): string {
