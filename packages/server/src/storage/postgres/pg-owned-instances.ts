@@ -161,8 +161,9 @@ export async function publishOwned(
   }
   return retrying(() =>
     inTransaction(db, async (client) => {
-      const lease = await client.query<Row>('SELECT evicted FROM cluster_node WHERE node_id = $1', [nodeId]);
-      const evicted = lease.rows.length === 0 || lease.rows[0].evicted === true;
+      // no lease: evicted and forgotten, its rows went too (an evicted node's rows are only hidden)
+      const lease = await client.query<Row>('SELECT 1 FROM cluster_node WHERE node_id = $1', [nodeId]);
+      const forgotten = lease.rows.length === 0;
       const { rows } = await client.query<Row>(
         `SELECT e.node_id = $1 AS mine, e.instance FROM ephemeral_instance e JOIN ${REFS} ON ${SAME_INSTANCE}
          FOR UPDATE OF e`,
@@ -179,7 +180,7 @@ export async function publishOwned(
       for (const update of updates) {
         const id = identity(update.key, update);
         const stored = own.get(id);
-        const verdict = decide(update, { stored, elsewhere: elsewhere.get(id), evicted });
+        const verdict = decide(update, { stored, elsewhere: elsewhere.get(id), forgotten });
         const { ip, port, clusterName } = update;
         if (verdict === true) decided.push(update);
         else if (verdict === false) skipped.push({ key: update.key, ref: { ip, port, clusterName }, stored });
@@ -216,8 +217,10 @@ export function editEphemeral(
   const where = [key.namespaceId, key.groupName, key.serviceName, ref.clusterName, ref.ip, ref.port];
   return retrying(() =>
     inTransaction(db, async (client) => {
+      // not an evicted node's hidden row: the instance is listed nowhere
       const { rows } = await client.query<Row>(
-        `SELECT node_id, instance FROM ephemeral_instance WHERE ${ONE_INSTANCE} FOR UPDATE`,
+        `SELECT node_id, instance FROM ephemeral_instance WHERE ${ONE_INSTANCE}
+           AND node_id IN (SELECT node_id FROM cluster_node WHERE NOT evicted) FOR UPDATE`,
         where,
       );
       const written: EphemeralWritten[] = [];
