@@ -22,8 +22,12 @@ const SAME_INSTANCE = `e.namespace_id = r.namespace_id AND e.group_name = r.grou
   AND e.service_name = r.service_name AND e.cluster_name = r.cluster_name AND e.ip = r.ip AND e.port = r.port`;
 const ONE_INSTANCE = `namespace_id = $1 AND group_name = $2 AND service_name = $3 AND cluster_name = $4
   AND ip = $5 AND port = $6`;
-/** A deadlock between two nodes taking instances from each other, or a serialization failure: try again. */
-const RETRIED_CODES = new Set(['40P01', '40001']);
+/**
+ * A deadlock between two nodes taking instances from each other, a serialization failure, or another node
+ * that wrote the same instance at the same time and committed first (one owner per instance: the retry
+ * takes it over): try again.
+ */
+const RETRIED_CODES = new Set(['40P01', '40001', '23505']);
 const ATTEMPTS = 3;
 
 type Ref = InstanceRef & { key: ServiceKey };
@@ -75,7 +79,8 @@ const EVENT_OF = `json_build_object('origin', $15::bigint, 'change', json_build_
  * announcements of a node's own instances as one statement: the writer's own services are named in
  * `$16`, the nodes that lost an instance are announced from what was taken or removed. Its first row
  * counts the announcements (so they are made whatever else is empty); the others are the rows removed
- * anywhere.
+ * anywhere. The insert reads the count of `taken`, so the other nodes' rows are deleted before it runs
+ * (an instance has one row, whatever node: inserting first would collide with the row being taken).
  */
 const WRITE_OWNED = `WITH removed AS (
     DELETE FROM ephemeral_instance e
@@ -94,7 +99,7 @@ const WRITE_OWNED = `WITH removed AS (
     RETURNING e.node_id, e.namespace_id, e.group_name, e.service_name
   ), written AS (
     INSERT INTO ephemeral_instance (node_id, namespace_id, group_name, service_name, cluster_name, ip, port, instance)
-    SELECT $1::bigint, * FROM input
+    SELECT $1::bigint, input.* FROM input, (SELECT count(*) FROM taken) AS t
     ON CONFLICT (node_id, namespace_id, group_name, service_name, cluster_name, ip, port)
     DO UPDATE SET instance = excluded.instance RETURNING 1
   ), events AS (
