@@ -38,7 +38,7 @@ export async function joinCluster(
     { nodeId: settings.nodeId, addr: settings.nodeAddr, leaseMs: settings.clusterLeaseMs },
     logger,
     {
-      onEvicted: () => replicator.republishAll(),
+      onEvicted: (forgotten) => replicator.rejoined(forgotten),
       onLapsed: (nodeId) => replicator.takeOverFrom(nodeId),
       onGone: (nodeId) => replicator.nodeGone(nodeId),
       // two processes writing one node's instances would undo each other: this one goes

@@ -23,7 +23,7 @@ export async function nodeOf(store: MemoryClusterStore, nodeId: number, removalG
   const replicator = new EphemeralReplicator(store, naming, nodeId, logger, removalGraceMs);
   const replaced: string[] = [];
   const membership = new ClusterNode(store, naming, { nodeId, addr: `10.0.0.${nodeId}:9848`, leaseMs: LEASE }, logger, {
-    onEvicted: () => replicator.republishAll(),
+    onEvicted: (forgotten) => replicator.rejoined(forgotten),
     onLapsed: (gone) => replicator.takeOverFrom(gone),
     onGone: (gone) => replicator.nodeGone(gone),
     onReplaced: (by) => replaced.push(by),

@@ -65,10 +65,16 @@ export class MemoryClusterStore implements ClusterStore {
     const list = () =>
       [...this.leases.values()].map(({ incarnation: _, ...n }) => n).sort((a, b) => a.nodeId - b.nodeId);
     if (current && current.incarnation !== node.incarnation) {
-      return { now: this.now, nodes: list(), evicted: false, replacedBy: current.addr };
+      return { now: this.now, nodes: list(), evicted: false, forgotten: false, replacedBy: current.addr };
     }
     this.leases.set(node.nodeId, { ...node, leaseUntil: this.now + leaseMs, evicted: false });
-    return { now: this.now, nodes: list(), evicted: !current || current.evicted };
+    // back from an eviction: its hidden rows are listed again
+    if (current?.evicted) {
+      for (const list of this.owned.get(node.nodeId)?.values() ?? []) {
+        if (list.length > 0) this.emit(node.nodeId, { kind: 'ephemeral', key: list[0].key, nodeId: node.nodeId });
+      }
+    }
+    return { now: this.now, nodes: list(), evicted: !current || current.evicted, forgotten: !current };
   }
 
   async evict(nodeId: number, graceMs: number): Promise<boolean> {
@@ -76,7 +82,6 @@ export class MemoryClusterStore implements ClusterStore {
     const lease = this.leases.get(nodeId);
     if (!lease || lease.evicted || lease.leaseUntil > this.now - graceMs) return false;
     lease.evicted = true;
-    this.owned.delete(nodeId);
     this.emit(0, { kind: 'node-gone', nodeId });
     return true;
   }
@@ -85,7 +90,7 @@ export class MemoryClusterStore implements ClusterStore {
     this.check();
     const skipped: SkippedPut[] = [];
     const removed: RemovedRow[] = [];
-    const evicted = !this.leases.get(nodeId) || this.leases.get(nodeId)!.evicted;
+    const forgotten = !this.leases.get(nodeId);
     for (const { key, changes } of writes) {
       const mine = this.owned.get(nodeId)?.get(serviceKeyString(key)) ?? [];
       const updates: StoredInstance[] = [];
@@ -98,7 +103,7 @@ export class MemoryClusterStore implements ClusterStore {
         const rows = {
           stored: stored && structuredClone(stored),
           elsewhere: elsewhere && structuredClone(elsewhere),
-          evicted,
+          forgotten,
         };
         const verdict = decide ? decide(p, rows) : true;
         const { ip, port, clusterName } = p;
@@ -152,6 +157,7 @@ export class MemoryClusterStore implements ClusterStore {
     this.check();
     const written: EphemeralWritten[] = [];
     for (const [nodeId, byService] of this.owned) {
+      if (this.hidden(nodeId)) continue;
       const list = byService.get(serviceKeyString(key)) ?? [];
       const next: StoredInstance[] = [];
       for (const i of list) {
@@ -186,7 +192,7 @@ export class MemoryClusterStore implements ClusterStore {
     const out = new Map<number, StoredInstance[]>();
     for (const [nodeId, byService] of this.owned) {
       const list = byService.get(serviceKeyString(key));
-      if (nodeId !== exceptNode && list) out.set(nodeId, structuredClone(list));
+      if (nodeId !== exceptNode && list && !this.hidden(nodeId)) out.set(nodeId, structuredClone(list));
     }
     return out;
   }
@@ -194,7 +200,7 @@ export class MemoryClusterStore implements ClusterStore {
   async loadAllOwned(exceptNode: number) {
     this.check();
     return [...this.owned]
-      .filter(([nodeId]) => nodeId !== exceptNode)
+      .filter(([nodeId]) => nodeId !== exceptNode && !this.hidden(nodeId))
       .map(([nodeId, byService]) => ({ nodeId, instances: structuredClone([...byService.values()].flat()) }));
   }
 
@@ -211,6 +217,11 @@ export class MemoryClusterStore implements ClusterStore {
     this.leases.delete(nodeId);
     this.owned.delete(nodeId);
     this.emit(nodeId, { kind: 'node-gone', nodeId });
+  }
+
+  /** An evicted node's rows: kept, but listed nowhere until it renews. */
+  private hidden(nodeId: number): boolean {
+    return this.leases.get(nodeId)?.evicted ?? true;
   }
 
   private emit(origin: number, change: StoreChange): void {

@@ -14,8 +14,11 @@ export interface ClusterNodeOptions {
 }
 
 export interface ClusterNodeHooks {
-  /** This node finds it was evicted (the store was out of reach past its lease): publish everything again. */
-  onEvicted(): void;
+  /**
+   * This node finds it was evicted (the store was out of reach past its lease): adopt what others changed of
+   * its instances meanwhile, or (`forgotten`: its rows went too) publish everything again.
+   */
+  onEvicted(forgotten: boolean): void;
   /** A node's lease ran out: take over what is still beaten here, and write it, before it is evicted. */
   onLapsed(nodeId: number): Promise<void>;
   /** A node was evicted here: its mirrors go (this node does not hear its own announcement). */
@@ -155,7 +158,7 @@ export class ClusterNode implements ClusterMembers {
     this.renewing = true;
     const startedAt = Date.now();
     try {
-      const { now, nodes, evicted, replacedBy } = await this.store.renew(this.node, this.options.leaseMs);
+      const { now, nodes, evicted, forgotten, replacedBy } = await this.store.renew(this.node, this.options.leaseMs);
       if (replacedBy !== undefined) {
         this.logger.error(
           { nodeId: this.node.nodeId, by: replacedBy },
@@ -179,7 +182,7 @@ export class ClusterNode implements ClusterMembers {
             ? `this process was paused or stalled for ${seconds(stalledMs)} s, past its lease`
             : `it could not reach the database for ${seconds(startedAt - this.renewedAt)} s`;
         this.logger.warn({ stalledMs }, `this node was removed from the cluster because ${why}: rejoining`);
-        this.hooks.onEvicted();
+        this.hooks.onEvicted(forgotten);
       }
       this.renewedAt = startedAt;
       // back from an outage of the store: the other nodes' leases ran out for the same reason; give them a lease

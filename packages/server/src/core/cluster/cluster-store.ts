@@ -26,8 +26,11 @@ export interface PutRows {
   stored: StoredInstance | undefined;
   /** Another node's row of the same instance (one this node takes over), if any. */
   elsewhere: StoredInstance | undefined;
-  /** The node's lease was taken away, and its rows with it (no row then says nothing of edits). */
-  evicted: boolean;
+  /**
+   * The node's rows went with its lease (it was evicted and then forgotten): no row then says nothing of
+   * edits or removals made by others.
+   */
+  forgotten: boolean;
 }
 
 /**
@@ -81,7 +84,7 @@ export interface NodeLease {
   addr: string;
   /** Until when (store clock, ms) the node is alive unless it renews. */
   leaseUntil: number;
-  /** Its lease ran out and it was evicted (its instances are gone); listed DOWN for a while. */
+  /** Its lease ran out and it was evicted (its instances are hidden); listed DOWN for a while. */
   evicted: boolean;
 }
 
@@ -99,7 +102,7 @@ export interface LeaseHolder {
   leaseUntil: number;
   /** The store's clock when read. */
   now: number;
-  /** The lease ran out and another node removed it (its instances are gone). */
+  /** The lease ran out and another node evicted it (its instances are hidden). */
   evicted: boolean;
 }
 
@@ -108,8 +111,13 @@ export interface Renewal {
   now: number;
   /** Every node listed: live ones, and those whose lease ran out not long ago (listed DOWN). */
   nodes: NodeLease[];
-  /** The node had been evicted meanwhile: what it published is gone and must be published again. */
+  /**
+   * The node had been evicted meanwhile. Its rows were hidden, not removed: the renewal lists them again,
+   * less those deregistered or taken over through other nodes meanwhile, which the node must adopt.
+   */
   evicted: boolean;
+  /** Evicted long enough to be forgotten: its rows went too, and what it holds must be published again. */
+  forgotten: boolean;
   /** Another process took this node id (this one stopped renewing for too long): where it runs. */
   replacedBy?: string;
 }
@@ -127,12 +135,16 @@ export interface ClusterStore {
    * exactly the one seen in `seen` (which the caller watched stop renewing).
    */
   join(node: NodeIdentity, leaseMs: number, seen: LeaseHolder | null): Promise<void>;
-  /** Extends the node's lease unless another incarnation holds it; answers the members as the store sees them. */
+  /**
+   * Extends the node's lease unless another incarnation holds it; answers the members as the store sees
+   * them. An evicted node's renewal lists its hidden rows again, and announces them.
+   */
   renew(node: NodeIdentity, leaseMs: number): Promise<Renewal>;
   /**
-   * Evicts a node whose lease ran out at least `graceMs` ago: its instances go, it stays listed (DOWN) for a
-   * while, and the eviction is announced (any node may do it); false when it renewed meanwhile or was
-   * evicted already.
+   * Evicts a node whose lease ran out at least `graceMs` ago: its instances are hidden (listed nowhere, but a
+   * deregistration or take-over through another node still removes them, so its return brings back only
+   * what nobody changed), it stays listed (DOWN) for a while, and the eviction is announced (any node may
+   * do it); false when it renewed meanwhile or was evicted already.
    */
   evict(nodeId: number, graceMs: number): Promise<boolean>;
   /**
@@ -144,14 +156,15 @@ export interface ClusterStore {
    */
   publishOwned(nodeId: number, writes: OwnedWrite[], decide?: PutDecision): Promise<PublishResult>;
   /**
-   * Changes or removes one ephemeral instance wherever it is stored, whichever node owns it (an edit or
-   * deregister made through any node), deciding on its committed row; announces it to the owner, which
-   * adopts the change. Answers what was written (nothing when no node has the instance).
+   * Changes or removes one ephemeral instance wherever it is listed, whichever node owns it (an edit or
+   * deregister made through any node; not an evicted node's hidden row), deciding on its committed row;
+   * announces it to the owner, which adopts the change. Answers what was written (nothing when no node
+   * has the instance).
    */
   editEphemeral(key: ServiceKey, ref: InstanceRef, decide: EphemeralDecision): Promise<EphemeralWritten[]>;
   /** Tells the owning node that its instances were beaten here (no table is written). */
   relayBeats(ownerNodeId: number, beats: RelayedBeat[]): Promise<void>;
-  /** The node's own rows in one service; null while it is evicted (its rows went with its lease). */
+  /** The node's own rows in one service; null while it is evicted (its rows are hidden). */
   loadOwn(nodeId: number, key: ServiceKey): Promise<StoredInstance[] | null>;
   /** The ephemeral instances of one service, by owning node, except those of `exceptNode`. */
   loadOwned(key: ServiceKey, exceptNode: number): Promise<Map<number, StoredInstance[]>>;

@@ -143,9 +143,14 @@ export class EphemeralReplicator {
     await this.flush();
   }
 
-  /** The store lost what this node published (it was evicted): publish everything again. */
-  republishAll(): void {
-    this.own.republishAll();
+  /**
+   * This node was evicted and is back. Its rows were hidden meanwhile, and are listed again: what other
+   * nodes deregistered or took over (and edited) meanwhile is read and adopted, not written back. A node
+   * gone so long that it was forgotten (`forgotten`: its rows went too) publishes everything again.
+   */
+  rejoined(forgotten: boolean): void {
+    if (forgotten) return this.own.republishAll();
+    for (const key of this.naming.cluster.servicesWithOwnEphemeral()) void this.remoteChanged(key, this.nodeId);
   }
 
   /** A beat for an instance `ownerNodeId` owns reached this node. */

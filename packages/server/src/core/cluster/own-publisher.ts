@@ -112,7 +112,7 @@ export class OwnPublisher {
     return this.running;
   }
 
-  /** The store lost what this node published (it was evicted): publish everything again. */
+  /** The store lost what this node published (it was forgotten after an eviction): publish everything again. */
   republishAll(): void {
     this.published.clear();
     for (const key of this.naming.cluster.servicesWithOwnEphemeral()) this.dirty.set(serviceKeyString(key), key);
@@ -206,14 +206,13 @@ export class OwnPublisher {
         ({ skipped, removed } = await this.store.publishOwned(
           this.nodeId,
           batch.map((p) => p.write),
-          (put, { stored, elsewhere, evicted }) => {
+          (put, { stored, elsewhere, forgotten }) => {
             const p = byService.get(serviceKeyString(put.key))!;
             const written = p.before.get(identityOf(put));
-            // evicted, and another node holds it: that node took it over since (and may have edited it);
-            // this node's copy is older, and a row of an evicted node is not even seen by the others
-            if (evicted && elsewhere && !stored) return false;
+            // forgotten, and another node holds it: that node took it over since (and may have edited it)
+            if (forgotten && elsewhere && !stored) return false;
             // rows that went with this node's lease: what this node holds is all there is
-            if (evicted) return true;
+            if (forgotten) return true;
             // taking over an instance another node holds: what the store holds of it (it may have been
             // edited since this node heard of it), with this node's view of its health
             if (!written && !stored && elsewhere) {

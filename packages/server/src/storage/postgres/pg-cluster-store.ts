@@ -76,6 +76,13 @@ export class PgClusterStore implements ClusterStore {
       const mine = own.rows[0];
       const replacedBy = mine && mine.incarnation !== node.incarnation ? String(mine.addr) : undefined;
       if (!replacedBy) await upsertLease(client, node, leaseMs);
+      // back from an eviction: its hidden rows are listed again
+      if (!replacedBy && mine?.evicted === true) await announceOwned(client, this.db, node.nodeId);
+      await client.query<Row>(
+        `DELETE FROM ephemeral_instance e USING cluster_node n
+         WHERE n.node_id = e.node_id AND n.evicted AND n.lease_until <= ${NOW_MS} - $1`,
+        [DOWN_LISTED_MS],
+      );
       await client.query<Row>(`DELETE FROM cluster_node WHERE evicted AND lease_until <= ${NOW_MS} - $1`, [
         DOWN_LISTED_MS,
       ]);
@@ -89,7 +96,7 @@ export class PgClusterStore implements ClusterStore {
         leaseUntil: Number(r.lease_until),
         evicted: r.evicted === true,
       }));
-      return { now, nodes, evicted: !mine || mine.evicted === true, replacedBy };
+      return { now, nodes, evicted: !mine || mine.evicted === true, forgotten: !mine, replacedBy };
     });
   }
 
@@ -101,7 +108,8 @@ export class PgClusterStore implements ClusterStore {
         [nodeId, graceMs],
       );
       if (gone.rowCount === 0) return false;
-      await client.query<Row>('DELETE FROM ephemeral_instance WHERE node_id = $1', [nodeId]);
+      // its rows stay, hidden: a deregistration or take-over through another node meanwhile removes them,
+      // so what it brings back when it returns is only what nobody changed
       await notifyChange(client, this.db, { kind: 'node-gone', nodeId });
       return true;
     });
@@ -152,6 +160,17 @@ export class PgClusterStore implements ClusterStore {
       await notifyChange(client, this.db, { kind: 'node-gone', nodeId });
     });
   }
+}
+
+/** Announces every service a node has rows in, as changed by it. */
+async function announceOwned(client: pg.PoolClient, db: PgDatabase, nodeId: number): Promise<void> {
+  await client.query<Row>(
+    `SELECT pg_notify($1, json_build_object('origin', $2::bigint, 'change', json_build_object('kind', 'ephemeral',
+       'key', json_build_object('namespaceId', namespace_id, 'groupName', group_name, 'serviceName', service_name),
+       'nodeId', $3::bigint))::text)
+     FROM (SELECT DISTINCT namespace_id, group_name, service_name FROM ephemeral_instance WHERE node_id = $3) s`,
+    [CHANGES_CHANNEL, db.nodeId, nodeId],
+  );
 }
 
 async function upsertLease(client: pg.PoolClient, node: NodeIdentity, leaseMs: number): Promise<void> {

@@ -15,6 +15,10 @@ const ADDITIVE = [
   /^CREATE SEQUENCE /i,
   // a new column an older node's INSERTs leave out must fill itself
   /^ALTER TABLE \w+ ADD COLUMN (IF NOT EXISTS )?\w+ [\w ]+? DEFAULT .+$/i,
+  // ephemeral rows are each node's copy of its memory: one of two rows of an instance may go (a node that
+  // loses its row adopts that), with writes held meanwhile
+  /^LOCK TABLE ephemeral_instance IN SHARE ROW EXCLUSIVE MODE$/i,
+  /^DELETE FROM ephemeral_instance a USING ephemeral_instance b WHERE .+ AND a\.node_id < b\.node_id$/i,
 ];
 
 describe('PostgreSQL migrations', () => {

@@ -235,4 +235,15 @@ export const PG_MIGRATIONS: string[] = [
     peer_key TEXT NOT NULL
   );
   `,
+  // 13: one owner per ephemeral instance: two nodes writing one instance at once no longer both keep a row
+  // (the second waits for the first to commit, then fails and takes the row over). Rows two nodes hold of
+  // one instance already are kept by one of them; no write comes in between.
+  `
+  LOCK TABLE ephemeral_instance IN SHARE ROW EXCLUSIVE MODE;
+  DELETE FROM ephemeral_instance a USING ephemeral_instance b
+  WHERE a.namespace_id = b.namespace_id AND a.group_name = b.group_name AND a.service_name = b.service_name
+    AND a.cluster_name = b.cluster_name AND a.ip = b.ip AND a.port = b.port AND a.node_id < b.node_id;
+  CREATE UNIQUE INDEX IF NOT EXISTS ephemeral_instance_one_owner
+    ON ephemeral_instance (namespace_id, group_name, service_name, cluster_name, ip, port);
+  `,
 ];

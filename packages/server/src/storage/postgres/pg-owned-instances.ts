@@ -22,8 +22,12 @@ const SAME_INSTANCE = `e.namespace_id = r.namespace_id AND e.group_name = r.grou
   AND e.service_name = r.service_name AND e.cluster_name = r.cluster_name AND e.ip = r.ip AND e.port = r.port`;
 const ONE_INSTANCE = `namespace_id = $1 AND group_name = $2 AND service_name = $3 AND cluster_name = $4
   AND ip = $5 AND port = $6`;
-/** A deadlock between two nodes taking instances from each other, or a serialization failure: try again. */
-const RETRIED_CODES = new Set(['40P01', '40001']);
+/**
+ * A deadlock between two nodes taking instances from each other, a serialization failure, or another node
+ * that wrote the same instance at the same time and committed first (one owner per instance: the retry
+ * takes it over): try again.
+ */
+const RETRIED_CODES = new Set(['40P01', '40001', '23505']);
 const ATTEMPTS = 3;
 
 type Ref = InstanceRef & { key: ServiceKey };
@@ -75,7 +79,8 @@ const EVENT_OF = `json_build_object('origin', $15::bigint, 'change', json_build_
  * announcements of a node's own instances as one statement: the writer's own services are named in
  * `$16`, the nodes that lost an instance are announced from what was taken or removed. Its first row
  * counts the announcements (so they are made whatever else is empty); the others are the rows removed
- * anywhere.
+ * anywhere. The insert reads the count of `taken`, so the other nodes' rows are deleted before it runs
+ * (an instance has one row, whatever node: inserting first would collide with the row being taken).
  */
 const WRITE_OWNED = `WITH removed AS (
     DELETE FROM ephemeral_instance e
@@ -94,7 +99,7 @@ const WRITE_OWNED = `WITH removed AS (
     RETURNING e.node_id, e.namespace_id, e.group_name, e.service_name
   ), written AS (
     INSERT INTO ephemeral_instance (node_id, namespace_id, group_name, service_name, cluster_name, ip, port, instance)
-    SELECT $1::bigint, * FROM input
+    SELECT $1::bigint, input.* FROM input, (SELECT count(*) FROM taken) AS t
     ON CONFLICT (node_id, namespace_id, group_name, service_name, cluster_name, ip, port)
     DO UPDATE SET instance = excluded.instance RETURNING 1
   ), events AS (
@@ -161,8 +166,9 @@ export async function publishOwned(
   }
   return retrying(() =>
     inTransaction(db, async (client) => {
-      const lease = await client.query<Row>('SELECT evicted FROM cluster_node WHERE node_id = $1', [nodeId]);
-      const evicted = lease.rows.length === 0 || lease.rows[0].evicted === true;
+      // no lease: evicted and forgotten, its rows went too (an evicted node's rows are only hidden)
+      const lease = await client.query<Row>('SELECT 1 FROM cluster_node WHERE node_id = $1', [nodeId]);
+      const forgotten = lease.rows.length === 0;
       const { rows } = await client.query<Row>(
         `SELECT e.node_id = $1 AS mine, e.instance FROM ephemeral_instance e JOIN ${REFS} ON ${SAME_INSTANCE}
          FOR UPDATE OF e`,
@@ -179,7 +185,7 @@ export async function publishOwned(
       for (const update of updates) {
         const id = identity(update.key, update);
         const stored = own.get(id);
-        const verdict = decide(update, { stored, elsewhere: elsewhere.get(id), evicted });
+        const verdict = decide(update, { stored, elsewhere: elsewhere.get(id), forgotten });
         const { ip, port, clusterName } = update;
         if (verdict === true) decided.push(update);
         else if (verdict === false) skipped.push({ key: update.key, ref: { ip, port, clusterName }, stored });
@@ -216,8 +222,10 @@ export function editEphemeral(
   const where = [key.namespaceId, key.groupName, key.serviceName, ref.clusterName, ref.ip, ref.port];
   return retrying(() =>
     inTransaction(db, async (client) => {
+      // not an evicted node's hidden row: the instance is listed nowhere
       const { rows } = await client.query<Row>(
-        `SELECT node_id, instance FROM ephemeral_instance WHERE ${ONE_INSTANCE} FOR UPDATE`,
+        `SELECT node_id, instance FROM ephemeral_instance WHERE ${ONE_INSTANCE}
+           AND node_id IN (SELECT node_id FROM cluster_node WHERE NOT evicted) FOR UPDATE`,
         where,
       );
       const written: EphemeralWritten[] = [];
