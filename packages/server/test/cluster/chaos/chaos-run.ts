@@ -196,6 +196,8 @@ export async function runChaos(db: Postgres, dbUrl: string, options: ChaosOption
       ...checkAnswered(history.ops, history.outages),
     ];
     let violations = [...crashed, ...stateViolations, ...configViolations, ...duringRun];
+    // what concerns the Python SDK is judged once its redo timer has had the time to tick again
+    if (python && violations.some(aboutPythonSdk)) await sleep(Math.max(0, python.redoKnownAt() - Date.now()));
     const redoStoppedAt = python?.redoStoppedAt();
     if (redoStoppedAt !== undefined && violations.some(aboutPythonSdk)) {
       // the SDK's own failure, read in its own log: what it did or was told since cannot be judged

@@ -158,6 +158,16 @@ export class PythonSdkClient implements InstanceClient, ConfigWatcher, NamingWat
    * and its DEBUG log then shows no tick for longer than the 30 s between ticks. Undefined while it ticks.
    */
   redoStoppedAt(now = Date.now()): number | undefined {
+    const last = this.lastRedoTick();
+    return last !== undefined && now > last + REDO_TICKS_MS + REDO_SLACK_MS ? last : undefined;
+  }
+
+  /** When `redoStoppedAt` can tell whether the redo timer still ticks (its next tick is due by then). */
+  redoKnownAt(): number {
+    return (this.lastRedoTick() ?? Date.now()) + REDO_TICKS_MS + REDO_SLACK_MS + 1;
+  }
+
+  private lastRedoTick(): number | undefined {
     const logDir = this.driver?.clientArgs.logDir;
     if (!logDir || this.startedAt === 0) return undefined;
     let last = this.startedAt;
@@ -165,7 +175,7 @@ export class PythonSdkClient implements InstanceClient, ConfigWatcher, NamingWat
       // the SDK logs its local time, as a Date without a zone reads it
       last = Math.max(last, new Date(`${match[1]}T${match[2]}.${match[3]}`).getTime());
     }
-    return now - last > REDO_TICKS_MS + REDO_SLACK_MS ? last : undefined;
+    return last;
   }
 
   expected(): ClientInstance {
@@ -179,7 +189,7 @@ export class PythonSdkClient implements InstanceClient, ConfigWatcher, NamingWat
 
 const REDO_TICK = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d),(\d{3}) DEBUG\s+Execute redo task timeout occurred/gm;
 const REDO_TICKS_MS = 30_000;
-const REDO_SLACK_MS = 15_000;
+const REDO_SLACK_MS = 5_000;
 
 /** The SDK's log files in `dir`, one after the other. */
 function sdkLogs(dir: string): string {
