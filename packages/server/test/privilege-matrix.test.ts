@@ -22,6 +22,7 @@ import { CONFIG_TAG_CELLS } from './privilege-matrix-config-tag-cells.js';
 import { AI_REGISTRY_CELLS } from './privilege-matrix-ai-cells.js';
 import { MORE_CONSOLE_CELLS, ROLE_ONLY_PATHS } from './privilege-matrix-console-more.js';
 import { generateHttpCells } from './privilege-matrix-http.js';
+import { consoleConfigReadCells } from './privilege-matrix-console-socket.js';
 import { GRPC_SAMPLES, GRPC_UNGUARDED, HTTP_SAMPLES } from './privilege-matrix-sdk-cells.js';
 import { sdkRoutes, type SdkRoute } from './sdk-route-table.js';
 
@@ -239,32 +240,7 @@ describe('privilege matrix', () => {
 
   it("console over a socket: the config editor's read the fast path answers, every role x namespace cell", async () => {
     // answered before fastify when the session, its roles and its namespaces allow it; refusals by the routes
-    const wrong: string[] = [];
-    const read = async (token: string, ns: string, how: 'cookie' | 'header') => {
-      const query = new URLSearchParams({ tenant: ns, dataId: 'seed', group: 'G' });
-      const res = await fetch(`${consoleBase}/rnacos/api/console/v2/config/info?${query}`, {
-        headers: how === 'cookie' ? { cookie: `token=${token}` } : { token },
-      });
-      const body = (await res.json()) as { success?: boolean; code?: string; data?: { value?: string } };
-      if (body.success === true && body.data?.value === 'seed') return 'allowed';
-      if (body.code === 'NO_PERMISSION' || body.code === 'NO_NAMESPACE_PERMISSION') return 'denied';
-      if (body.code === 'NO_LOGIN') return 'no login';
-      return `unexpected ${res.status} ${JSON.stringify(body)}`;
-    };
-    for (const user of USERS) {
-      for (const ns of NAMESPACES) {
-        const expected = expectedAllowed(user, 'read', ns) ? 'allowed' : 'denied';
-        for (const how of ['cookie', 'header'] as const) {
-          const outcome = await read(consoleTokens.get(user.name)!, ns, how);
-          if (outcome !== expected)
-            wrong.push(`${user.name} / "${ns}" by ${how}: expected ${expected}, got ${outcome}`);
-        }
-      }
-    }
-    for (const token of ['', apiTokens.get('admin')!, 'f'.repeat(64)]) {
-      const outcome = await read(token, '', 'cookie');
-      if (outcome !== 'no login') wrong.push(`token "${token.slice(0, 8)}": got ${outcome}`);
-    }
+    const wrong = await consoleConfigReadCells(consoleBase, consoleTokens, apiTokens.get('admin')!);
     expect(wrong).toEqual([]);
   });
 
