@@ -34,6 +34,21 @@ describe('ServiceRenderCache', () => {
     expect(cache.size).toBe(4);
   });
 
+  it('says beforehand whether it would keep a rendering (a known answer asked for before)', () => {
+    const cache = new ServiceRenderCache<string>(1000, (v) => v.length);
+    const a = infoOf(keyOf('a'), 1);
+    const missing = infoOf(keyOf('nobody'), 1, false);
+    expect(cache.keeps(a, 3000)).toBe(false);
+    poll(cache, a, 3000, 'poll');
+    expect([cache.keeps(a, 3000), cache.keeps(a, 10_000), cache.keeps(infoOf(a.key, 2), 3000)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    poll(cache, missing, 0, 'empty');
+    expect(cache.keeps(missing, 0)).toBe(false);
+  });
+
   it('answers a rendering for the very revision and variant it was made for', () => {
     const cache = new ServiceRenderCache<string>(1000, (v) => v.length);
     const a = infoOf(keyOf('a'), 1);

@@ -43,6 +43,13 @@ export class ServiceRenderCache<V> {
     return hit.value;
   }
 
+  /** Whether `set` would keep a rendering of this answer now (it was asked for before), not a placeholder. */
+  keeps(info: ServiceInfo, variant: number): boolean {
+    return (
+      info.exists && (this.byService.get(info.key)?.some((r) => r.info === info && r.variant === variant) ?? false)
+    );
+  }
+
   /** Keeps `value` when this answer was asked for before (a placeholder is there), else a placeholder. */
   set(info: ServiceInfo, variant: number, value: V): void {
     // an unknown service's answer is cheap, and its key is the caller's, not the service's

@@ -1,6 +1,6 @@
 import type { NamingService } from '../../core/naming/naming-service.js';
 import { intParam, optional, type Params } from '../http-common/params.js';
-import { POLL_CACHE_MILLIS, PUSH_CACHE_MILLIS, serviceListJson } from './naming-json.js';
+import { POLL_CACHE_MILLIS, PUSH_CACHE_MILLIS, serviceListBody } from './naming-json.js';
 import { boolParam, clusterOf, integerParam, parseBeat, serviceKeyOf } from './naming-params.js';
 
 /**
@@ -25,7 +25,7 @@ export function listAnswer(
   namespaceId: string | undefined,
   caller: Caller,
   udpPush: boolean,
-): string {
+): Buffer {
   const key = serviceKeyOf(params, namespaceId);
   const clusters = optional(params, 'clusters') ?? '';
   const healthyOnly = boolParam(params, 'healthyOnly') ?? false;
@@ -44,7 +44,7 @@ export function listAnswer(
     pushed = udpPush;
   }
   const info = naming.query(key, { clusters, healthyOnly });
-  return serviceListJson(info, pushed ? PUSH_CACHE_MILLIS : POLL_CACHE_MILLIS);
+  return serviceListBody(info, pushed ? PUSH_CACHE_MILLIS : POLL_CACHE_MILLIS);
 }
 
 export type BeatAnswer =

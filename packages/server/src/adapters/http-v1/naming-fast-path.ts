@@ -61,8 +61,7 @@ export function createNamingFastPath(deps: NamingFastPathDeps): FastPath {
     } catch {
       return false;
     }
-    // encoded once into Node's buffer pool: written as text, the body would be joined to the headers and
-    // copied on the JS heap first, a young-generation collection every few hundred polls
+    // bytes, not text: text would be joined to the headers and copied on the JS heap first
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     sendFast(res, 200, { 'content-type': JSON_TYPE, 'content-length': bytes.length }, bytes);
     deps.pipeline.answered(listParams ? LIST : BEAT, performance.now() - started, 200);

@@ -28,23 +28,21 @@ export function hostJson(h: HostInfo, serviceName: string) {
 /**
  * Instance-list bodies kept for the next poll, within this many bytes (about 3,500 services of 10 instances):
  * a registry of many services keeps the most polled ones rendered instead of a body per service. A body is
- * kept from its second poll within the budget's turn (`ServiceRenderCache`), so a service polled rarely
- * costs nothing here.
+ * kept from its second poll within the budget's turn (`ServiceRenderCache`), so a service polled once
+ * leaves only a short-lived body behind.
  */
 export const INSTANCE_LIST_CACHE_BYTES = 16 * 1024 * 1024;
-// kept as text on the JS heap, whose collector compacts and returns it; encoding it per poll costs less than
-// holding a body per service in native memory that, once freed, the process keeps
-const rendered = new ServiceRenderCache<string>(INSTANCE_LIST_CACHE_BYTES, (body) => body.length);
+const rendered = new ServiceRenderCache<Buffer>(INSTANCE_LIST_CACHE_BYTES, (body) => body.length);
 
 /**
  * The body of `GET /nacos/v1/ns/instance/list`: `name`/`dom` grouped, the requested `clusters` echoed,
- * `checksum` a string. Rendered once per ServiceInfo (which is fixed for a service
- * revision) while it stays in the cache, so a poll usually costs no JSON work; also the `data` of a UDP push.
+ * `checksum` a string. Rendered and encoded once per ServiceInfo (which is fixed for a service revision)
+ * while it stays in the cache, so a poll usually costs no JSON or encoding work.
  */
-export function serviceListJson(info: ServiceInfo, cacheMillis: number): string {
+export function serviceListBody(info: ServiceInfo, cacheMillis: number): Buffer {
   let body = rendered.get(info, cacheMillis);
   if (body === undefined) {
-    body = JSON.stringify({
+    const text = JSON.stringify({
       name: info.groupedName,
       dom: info.groupedName,
       clusters: info.clusters,
@@ -56,9 +54,25 @@ export function serviceListJson(info: ServiceInfo, cacheMillis: number): string 
       reachProtectionThreshold: info.reachProtectionThreshold,
       hosts: info.hosts.map((h) => hostJson(h, info.groupedName)),
     });
+    body = rendered.keeps(info, cacheMillis) ? ownBytes(text) : Buffer.from(text);
     rendered.set(info, cacheMillis, body);
   }
   return body;
+}
+
+/**
+ * A kept body in memory of its own size: a slice of Node's shared buffer pool would hold the whole 8 KiB
+ * slab (and every short-lived body cut from it) for as long as the body is kept.
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
+/** The same as text: the `data` of a UDP push. */
+export function serviceListJson(info: ServiceInfo, cacheMillis: number): string {
+  return serviceListBody(info, cacheMillis).toString();
 }
 
 /** `GET /nacos/v1/ns/instance`: one instance in nacos' detail shape. */

@@ -1,4 +1,9 @@
-import type { InstanceInput, Selector, ServiceKey } from '../../core/naming/naming-model.js';
+import {
+  rememberServiceKey,
+  type InstanceInput,
+  type Selector,
+  type ServiceKey,
+} from '../../core/naming/naming-model.js';
 import { parseServiceKey } from '../../core/naming/naming-validation.js';
 import { invalid, NacosError } from '../../shared/errors.js';
 import { optional, type Params } from '../http-common/params.js';
@@ -90,12 +95,14 @@ export function serviceKeyOf(params: Params, namespaceId: string | undefined): S
   const raw = [namespaceId ?? '', params.groupName ?? '', params.serviceName ?? ''].join('\u0001');
   let key = parsedKeys.get(raw);
   if (!key) {
-    key = Object.freeze(
-      parseServiceKey({
-        namespaceId,
-        serviceName: params.serviceName,
-        groupName: params.groupName,
-      }),
+    key = rememberServiceKey(
+      Object.freeze(
+        parseServiceKey({
+          namespaceId,
+          serviceName: params.serviceName,
+          groupName: params.groupName,
+        }),
+      ),
     );
     if (parsedKeys.size >= MAX_PARSED_KEYS) parsedKeys.clear();
     parsedKeys.set(raw, key);

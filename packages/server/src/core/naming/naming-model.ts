@@ -28,9 +28,20 @@ export function groupedName(key: Pick<ServiceKey, 'groupName' | 'serviceName'>):
   return [key.groupName, key.serviceName].join(GROUP_SEPARATOR);
 }
 
+const keyStrings = new WeakMap<ServiceKey, string>();
+
 /** The in-memory key; `\u0002` cannot occur in a valid name. */
 export function serviceKeyString(key: ServiceKey): string {
-  return [key.namespaceId, key.groupName, key.serviceName].join('\u0002');
+  return keyStrings.get(key) ?? [key.namespaceId, key.groupName, key.serviceName].join('\u0002');
+}
+
+/**
+ * Remembers the in-memory key of a key object that is looked up again and again (the HTTP doors' parsed
+ * keys), so each poll's lookups need not build it; keys made per request are not remembered.
+ */
+export function rememberServiceKey<K extends ServiceKey>(key: K): K {
+  keyStrings.set(key, [key.namespaceId, key.groupName, key.serviceName].join('\u0002'));
+  return key;
 }
 
 /**
